@@ -1,0 +1,61 @@
+/**
+ * The error catalog of the contract (../shared/messaging-api-spec.md, Errors) plus the
+ * additive codes of design.md. Codes are a promise to our users: never rename one.
+ */
+export const ERROR_STATUS = {
+  AUTH_MISSING_KEY: 401,
+  AUTH_INVALID_KEY: 401,
+  AUTH_KEY_REVOKED: 401,
+  AUTH_KEY_EXPIRED: 401,
+  AUTH_INSUFFICIENT_SCOPE: 403,
+  VALIDATION_ERROR: 400,
+  VALIDATION_INVALID_PHONE: 400,
+  VALIDATION_MISSING_FIELD: 400,
+  VALIDATION_INVALID_FIELD: 400,
+  WHATSAPP_SESSION_CLOSED: 400,
+  WHATSAPP_CHANNEL_NOT_FOUND: 404,
+  WHATSAPP_SEND_FAILED: 502,
+  WHATSAPP_MEDIA_UPLOAD_FAILED: 400,
+  WHATSAPP_TEMPLATE_NOT_FOUND: 404,
+  WHATSAPP_TEMPLATE_REJECTED: 400,
+  WHATSAPP_TEMPLATE_INVALID_COMPONENTS: 400,
+  WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX: 400,
+  WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE: 400,
+  WHATSAPP_INTERACTIVE_INVALID_TYPE: 400,
+  WHATSAPP_INTERACTIVE_MISSING_FIELD: 400,
+  WHATSAPP_INTERACTIVE_INVALID_FIELD: 400,
+  WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED: 400,
+  RESOURCE_NOT_FOUND: 404,
+  RESOURCE_ALREADY_EXISTS: 409,
+  RATE_LIMIT_EXCEEDED: 429,
+  SERVER_INTERNAL_ERROR: 500,
+  SERVER_SERVICE_UNAVAILABLE: 503,
+  // additive (design.md): Idempotency-Key support and wrong methods
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  METHOD_NOT_ALLOWED: 405,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

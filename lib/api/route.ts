@@ -1,0 +1,251 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import { authenticate } from "@/lib/api/authenticate";
+import { type ApiResult, errorBody } from "@/lib/api/envelope";
+import { ApiError, isApiError } from "@/lib/api/errors";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestHash,
+} from "@/lib/api/idempotency";
+import {
+  consumeRateLimit,
+  type RateLimitResult,
+  rateLimitHeaders,
+  recordAuthFailure,
+} from "@/lib/api/rate-limit";
+import { isUnavailableError } from "@/lib/api/unavailable";
+import { parseOrThrow } from "@/lib/api/validation";
+import type { Scope } from "@/lib/auth/scopes";
+import { config } from "@/lib/config";
+import type { ApiKey } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined> = {
+  /** the scope the key must hold; `null` for routes any valid key may call */
+  scope: Scope | null;
+  body?: B;
+  query?: Q;
+};
+
+export type RouteContext<B, Q, P> = {
+  request: Request;
+  requestId: string;
+  apiKey: ApiKey;
+  org: { id: string };
+  body: B;
+  query: Q;
+  params: P;
+};
+
+type NextContext<P> = { params: Promise<P> };
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : `req_${randomBytes(12).toString("hex")}`;
+}
+
+function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  return forwarded?.split(",")[0]?.trim() || "unknown";
+}
+
+function respond(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+function readJsonObject(raw: string): Record<string, unknown> {
+  if (raw.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.", {
+      errors: [{ field: "body", message: "malformed JSON" }],
+    });
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError("VALIDATION_ERROR", "The request body must be a JSON object.", {
+      errors: [{ field: "body", message: "expected a JSON object" }],
+    });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function toApiError(error: unknown, requestId: string): ApiError {
+  if (isApiError(error)) return error;
+  if (isUnavailableError(error)) {
+    logger.warn({ requestId, err: String(error) }, "dependency unavailable");
+    return new ApiError(
+      "SERVER_SERVICE_UNAVAILABLE",
+      "The service is temporarily unavailable; retry with exponential backoff.",
+      undefined,
+      { "Retry-After": "1" },
+    );
+  }
+  logger.error({ requestId, err: error }, "unexpected error");
+  return new ApiError("SERVER_INTERNAL_ERROR", `An unexpected error occurred (request ${requestId}).`);
+}
+
+/**
+ * The one wrapper of every /v1 route. In order: request id, key lookup, revocation and
+ * expiry, scope, rate limit (headers on every answer), idempotency on POST, JSON and zod
+ * validation mapped to the contract's codes, and any thrown error turned into the envelope.
+ */
+export function apiRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P = object,
+>(spec: RouteSpec<B, Q>, handler: (ctx: RouteContext<Infer<B>, Infer<Q>, P>) => Promise<ApiResult>) {
+  return async (request: Request, context?: NextContext<P>): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    let headers: Record<string, string> = { "X-Request-Id": requestId };
+    let status = 500;
+    let organizationId: string | undefined;
+    let idempotencyId: string | undefined;
+    const url = new URL(request.url);
+    try {
+      let apiKey: ApiKey;
+      try {
+        apiKey = await authenticate(request.headers);
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) {
+          const limit = await recordAuthFailure(clientAddress(request), config().AUTH_FAILURES_PER_MINUTE);
+          headers = { ...headers, ...rateLimitHeaders(limit) };
+          if (!limit.allowed) throw tooMany(limit);
+        }
+        throw error;
+      }
+      organizationId = apiKey.organizationId;
+      if (spec.scope && !apiKey.scopes.includes(spec.scope)) {
+        throw new ApiError("AUTH_INSUFFICIENT_SCOPE", `This key lacks the scope ${spec.scope}.`, {
+          required_scope: spec.scope,
+        });
+      }
+      const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
+      headers = { ...headers, ...rateLimitHeaders(limit) };
+      if (!limit.allowed) throw tooMany(limit);
+
+      const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      const raw = hasBody ? await request.text() : "";
+      const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
+      if (idempotencyKey !== null) {
+        const hash = requestHash(request.method, url.pathname, raw);
+        const claim = await claimIdempotencyKey(
+          apiKey.organizationId,
+          idempotencyKey,
+          request.method,
+          url.pathname,
+          hash,
+        );
+        if (claim.kind === "replay") {
+          status = claim.status;
+          return respond(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
+        }
+        idempotencyId = claim.id;
+      }
+
+      const body = spec.body ? parseOrThrow(spec.body, readJsonObject(raw)) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
+      const params = (context ? await context.params : {}) as P;
+      const result = await handler({
+        request,
+        requestId,
+        apiKey,
+        org: { id: apiKey.organizationId },
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        params,
+      });
+      status = result.status;
+      if (idempotencyId) await completeIdempotencyKey(idempotencyId, result.status, result.body);
+      return respond(result.status, result.body, { ...headers, ...result.headers });
+    } catch (thrown) {
+      const error = toApiError(thrown, requestId);
+      status = error.status;
+      if (idempotencyId) {
+        const body = errorBody(error);
+        if (error.status >= 500 || error.status === 429)
+          await releaseIdempotencyKey(idempotencyId).catch(() => {});
+        else await completeIdempotencyKey(idempotencyId, error.status, body).catch(() => {});
+      }
+      return respond(error.status, errorBody(error), { ...headers, ...error.headers });
+    } finally {
+      logger.info(
+        {
+          requestId,
+          method: request.method,
+          path: url.pathname,
+          status,
+          organizationId,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    }
+  };
+}
+
+function tooMany(limit: RateLimitResult): ApiError {
+  return new ApiError(
+    "RATE_LIMIT_EXCEEDED",
+    "Rate limit exceeded; retry after the time in Retry-After.",
+    undefined,
+    {
+      "Retry-After": String(limit.retryAfterSeconds),
+    },
+  );
+}
+
+/**
+ * Answers for paths and methods that do not exist, still in the envelope. A valid key is
+ * counted against its limit; without one the answer carries the address's failure window.
+ */
+export function notFoundRoute() {
+  return async (request: Request): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    let headers: Record<string, string> = { "X-Request-Id": requestId };
+    try {
+      const apiKey = await authenticate(request.headers).catch(() => null);
+      if (apiKey) {
+        const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
+        headers = { ...headers, ...rateLimitHeaders(limit) };
+        if (!limit.allowed) throw tooMany(limit);
+      }
+      throw new ApiError(
+        "RESOURCE_NOT_FOUND",
+        `No endpoint ${request.method} ${new URL(request.url).pathname}.`,
+      );
+    } catch (thrown) {
+      const error = toApiError(thrown, requestId);
+      return respond(error.status, errorBody(error), { ...headers, ...error.headers });
+    }
+  };
+}
+
+/** For the methods a route file does not serve: 405 in the envelope, with `Allow`. */
+export function methodNotAllowed(allowed: string[]) {
+  const handler = async (request: Request): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    const error = new ApiError(
+      "METHOD_NOT_ALLOWED",
+      `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
+    );
+    return respond(error.status, errorBody(error), { "X-Request-Id": requestId, Allow: allowed.join(", ") });
+  };
+  const all = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+  return Object.fromEntries(all.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
+    (typeof all)[number],
+    typeof handler
+  >;
+}

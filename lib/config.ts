@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" }),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_APP_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ALLOW_LOOPBACK_URLS: boolish,
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** failed authentications allowed per client address and minute */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** trust X-Forwarded-For from a proxy in front of us */
+  TRUST_PROXY: boolish,
+  STORAGE_DIR: z.string().default(".data/media"),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+/**
+ * Reads and validates the environment once. Fails fast with every problem named,
+ * so that a misconfigured process stops at start instead of at its first request.
+ */
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join(".");
+      const given = process.env[name];
+      return `  ${name}: ${given === undefined ? "is not set" : i.message}`;
+    });
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function appUrl(): string {
+  const c = config();
+  return (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+}
+
+/** Value that must be set outside of a fresh local start (the start command generates it). */
+export function requireSetting<K extends keyof Config>(name: K): NonNullable<Config[K]> {
+  const value = config()[name];
+  if (value === undefined || value === null) {
+    throw new Error(`Invalid configuration:\n  ${String(name)}: is not set`);
+  }
+  return value as NonNullable<Config[K]>;
+}

@@ -1,0 +1,19 @@
+import type { ContactJson } from "@/lib/contacts/schemas";
+import type { Contact } from "@/lib/generated/prisma/client.ts";
+
+export type ContactWithTags = Contact & { tags: { tag: { name: string } }[] };
+
+export const contactInclude = { tags: { select: { tag: { select: { name: true } } } } } as const;
+
+export function toContactJson(contact: ContactWithTags): ContactJson {
+  return {
+    id: contact.id,
+    phone: contact.phone,
+    name: contact.name,
+    email: contact.email,
+    tags: contact.tags.map((t) => t.tag.name).sort(),
+    custom_fields: (contact.customFields ?? {}) as ContactJson["custom_fields"],
+    created_at: contact.createdAt.toISOString(),
+    updated_at: contact.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,50 @@
+import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+export type ListContactsInput = { page: number; perPage: number; search?: string };
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Newest first. Search matches name, phone or e-mail through one trigram index over
+ * the three (migration contact_search), so it stays fast at a million contacts.
+ */
+export async function listContacts(
+  organizationId: string,
+  { page, perPage, search }: ListContactsInput,
+): Promise<{ contacts: ContactWithTags[]; total: number }> {
+  const offset = (page - 1) * perPage;
+  if (!search) {
+    const [contacts, total] = await Promise.all([
+      db().contact.findMany({
+        where: { organizationId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: offset,
+        take: perPage,
+        include: contactInclude,
+      }),
+      db().contact.count({ where: { organizationId } }),
+    ]);
+    return { contacts, total };
+  }
+
+  const pattern = likePattern(search);
+  const matches = Prisma.sql`organization_id = ${organizationId}::uuid
+    AND (coalesce(name,'') || ' ' || coalesce(phone,'') || ' ' || coalesce(email,'')) ILIKE ${pattern}`;
+  const [rows, counted] = await Promise.all([
+    db().$queryRaw<{ id: string }[]>(Prisma.sql`
+      SELECT id FROM contacts WHERE ${matches}
+      ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${offset}`),
+    db().$queryRaw<{ total: bigint }[]>(Prisma.sql`SELECT count(*) AS total FROM contacts WHERE ${matches}`),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const found = ids.length
+    ? await db().contact.findMany({ where: { id: { in: ids }, organizationId }, include: contactInclude })
+    : [];
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const contacts = ids.flatMap((id) => byId.get(id) ?? []);
+  return { contacts, total: Number(counted[0]?.total ?? 0) };
+}

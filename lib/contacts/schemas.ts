@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { normalizePhone } from "@/lib/contacts/phone";
+
+/** design.md count limits */
+export const CONTACT_LIMITS = {
+  tags: 50,
+  tagLength: 64,
+  customFields: 50,
+  customFieldKeyLength: 64,
+  customFieldValueLength: 1024,
+} as const;
+
+export const phoneSchema = z.string().transform((value, ctx) => {
+  const result = normalizePhone(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: "custom", message: result.hint, params: { code: "VALIDATION_INVALID_PHONE" } });
+    return z.NEVER;
+  }
+  return result.e164;
+});
+
+/** phone is required: an empty string counts as missing (VALIDATION_MISSING_FIELD). */
+export const requiredPhoneSchema = z.preprocess(
+  (v) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v),
+  phoneSchema,
+);
+
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, "a tag cannot be empty")
+  .max(CONTACT_LIMITS.tagLength, `a tag has at most ${CONTACT_LIMITS.tagLength} characters`);
+
+export const tagsSchema = z
+  .array(tagSchema)
+  .max(CONTACT_LIMITS.tags, `at most ${CONTACT_LIMITS.tags} tags a contact`)
+  .transform((tags) => [...new Set(tags)]);
+
+export const customFieldsSchema = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(
+        CONTACT_LIMITS.customFieldKeyLength,
+        `keys have at most ${CONTACT_LIMITS.customFieldKeyLength} characters`,
+      ),
+    z.union(
+      [
+        z
+          .string()
+          .max(
+            CONTACT_LIMITS.customFieldValueLength,
+            `string values have at most ${CONTACT_LIMITS.customFieldValueLength} characters`,
+          ),
+        z.number().refine(Number.isFinite, "numbers must be finite"),
+        z.boolean(),
+      ],
+      { error: "values must be a string, number or boolean" },
+    ),
+  )
+  .refine(
+    (o) => Object.keys(o).length <= CONTACT_LIMITS.customFields,
+    `at most ${CONTACT_LIMITS.customFields} custom fields`,
+  );
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string().trim().max(max).nullish(),
+  );
+
+export const emailSchema = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
+  z.email("not a valid e-mail address").max(254).nullish(),
+);
+
+export const createContactBody = z
+  .object({
+    phone: requiredPhoneSchema.meta({ description: "E.164, with or without +", example: "+14155550123" }),
+    name: optionalText(200).meta({ description: "Full name" }),
+    email: emailSchema.meta({ description: "E-mail address" }),
+    tags: tagsSchema.optional().meta({ description: "Labels; new tags are created organization-wide" }),
+    custom_fields: customFieldsSchema
+      .optional()
+      .meta({ description: "Key-value pairs with primitive values" }),
+  })
+  .meta({ id: "CreateContactBody" });
+
+export type CreateContactBody = z.infer<typeof createContactBody>;
+
+export const PER_PAGE_MAX = 100;
+
+const positiveInt = (field: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${field} must be a positive integer`)
+    .transform(Number)
+    .pipe(
+      max === undefined
+        ? z.number().int().min(1, `${field} must be at least 1`)
+        : z.number().int().min(1, `${field} must be at least 1`).max(max, `${field} is at most ${max}`),
+    );
+
+export const pageQuery = z.object({
+  page: positiveInt("page").optional().default(1),
+  per_page: positiveInt("per_page", PER_PAGE_MAX).optional().default(20),
+});
+
+export const listContactsQuery = pageQuery
+  .extend({
+    search: z.string().trim().max(200).optional().meta({ description: "Matches name, phone or e-mail" }),
+  })
+  .meta({ id: "ListContactsQuery" });
+
+export const contactJson = z
+  .object({
+    id: z.uuid(),
+    phone: z.string().nullable().meta({ example: "+14155550123" }),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    tags: z.array(z.string()),
+    custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Contact" });
+
+export type ContactJson = z.infer<typeof contactJson>;

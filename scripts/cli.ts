@@ -1,0 +1,165 @@
+/**
+ * Admin CLI for operators and tests:
+ *   npm run --silent cli -- <noun> <verb> --flag value …
+ * prints exactly one JSON object on stdout and exits 0, or a message on stderr and exits 1.
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+type Flags = Record<string, string | undefined>;
+type Command = (flags: Flags) => Promise<Record<string, unknown>>;
+
+class UsageError extends Error {}
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (value === undefined || value === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function optionalInt(flags: Flags, name: string): number | undefined {
+  const value = flags[name];
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
+  return Number(value);
+}
+
+async function loadCommands(): Promise<Record<string, Command>> {
+  const { createOrganization } = await import("@/lib/organizations/create-organization");
+  const { createUser } = await import("@/lib/users/create-user");
+  const { createApiKey } = await import("@/lib/auth/create-api-key");
+  const { revokeApiKey } = await import("@/lib/auth/revoke-api-key");
+  const { scopeSchema } = await import("@/lib/auth/scopes");
+  const { db } = await import("@/lib/db");
+
+  return {
+    "org create": async (f) => {
+      const org = await createOrganization({ name: required(f, "name") });
+      return { id: org.id };
+    },
+    "user create": async (f) => {
+      const role = f.role ?? "agent";
+      if (role !== "owner" && role !== "admin" && role !== "agent") {
+        throw new UsageError("--role must be owner, admin or agent");
+      }
+      const organizationId = required(f, "org");
+      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
+        throw new UsageError(`no organization ${organizationId}`);
+      }
+      const password = required(f, "password");
+      if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
+      const user = await createUser({ organizationId, email: required(f, "email"), password, role });
+      return { id: user.id };
+    },
+    "key create": async (f) => {
+      const kind = f.kind ?? "sk";
+      if (kind !== "sk" && kind !== "pk") throw new UsageError("--kind must be sk or pk");
+      const scopes = required(f, "scopes")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => {
+          const parsed = scopeSchema.safeParse(s);
+          if (!parsed.success)
+            throw new UsageError(`unknown scope ${s}; one of ${scopeSchema.options.join(", ")}`);
+          return parsed.data;
+        });
+      let expiresAt: Date | undefined;
+      if (f["expires-at"] !== undefined) {
+        expiresAt = new Date(f["expires-at"]);
+        if (Number.isNaN(expiresAt.getTime())) throw new UsageError("--expires-at must be an ISO 8601 time");
+      }
+      const organizationId = required(f, "org");
+      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
+        throw new UsageError(`no organization ${organizationId}`);
+      }
+      const { apiKey, key } = await createApiKey({
+        organizationId,
+        name: required(f, "name"),
+        kind,
+        scopes,
+        expiresAt,
+        perMinuteLimit: optionalInt(f, "per-minute"),
+        perDayLimit: optionalInt(f, "per-day"),
+      });
+      return { id: apiKey.id, key };
+    },
+    "key revoke": async (f) => {
+      const id = required(f, "id");
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`no key ${id}`);
+      const apiKey = await revokeApiKey(id);
+      if (!apiKey?.revokedAt) throw new UsageError(`no key ${id}`);
+      return { id: apiKey.id, revoked_at: apiKey.revokedAt.toISOString() };
+    },
+  };
+}
+
+function loadLocalEnv(): void {
+  if (existsSync(".env.local")) process.loadEnvFile(".env.local");
+  if (existsSync(".data/runtime.env")) process.loadEnvFile(".data/runtime.env");
+  process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/messaging";
+  process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
+}
+
+const FLAG_NAMES = [
+  "name",
+  "org",
+  "email",
+  "password",
+  "role",
+  "scopes",
+  "kind",
+  "expires-at",
+  "per-minute",
+  "per-day",
+  "id",
+  "channel",
+  "phone-number-id",
+  "waba-id",
+  "display-phone-number",
+  "access-token",
+  "graph-url",
+  "throughput",
+];
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: false,
+    options: Object.fromEntries(FLAG_NAMES.map((name) => [name, { type: "string" as const }])),
+  });
+  const [noun, verb] = positionals;
+  const flags: Flags = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v : v === true ? "" : undefined]),
+  );
+  loadLocalEnv();
+  const commands = await loadCommands();
+  const command = commands[`${noun} ${verb}`];
+  if (!command) {
+    process.stderr.write(
+      `usage: cli <noun> <verb> [--flag value …]; commands: ${Object.keys(commands).join(", ")}\n`,
+    );
+    return 1;
+  }
+  try {
+    const result = await command(flags);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`error: ${message.split("\n")[0]}\n`);
+    return 1;
+  } finally {
+    const { disconnectDb } = await import("@/lib/db");
+    await disconnectDb();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

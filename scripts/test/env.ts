@@ -1,0 +1,21 @@
+/** Addresses shared by the test runner, the global setup and the tests. */
+export const TEST_ENV = {
+  databaseUrl: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_test",
+  redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
+  webPort: Number(process.env.TEST_WEB_PORT ?? 3100),
+  pgProxyPort: Number(process.env.TEST_PG_PROXY_PORT ?? 55432),
+  redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 56379),
+  controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
+  /** fixed secrets for the processes under test */
+  encryptionKey: Buffer.alloc(32, 7).toString("base64"),
+  appSecret: "test-app-secret-0123456789abcdef",
+  verifyToken: "test-verify-token",
+  authSecret: "test-auth-secret-0123456789abcdef0123456789",
+};
+
+export function viaProxy(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = "127.0.0.1";
+  u.port = String(port);
+  return u.toString();
+}

@@ -1,0 +1,8 @@
+import { TEST_ENV } from "@/scripts/test/env";
+
+// Tests reach the database and Redis directly (not through the proxies) to make and check data.
+process.env.DATABASE_URL = TEST_ENV.databaseUrl;
+process.env.REDIS_URL = TEST_ENV.redisUrl;
+process.env.ENCRYPTION_KEY = TEST_ENV.encryptionKey;
+process.env.WHATSAPP_APP_SECRET = TEST_ENV.appSecret;
+process.env.LOG_LEVEL = "silent";

@@ -1,0 +1,81 @@
+import { TEST_ENV, viaProxy } from "@/scripts/test/env";
+import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
+import { TcpProxy } from "@/scripts/test/tcp-proxy";
+
+export type StackOptions = {
+  webPort: number;
+  pgProxyPort: number;
+  redisProxyPort: number;
+  worker?: boolean;
+  env?: Record<string, string>;
+};
+
+export type Stack = {
+  baseUrl: string;
+  pgProxy: TcpProxy;
+  redisProxy: TcpProxy;
+  procs: Proc[];
+  stop(): Promise<void>;
+};
+
+/** Environment of the processes under test, as production runs them. */
+export function stackEnv(options: StackOptions): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: viaProxy(TEST_ENV.databaseUrl, options.pgProxyPort),
+    REDIS_URL: viaProxy(TEST_ENV.redisUrl, options.redisProxyPort),
+    PORT: String(options.webPort),
+    APP_URL: `http://127.0.0.1:${options.webPort}`,
+    ENCRYPTION_KEY: TEST_ENV.encryptionKey,
+    WHATSAPP_APP_SECRET: TEST_ENV.appSecret,
+    WHATSAPP_VERIFY_TOKEN: TEST_ENV.verifyToken,
+    AUTH_SECRET: TEST_ENV.authSecret,
+    ALLOW_LOOPBACK_URLS: "true",
+    WEBHOOK_RETRY_SCALE: "0.001",
+    LOG_LEVEL: process.env.TEST_VERBOSE ? "info" : "warn",
+    ...options.env,
+  };
+}
+
+/**
+ * The production build under `next start` (and the worker), reaching PostgreSQL and Redis
+ * through proxies that a test can cut.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const pg = new URL(TEST_ENV.databaseUrl);
+  const rd = new URL(TEST_ENV.redisUrl);
+  const pgProxy = new TcpProxy(options.pgProxyPort, { host: pg.hostname, port: Number(pg.port || 5432) });
+  const redisProxy = new TcpProxy(options.redisProxyPort, {
+    host: rd.hostname,
+    port: Number(rd.port || 6379),
+  });
+  await pgProxy.start();
+  await redisProxy.start();
+  const env = stackEnv(options);
+  const procs: Proc[] = [
+    startProcess("web", "node_modules/.bin/next", ["start", "-p", String(options.webPort)], env),
+  ];
+  if (options.worker !== false) {
+    procs.push(
+      startProcess("worker", "node_modules/.bin/tsx", ["worker/index.ts"], { ...env, LOG_LEVEL: "info" }),
+    );
+  }
+  const baseUrl = `http://127.0.0.1:${options.webPort}`;
+  const stop = async () => {
+    await Promise.all(procs.map((p) => stopProcess(p)));
+    await pgProxy.stop();
+    await redisProxy.stop();
+  };
+  try {
+    await waitFor(async () => (await fetch(`${baseUrl}/v1/openapi.json`)).status < 500, "the web server");
+    const worker = procs[1];
+    if (worker) await waitFor(async () => worker.output.join("").includes("worker started"), "the worker");
+  } catch (error) {
+    for (const p of procs) process.stderr.write(`--- ${p.name} output ---\n${p.output.join("")}\n`);
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pgProxy, redisProxy, procs, stop };
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        // pure logic, beside the code
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["{lib,worker,sandbox}/**/*.test.ts"],
+          setupFiles: ["scripts/test/setup-env.ts"],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // against next start, the worker, PostgreSQL and Redis (scripts/test/global-setup.ts)
+        resolve: { alias },
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
+          globalSetup: ["scripts/test/global-setup.ts"],
+          setupFiles: ["scripts/test/setup-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});

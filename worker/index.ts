@@ -1,0 +1,58 @@
+import { type Processor, Worker } from "bullmq";
+import { config } from "@/lib/config";
+import { disconnectDb } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
+import { bullConnection } from "@/lib/redis";
+import { processMaintenance } from "@/worker/maintenance";
+
+process.env.SERVICE_NAME ??= "worker";
+
+/** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
+const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> = {
+  maintenance: { processor: processMaintenance, concurrency: 1 },
+};
+
+async function scheduleMaintenance(): Promise<void> {
+  const q = queue("maintenance");
+  await q.upsertJobScheduler("flush-key-usage", { every: 30_000 }, { data: { task: "flush-key-usage" } });
+  await q.upsertJobScheduler("prune", { every: 3_600_000 }, { data: { task: "prune" } });
+}
+
+async function main(): Promise<void> {
+  config();
+  const workers = Object.entries(processors).map(([key, spec]) => {
+    const name = QUEUES[key as QueueKey].name;
+    const worker = new Worker(name, spec.processor, {
+      connection: bullConnection(),
+      concurrency: spec.concurrency,
+      // a crash must not fail a job for good (design.md, sends)
+      maxStalledCount: 10,
+    });
+    worker.on("failed", (job, err) =>
+      logger.warn({ queue: name, jobId: job?.id, err: err.message }, "job failed"),
+    );
+    worker.on("error", (err) => logger.error({ queue: name, err: err.message }, "worker error"));
+    return worker;
+  });
+  await scheduleMaintenance();
+  logger.info({ queues: workers.map((w) => w.name) }, "worker started");
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "worker stopping");
+    await Promise.all(workers.map((w) => w.close()));
+    await closeQueues();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  logger.fatal({ err: err instanceof Error ? err.message : String(err) }, "worker failed to start");
+  process.exit(1);
+});
