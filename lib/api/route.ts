@@ -98,7 +98,7 @@ function toApiError(error: unknown, requestId: string): ApiError {
 
 /**
  * The one wrapper of every /v1 route. In order: request id, key lookup, revocation and
- * expiry, scope, rate limit (headers on every answer), idempotency on POST, JSON and zod
+ * expiry, rate limit (headers on every answer), scope, idempotency on POST, JSON and zod
  * validation mapped to the contract's codes, and any thrown error turned into the envelope.
  */
 export function apiRoute<
@@ -127,14 +127,15 @@ export function apiRoute<
         throw error;
       }
       organizationId = apiKey.organizationId;
+      // counted before the scope check, so that a 403 carries the rate-limit headers too
+      const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
+      headers = { ...headers, ...rateLimitHeaders(limit) };
+      if (!limit.allowed) throw tooMany(limit);
       if (spec.scope && !apiKey.scopes.includes(spec.scope)) {
         throw new ApiError("AUTH_INSUFFICIENT_SCOPE", `This key lacks the scope ${spec.scope}.`, {
           required_scope: spec.scope,
         });
       }
-      const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
-      headers = { ...headers, ...rateLimitHeaders(limit) };
-      if (!limit.allowed) throw tooMany(limit);
 
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
       const raw = hasBody ? await request.text() : "";

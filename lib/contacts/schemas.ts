@@ -103,8 +103,11 @@ const positiveInt = (field: string, max?: number) =>
     );
 
 export const pageQuery = z.object({
-  page: positiveInt("page").optional().default(1),
-  per_page: positiveInt("per_page", PER_PAGE_MAX).optional().default(20),
+  page: positiveInt("page").optional().default(1).meta({ description: "Page requested, from 1" }),
+  per_page: positiveInt("per_page", PER_PAGE_MAX)
+    .optional()
+    .default(20)
+    .meta({ description: `Items per page, 1 to ${PER_PAGE_MAX}` }),
 });
 
 export const listContactsQuery = pageQuery
@@ -115,14 +118,19 @@ export const listContactsQuery = pageQuery
 
 export const contactJson = z
   .object({
-    id: z.uuid(),
-    phone: z.string().nullable().meta({ example: "+14155550123" }),
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    tags: z.array(z.string()),
-    custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
+    id: z.uuid().meta({ description: "Unique contact id" }),
+    phone: z.string().nullable().meta({
+      description: "E.164 with +; null only for a contact known by its business-scoped user id alone",
+      example: "+14155550123",
+    }),
+    name: z.string().nullable().meta({ description: "Full name" }),
+    email: z.string().nullable().meta({ description: "E-mail address" }),
+    tags: z.array(z.string()).meta({ description: "Organization-wide labels on the contact" }),
+    custom_fields: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .meta({ description: "Free key-value pairs with primitive values" }),
+    created_at: z.iso.datetime().meta({ description: "Creation time (ISO 8601)" }),
+    updated_at: z.iso.datetime().meta({ description: "Last update time (ISO 8601)" }),
   })
   .meta({ id: "Contact" });
 

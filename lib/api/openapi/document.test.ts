@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "@/lib/api/errors";
+import { buildOpenApiDocument } from "./document";
+import { OPERATIONS } from "./operations";
+import { isRef } from "./refs";
+
+const document = buildOpenApiDocument();
+const RATE_HEADERS = ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+function operations() {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    (["get", "post", "put", "patch", "delete"] as const).flatMap((method) => {
+      const op = item[method];
+      return op ? [{ where: `${method.toUpperCase()} ${path}`, method, op }] : [];
+    }),
+  );
+}
+
+function refsIn(value: unknown): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const own = isRef(value) ? [value.$ref] : [];
+  return [...own, ...Object.values(value).flatMap(refsIn)];
+}
+
+/** `METHOD /v1/path` of every route handler built with apiRoute under app/v1. */
+function routeHandlers(): string[] {
+  const root = join(process.cwd(), "app");
+  const files = readdirSync(join(root, "v1"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith("route.ts"))
+    .map((f) => join(root, "v1", f));
+  return files.flatMap((file) => {
+    const path = `/${relative(root, file)}`.replace(/\/route\.ts$/, "").replace(/\[([^\]]+)\]/g, "{$1}");
+    const methods = [
+      ...readFileSync(file, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = apiRoute\(/g),
+    ];
+    return methods.map((m) => `${m[1]} ${path}`);
+  });
+}
+
+describe("OpenAPI document", () => {
+  it("is OpenAPI 3.1 and every reference resolves", () => {
+    expect(document.openapi).toBe("3.1.0");
+    for (const ref of refsIn(document)) {
+      const target = ref
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+      expect(target, ref).toBeDefined();
+    }
+  });
+
+  it("lists every catalog code in the error envelope", () => {
+    const code = document.components?.schemas?.ErrorCode;
+    expect(code && !isRef(code) ? code.enum : []).toEqual(ERROR_CODES);
+  });
+
+  it("gives every operation its scope, security, headers and 429", () => {
+    for (const { where, method, op } of operations()) {
+      const scope: unknown = op["x-required-scope"];
+      expect(typeof scope, where).toBe("string");
+      expect(op.description, where).toContain(`\`${String(scope)}\``);
+      expect(op.security, where).toEqual([{ bearerAuth: [scope] }, { apiKeyHeader: [scope] }]);
+      const responses: Record<string, { headers?: Record<string, unknown> }> = op.responses ?? {};
+      expect(responses["429"]?.headers?.["Retry-After"], where).toBeDefined();
+      for (const [status, response] of Object.entries(responses)) {
+        for (const header of RATE_HEADERS)
+          expect(response.headers?.[header], `${where} ${status}`).toBeDefined();
+      }
+      const idempotency = refsIn(op.parameters).includes("#/components/parameters/IdempotencyKey");
+      expect(idempotency, where).toBe(method === "post");
+    }
+  });
+
+  it("documents every /v1 route handler", () => {
+    const documented = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    expect(documented.sort()).toEqual(routeHandlers().sort());
+  });
+
+  it("shows request examples that the route's own schema accepts", () => {
+    for (const op of OPERATIONS) {
+      if (!op.body) continue;
+      const body = document.paths?.[op.path]?.[op.method]?.requestBody;
+      const example: unknown = body && !isRef(body) ? body.content["application/json"]?.example : undefined;
+      expect(op.body.safeParse(example).success, op.operationId).toBe(true);
+    }
+  });
+});

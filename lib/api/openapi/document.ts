@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import {
+  type CreateDocumentOptions,
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
+import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
+import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
+import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
+import { COMMON_HEADERS, errorResponses } from "./error-responses";
+import { attachExamples } from "./examples";
+import { GUIDE, guideMarkdown } from "./guide";
+import { type ApiOperation, OPERATIONS, TAGS } from "./operations";
+import { readableSchemas } from "./schema-override";
+
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "service_sk_… or service_pk_…",
+    description: "`Authorization: Bearer service_sk_…`",
+  },
+  apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "`X-API-Key: service_sk_…`" },
+} as const;
+
+const PAGINATION_DOCS: Record<string, string> = {
+  page: "Page requested, from 1.",
+  per_page: `Items per page, at most ${PER_PAGE_MAX}.`,
+};
+
+/** The shared pagination fields carry no description of their own; list operations lend them one. */
+function describedQuery(query: z.ZodObject): z.ZodObject {
+  const described = Object.entries(query.shape)
+    .filter(([name, field]) => PAGINATION_DOCS[name] && !field.description)
+    .map(([name, field]) => [name, field.meta({ description: PAGINATION_DOCS[name] })]);
+  return described.length > 0 ? query.extend(Object.fromEntries(described)) : query;
+}
+
+function pascal(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
+  const keyNote = PUBLISHABLE_SCOPES.includes(op.scope) ? "" : " (secret `service_sk_` keys only)";
+  const data = op.list ? z.array(op.response) : op.response;
+  const envelope = z
+    .object({ success: z.literal(true), data, ...(op.list ? { meta: pageMetaSchema } : {}) })
+    .meta({ id: `${pascal(op.operationId)}Response` });
+  const responses: ZodOpenApiResponsesObject = {
+    [String(op.status)]: {
+      description: op.status === 201 ? "Created" : "OK",
+      headers: COMMON_HEADERS,
+      content: { "application/json": { schema: envelope } },
+    },
+  };
+  for (const [status, response] of errorResponses(op)) responses[status] = response;
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    description: [op.description, `Required scope: \`${op.scope}\`${keyNote}.`].filter(Boolean).join("\n\n"),
+    security: [{ bearerAuth: [op.scope] }, { apiKeyHeader: [op.scope] }],
+    "x-required-scope": op.scope,
+    requestParams: {
+      ...(op.params ? { path: op.params } : {}),
+      ...(op.query ? { query: op.list ? describedQuery(op.query) : op.query } : {}),
+    },
+    ...(op.method === "post" ? { parameters: [idempotencyKeyParam] } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(operations: ApiOperation[] = OPERATIONS): oas31.OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  const used = new Set(operations.map((op) => op.tag));
+  const options: CreateDocumentOptions = { override: readableSchemas };
+  const document = createDocument(
+    {
+      openapi: "3.1.0",
+      info: {
+        title: "Messaging API",
+        version: "1.0.0",
+        description: `Customer messaging on WhatsApp: messages, templates, contacts and webhooks.\n\n${guideMarkdown(GUIDE)}`,
+      },
+      servers: [{ url: "/", description: "This service" }],
+      tags: TAGS.filter((t) => used.has(t.name)).map((t) => ({ ...t })),
+      paths,
+      components: {
+        securitySchemes: { ...SECURITY_SCHEMES },
+        headers: RESPONSE_HEADERS,
+        schemas: { ErrorEnvelope: errorEnvelope, PageMeta: pageMetaSchema },
+      },
+    },
+    options,
+  );
+  return attachExamples(document);
+}
+
+let cached: { document: oas31.OpenAPIObject; json: string; etag: string } | undefined;
+
+/** Built on first use and kept for the life of the process: the schemas never change at runtime. */
+function built() {
+  if (!cached) {
+    const document = buildOpenApiDocument();
+    const json = JSON.stringify(document);
+    cached = {
+      document,
+      json,
+      etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
+    };
+  }
+  return cached;
+}
+
+export function openApiDocument(): oas31.OpenAPIObject {
+  return built().document;
+}
+
+/** The serialized document and its strong ETag, for GET /v1/openapi.json. */
+export function openApiJson(): { json: string; etag: string } {
+  const { json, etag } = built();
+  return { json, etag };
+}
