@@ -23,6 +23,26 @@ export const QUEUES = {
       removeOnFail: { age: 7 * 86_400 },
     },
   },
+  templates: {
+    name: "{templates}",
+    payload: z.object({ channelId: z.uuid() }),
+    options: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 5000 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 86_400 },
+    },
+  },
+  media: {
+    name: "{media}",
+    payload: z.object({ mediaId: z.uuid() }),
+    options: {
+      attempts: 8,
+      backoff: { type: "exponential", delay: 2000 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 7 * 86_400 },
+    },
+  },
   deliveries: {
     name: "{deliveries}",
     payload: z.object({ deliveryId: z.string().startsWith("wh_") }),
@@ -31,7 +51,9 @@ export const QUEUES = {
   },
   maintenance: {
     name: "{maintenance}",
-    payload: z.object({ task: z.enum(["flush-key-usage", "sweep-deliveries", "prune"]) }),
+    payload: z.object({
+      task: z.enum(["flush-key-usage", "sweep-deliveries", "sweep-sends", "sweep-upstream", "sync-all-templates", "prune"]),
+    }),
     options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   },
 } satisfies Record<string, { name: string; payload: z.ZodType; options: JobsOptions }>;

@@ -31,6 +31,17 @@ async function loadCommands(): Promise<Record<string, Command>> {
   const { revokeApiKey } = await import("@/lib/auth/revoke-api-key");
   const { scopeSchema } = await import("@/lib/auth/scopes");
   const { db } = await import("@/lib/db");
+  const { createChannel } = await import("@/lib/channels/create-channel");
+  const { deactivateChannel } = await import("@/lib/channels/deactivate-channel");
+  const { syncTemplates } = await import("@/lib/templates/sync-templates");
+  const { closeQueues } = await import("@/lib/queues");
+  const uuid = (f: Flags, name: string) => {
+    const value = required(f, name);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+      throw new UsageError(`--${name} must be a UUID`);
+    }
+    return value;
+  };
 
   return {
     "org create": async (f) => {
@@ -83,6 +94,41 @@ async function loadCommands(): Promise<Record<string, Command>> {
         perDayLimit: optionalInt(f, "per-day"),
       });
       return { id: apiKey.id, key };
+    },
+    "channel create": async (f) => {
+      const organizationId = uuid(f, "org");
+      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
+        throw new UsageError(`no organization ${organizationId}`);
+      }
+      const graphUrl = f["graph-url"];
+      if (graphUrl !== undefined && !/^https?:\/\/\S+$/.test(graphUrl)) {
+        throw new UsageError("--graph-url must be an http(s) URL including the version, e.g. http://127.0.0.1:4010/v23.0");
+      }
+      try {
+        const channel = await createChannel({
+          organizationId,
+          name: f.name ?? required(f, "phone-number-id"),
+          phoneNumberId: required(f, "phone-number-id"),
+          wabaId: required(f, "waba-id"),
+          accessToken: required(f, "access-token"),
+          displayPhoneNumber: f["display-phone-number"] ?? null,
+          graphUrl: graphUrl ?? null,
+          throughputPerSecond: optionalInt(f, "throughput"),
+        });
+        return { id: channel.id };
+      } finally {
+        await closeQueues();
+      }
+    },
+    "channel deactivate": async (f) => {
+      const channel = await deactivateChannel(uuid(f, "id"));
+      if (!channel) throw new UsageError(`no channel ${f.id}`);
+      return { id: channel.id, status: channel.status };
+    },
+    "templates sync": async (f) => {
+      const channelId = uuid(f, "channel");
+      if (!(await db().channel.findUnique({ where: { id: channelId } }))) throw new UsageError(`no channel ${channelId}`);
+      return syncTemplates(channelId);
     },
     "key revoke": async (f) => {
       const id = required(f, "id");

@@ -5,11 +5,17 @@ import { logger } from "@/lib/logger";
 import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 import { processMaintenance } from "@/worker/maintenance";
+import { processSend } from "@/worker/sends";
+import { processTemplates } from "@/worker/templates";
+import { processUpstream } from "@/worker/upstream";
 
 process.env.SERVICE_NAME ??= "worker";
 
 /** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
 const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> = {
+  sends: { processor: processSend, concurrency: Number(process.env.SEND_CONCURRENCY ?? 100) },
+  upstream: { processor: processUpstream, concurrency: 20 },
+  templates: { processor: processTemplates, concurrency: 2 },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 };
 
@@ -17,6 +23,9 @@ async function scheduleMaintenance(): Promise<void> {
   const q = queue("maintenance");
   await q.upsertJobScheduler("flush-key-usage", { every: 30_000 }, { data: { task: "flush-key-usage" } });
   await q.upsertJobScheduler("prune", { every: 3_600_000 }, { data: { task: "prune" } });
+  await q.upsertJobScheduler("sweep-sends", { every: 60_000 }, { data: { task: "sweep-sends" } });
+  await q.upsertJobScheduler("sweep-upstream", { every: 60_000 }, { data: { task: "sweep-upstream" } });
+  await q.upsertJobScheduler("sync-all-templates", { every: 900_000 }, { data: { task: "sync-all-templates" } });
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,10 @@
 import type { Job } from "bullmq";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
+import { sweepSends } from "@/lib/messages/sweep-sends";
 import { QUEUES } from "@/lib/queues";
+import { syncAllTemplates } from "@/lib/templates/sync-all-templates";
+import { sweepUpstream } from "@/lib/upstream/sweep-upstream";
 
 export async function processMaintenance(job: Job): Promise<unknown> {
   const { task } = QUEUES.maintenance.payload.parse(job.data);
@@ -10,6 +13,12 @@ export async function processMaintenance(job: Job): Promise<unknown> {
       return { updated: await flushKeyUsage() };
     case "prune":
       return prune();
+    case "sweep-sends":
+      return sweepSends();
+    case "sweep-upstream":
+      return sweepUpstream();
+    case "sync-all-templates":
+      return syncAllTemplates();
     case "sweep-deliveries":
       return { skipped: true };
   }

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+
+export const channelJson = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    phone_number_id: z.string(),
+    waba_id: z.string(),
+    display_phone_number: z.string().nullable(),
+    status: z.enum(["active", "inactive"]),
+    throughput_per_second: z.number().int(),
+    last_active_at: z.iso.datetime().nullable(),
+    templates_synced_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Channel" });
+
+/** Beyond the contract (which shows no channel fields): never the access token. */
+export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
+  return {
+    id: c.id,
+    name: c.name,
+    phone_number_id: c.phoneNumberId,
+    waba_id: c.wabaId,
+    display_phone_number: c.displayPhoneNumber,
+    status: c.status,
+    throughput_per_second: c.throughputPerSecond,
+    last_active_at: c.lastActiveAt?.toISOString() ?? null,
+    templates_synced_at: c.templatesSyncedAt?.toISOString() ?? null,
+    created_at: c.createdAt.toISOString(),
+  };
+}

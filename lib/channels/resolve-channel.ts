@@ -1,0 +1,57 @@
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The contract's channel rules for sending: a named channel must be one of the organization's
+ * active channels; without a name, exactly one active channel is used; none or several
+ * (without channel_id) is WHATSAPP_CHANNEL_NOT_FOUND.
+ */
+export async function resolveSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
+  if (channelId) {
+    const channel = UUID.test(channelId)
+      ? await db().channel.findFirst({ where: { id: channelId, organizationId, status: "active" } })
+      : null;
+    if (!channel) {
+      throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", `No active channel ${channelId} in this organization.`, {
+        field: "channel_id",
+        hint: "list your channels with GET /v1/whatsapp/channels",
+      });
+    }
+    return channel;
+  }
+  const active = await db().channel.findMany({ where: { organizationId, status: "active" }, take: 2 });
+  const [only, second] = active;
+  if (!only) {
+    throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", "This organization has no active WhatsApp channel.", {
+      field: "channel_id",
+      hint: "add a channel in the dashboard first",
+    });
+  }
+  if (second) {
+    throw new ApiError(
+      "WHATSAPP_CHANNEL_NOT_FOUND",
+      "This organization has several active channels; name one with channel_id.",
+      { field: "channel_id", hint: "list your channels with GET /v1/whatsapp/channels" },
+    );
+  }
+  return only;
+}
+
+/** For reads (template list): the named channel, else the most recently active one. */
+export async function resolveReadChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
+  if (channelId) return resolveSendChannel(organizationId, channelId);
+  const channel = await db().channel.findFirst({
+    where: { organizationId, status: "active" },
+    orderBy: [{ lastActiveAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+  });
+  if (!channel) {
+    throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", "This organization has no active WhatsApp channel.", {
+      field: "channel_id",
+      hint: "add a channel in the dashboard first",
+    });
+  }
+  return channel;
+}

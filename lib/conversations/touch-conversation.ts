@@ -1,0 +1,40 @@
+import type { Tx } from "@/lib/events/record-event";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * design.md lifecycle: a message continues the contact's conversation unless that one is
+ * resolved or has been quiet for 24 hours, in which case a new one opens.
+ */
+export async function touchConversation(
+  tx: Tx,
+  input: { organizationId: string; contactId: string; channelId: string | null; at: Date },
+) {
+  const current = await tx.conversation.findFirst({
+    where: {
+      organizationId: input.organizationId,
+      contactId: input.contactId,
+      status: { not: "resolved" },
+      lastActivityAt: { gte: new Date(input.at.getTime() - DAY_MS) },
+    },
+    orderBy: { lastActivityAt: "desc" },
+  });
+  if (current) {
+    const conversation = await tx.conversation.update({
+      where: { id: current.id },
+      data: { lastActivityAt: input.at, channelId: current.channelId ?? input.channelId },
+    });
+    return { conversation, opened: false };
+  }
+  const conversation = await tx.conversation.create({
+    data: {
+      organizationId: input.organizationId,
+      contactId: input.contactId,
+      channelId: input.channelId,
+      status: "open",
+      openedAt: input.at,
+      lastActivityAt: input.at,
+    },
+  });
+  return { conversation, opened: true };
+}

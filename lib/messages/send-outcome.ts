@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** What the worker's send job returns to the waiting request. */
+export const sendOutcomeSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("sent"), whatsappMessageId: z.string(), sentAt: z.string() }),
+  z.object({ status: z.literal("failed"), failure: z.unknown() }),
+  z.object({ status: z.literal("unknown") }),
+]);
+
+export type SendOutcome = z.infer<typeof sendOutcomeSchema>;

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
+import { touchConversation } from "@/lib/conversations/touch-conversation";
+import { db } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db-errors";
+import { recordEvent } from "@/lib/events/record-event";
+import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
+import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
+import type { ChangeValue, InboundMessage } from "@/lib/upstream/notification-schema";
+
+export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
+
+/**
+ * One inbound message: contact, conversation, Message, media reference and events in one
+ * transaction. Idempotent on the upstream id: a notification delivered twice stores one message.
+ */
+export async function processInboundMessage(
+  channel: Channel,
+  message: InboundMessage,
+  value: ChangeValue,
+): Promise<InboundResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeInbound(channel, message, value);
+    } catch (error) {
+      // a concurrent twin stored the message, or created the same new contact first: look again
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function storeInbound(channel: Channel, message: InboundMessage, value: ChangeValue): Promise<InboundResult> {
+  const existing = await db().message.findUnique({ where: { whatsappMessageId: message.id }, select: { id: true } });
+  if (existing) return { messageId: null, deliveryIds: [] };
+
+  const profile = value.contacts?.find((c) => (message.from && c.wa_id === message.from) || c.user_id) ?? value.contacts?.[0];
+  const digits = message.from ?? profile?.wa_id ?? null;
+  const sender = {
+    phone: digits ? `+${digits.replace(/^\+/, "")}` : null,
+    bsuid: message.from_user_id ?? profile?.user_id ?? null,
+    profileName: profile?.profile?.name ?? null,
+  };
+  const receivedAt = new Date();
+  const messageId = randomUUID();
+  const mapped = mapInboundContent(message, messageId);
+
+  return db().$transaction(async (tx) => {
+      const { contact, deliveryIds } = await findOrCreateInboundContact(
+        tx,
+        channel.organizationId,
+        channel.id,
+        sender,
+        receivedAt,
+      );
+      const { conversation, opened } = await touchConversation(tx, {
+        organizationId: channel.organizationId,
+        contactId: contact.id,
+        channelId: channel.id,
+        at: receivedAt,
+      });
+      await tx.message.create({
+        data: {
+          id: messageId,
+          organizationId: channel.organizationId,
+          channelId: channel.id,
+          contactId: contact.id,
+          conversationId: conversation.id,
+          direction: "inbound",
+          type: mapped.contentType,
+          content: mapped.content as Prisma.InputJsonValue,
+          status: "delivered",
+          phone: sender.phone,
+          whatsappMessageId: message.id,
+          deliveredAt: receivedAt,
+          createdAt: receivedAt,
+        },
+      });
+      if (mapped.media) {
+        await tx.media.create({
+          data: {
+            id: messageId,
+            organizationId: channel.organizationId,
+            upstreamId: mapped.media.upstreamId,
+            mimeType: mapped.media.mimeType,
+            filename: mapped.media.filename ?? null,
+            sha256: mapped.media.sha256 ?? null,
+          },
+        });
+      }
+      await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
+      if (opened) {
+        deliveryIds.push(
+          ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
+            conversationId: conversation.id,
+            contactId: contact.id,
+            channelId: channel.id,
+            status: "open",
+            timestamp: receivedAt.toISOString(),
+          })),
+        );
+      }
+      deliveryIds.push(
+        ...(await recordEvent(tx, channel.organizationId, "message.inbound", {
+          messageId,
+          whatsappMessageId: message.id,
+          conversationId: conversation.id,
+          contactId: contact.id,
+          channel: "whatsapp",
+          channelId: channel.id,
+          direction: "inbound",
+          contentType: mapped.contentType,
+          status: "delivered",
+          timestamp: receivedAt.toISOString(),
+          content: mapped.content,
+          sender: { phone: digits?.replace(/^\+/, "") ?? null, name: sender.profileName, bsuid: sender.bsuid },
+        })),
+      );
+      return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
+  });
+}

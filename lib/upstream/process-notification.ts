@@ -1,0 +1,62 @@
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { logger } from "@/lib/logger";
+import { enqueue } from "@/lib/queues";
+import { processInboundMessage } from "@/lib/upstream/process-inbound-message";
+import { processStatus } from "@/lib/upstream/process-status";
+import {
+  changeValueSchema,
+  inboundMessageSchema,
+  notificationSchema,
+  statusSchema,
+} from "@/lib/upstream/notification-schema";
+
+/**
+ * Maps one stored upstream notification: inbound messages, statuses, template status
+ * updates. Unknown kinds are kept (the raw row) and acknowledged. Safe to run twice.
+ */
+export async function processNotification(notificationId: string): Promise<{ messages: number; statuses: number }> {
+  const row = await db().upstreamNotification.findUnique({ where: { id: notificationId } });
+  if (!row) return { messages: 0, statuses: 0 };
+  const parsed = notificationSchema.safeParse(row.payload);
+  let messages = 0;
+  let statuses = 0;
+  const deliveryIds: string[] = [];
+  for (const entry of parsed.success ? parsed.data.entry : []) {
+    for (const change of entry.changes) {
+      if (change.field === "message_template_status_update" || change.field === "message_template_quality_update") {
+        const channels = await db().channel.findMany({ where: { wabaId: entry.id ?? "", status: "active" } });
+        for (const c of channels) await enqueue("templates", { channelId: c.id });
+        continue;
+      }
+      if (change.field !== "messages") continue;
+      const value = changeValueSchema.safeParse(change.value);
+      if (!value.success) continue;
+      const phoneNumberId = value.data.metadata?.phone_number_id;
+      const channel = phoneNumberId
+        ? await db().channel.findFirst({ where: { phoneNumberId, status: "active" }, orderBy: { createdAt: "asc" } })
+        : null;
+      for (const raw of value.data.messages ?? []) {
+        const message = inboundMessageSchema.safeParse(raw);
+        if (!message.success || !channel) continue;
+        const result = await processInboundMessage(channel, message.data, value.data);
+        deliveryIds.push(...result.deliveryIds);
+        if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
+        messages++;
+      }
+      for (const raw of value.data.statuses ?? []) {
+        const status = statusSchema.safeParse(raw);
+        if (!status.success) continue;
+        deliveryIds.push(...(await processStatus(status.data)));
+        statuses++;
+      }
+    }
+  }
+  await db().upstreamNotification.update({
+    where: { id: notificationId },
+    data: { processedAt: new Date(), error: parsed.success ? null : "unrecognized notification shape" },
+  });
+  await enqueueDeliveries(deliveryIds);
+  if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
+  return { messages, statuses };
+}

@@ -1,0 +1,68 @@
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
+import { canMoveTo } from "@/lib/messages/status-order";
+import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
+
+type Reported = "sent" | "delivered" | "read" | "failed";
+const KNOWN: Record<string, Reported> = { sent: "sent", delivered: "delivered", read: "read", failed: "failed" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Moves an outbound Message forward on a status notification and emits message.<status>.
+ * Found by wamid, or by biz_opaque_callback_data (our message id) when a worker died
+ * before it could store the wamid. Duplicates and late, out-of-order statuses change nothing.
+ */
+export async function processStatus(status: UpstreamStatus): Promise<string[]> {
+  const next = KNOWN[status.status];
+  if (!next) return [];
+  const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
+  const opaque = status.biz_opaque_callback_data;
+
+  return db().$transaction(async (tx) => {
+    const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: status.id }];
+    if (opaque && UUID.test(opaque)) or.push({ id: opaque, direction: "outbound" });
+    const found = await tx.message.findFirst({ where: { OR: or } });
+    if (!found) return [];
+    // row lock: concurrent statuses of one message are applied one after the other
+    const [message] = await tx.$queryRaw<{ status: MessageStatus }[]>`
+      SELECT status FROM messages WHERE id = ${found.id}::uuid FOR UPDATE`;
+    if (!message || !canMoveTo(message.status, next)) {
+      if (!found.whatsappMessageId) {
+        await tx.message.update({ where: { id: found.id }, data: { whatsappMessageId: status.id } });
+      }
+      return [];
+    }
+    const error = status.errors?.[0];
+    const updated = await tx.message.update({
+      where: { id: found.id },
+      data: {
+        status: next,
+        whatsappMessageId: found.whatsappMessageId ?? status.id,
+        ...(next === "sent" ? { sentAt: at } : {}),
+        ...(next === "delivered" ? { deliveredAt: at } : {}),
+        ...(next === "read" ? { readAt: at, deliveredAt: found.deliveredAt ?? at } : {}),
+        ...(next === "failed"
+          ? {
+              failedAt: at,
+              errorCode: error ? String(error.code) : "unknown",
+              errorMessage: error?.message ?? error?.title ?? "failed upstream",
+              errorDetails: (error ?? {}) as Prisma.InputJsonValue,
+            }
+          : {}),
+      },
+    });
+    return recordEvent(tx, updated.organizationId, `message.${next}`, {
+      messageId: updated.id,
+      whatsappMessageId: updated.whatsappMessageId,
+      conversationId: updated.conversationId,
+      contactId: updated.contactId,
+      channelId: updated.channelId,
+      status: next,
+      timestamp: at.toISOString(),
+      ...(next === "failed"
+        ? { error: { code: error?.code ?? null, message: error?.message ?? error?.title ?? "failed upstream" } }
+        : {}),
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { ApiError } from "@/lib/api/errors";
+import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
+
+const TEMPLATE_132001_CAUSES = [
+  "the language.code differs from the one the template was created with",
+  "the message was sent from another channel (phone number) than the template's",
+  "the template no longer exists upstream",
+];
+
+/** Maps an upstream failure of a send to the contract's catalog. */
+export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string): ApiError {
+  if (failure.kind !== "rejected") {
+    if (failure.maybeSent) {
+      return new ApiError(
+        "SERVER_SERVICE_UNAVAILABLE",
+        "The upstream did not answer in time; the message may still be sent. Watch for message.sent or message.failed.",
+        { messageId },
+      );
+    }
+    return new ApiError("WHATSAPP_SEND_FAILED", "The WhatsApp upstream could not be reached.", {
+      error: { message: failure.message },
+      messageId,
+    });
+  }
+  const { error } = failure;
+  switch (error.code) {
+    case 131047:
+      return new ApiError(
+        "WHATSAPP_SESSION_CLOSED",
+        "More than 24 hours have passed since the customer last wrote; send an approved template.",
+        { error, messageId },
+      );
+    case 131053:
+      return new ApiError(
+        "WHATSAPP_MEDIA_UPLOAD_FAILED",
+        "The upstream could not fetch the media link (not public, 404, timeout or too large).",
+        { error, messageId },
+      );
+    case 132001:
+      return new ApiError(
+        "WHATSAPP_SEND_FAILED",
+        `The template name and language were not found on this channel. Causes, most frequent first: ${TEMPLATE_132001_CAUSES.join("; ")}.`,
+        { error, causes: TEMPLATE_132001_CAUSES, messageId },
+      );
+    default:
+      return new ApiError("WHATSAPP_SEND_FAILED", `The WhatsApp upstream rejected the message: ${error.message}`, {
+        error,
+        messageId,
+      });
+  }
+}

@@ -1,0 +1,43 @@
+import type { Redis } from "ioredis";
+
+/**
+ * The per-channel upstream limiter, shared by every worker process: at most `limit` sends
+ * in any 1,000 ms (a sliding log in Redis). Answers 0 when a slot was taken, else the
+ * milliseconds to wait before trying again.
+ */
+const SCRIPT = `
+local now = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
+if redis.call('ZCARD', KEYS[1]) < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], 2000)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(1, tonumber(oldest[2]) + 1000 - now)
+`;
+
+type WithScript = Redis & { takeSendSlot(key: string, now: number, limit: number, member: string): Promise<number> };
+
+function withScript(redis: Redis): WithScript {
+  const r = redis as Redis & Partial<WithScript>;
+  if (!r.takeSendSlot) r.defineCommand("takeSendSlot", { numberOfKeys: 1, lua: SCRIPT });
+  return r as WithScript;
+}
+
+export async function acquireSendSlot(
+  redis: Redis,
+  channelId: string,
+  perSecond: number,
+  member: string,
+  maxWaitMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const wait = await withScript(redis).takeSendSlot(`tp:{${channelId}}`, Date.now(), perSecond, member);
+    if (wait === 0) return;
+    if (Date.now() + wait > deadline) throw new Error("upstream throughput limiter: no slot within the wait limit");
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
