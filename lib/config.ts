@@ -27,7 +27,15 @@ const schema = z.object({
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** trust X-Forwarded-For from a proxy in front of us */
   TRUST_PROXY: boolish,
+  /** inbound media copies: a local directory, or an S3-compatible bucket when S3_BUCKET is set */
   STORAGE_DIR: z.string().default(".data/media"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** for S3-compatible stores (MinIO, R2, …); credentials come from the AWS SDK's usual chain */
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: boolish,
+  /** largest inbound media file copied (bytes); the Cloud API's document limit */
+  MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof schema>;

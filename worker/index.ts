@@ -5,6 +5,7 @@ import { logger } from "@/lib/logger";
 import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 import { processMaintenance } from "@/worker/maintenance";
+import { processMedia } from "@/worker/media";
 import { processSend } from "@/worker/sends";
 import { processTemplates } from "@/worker/templates";
 import { processUpstream } from "@/worker/upstream";
@@ -16,6 +17,7 @@ const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: 
   sends: { processor: processSend, concurrency: Number(process.env.SEND_CONCURRENCY ?? 100) },
   upstream: { processor: processUpstream, concurrency: 20 },
   templates: { processor: processTemplates, concurrency: 2 },
+  media: { processor: processMedia, concurrency: 5 },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 };
 
