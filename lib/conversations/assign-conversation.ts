@@ -1,0 +1,34 @@
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { recordEvent } from "@/lib/events/record-event";
+
+/** Assigns a conversation to a staff member of the same organization (conversation.assigned). */
+export async function assignConversation(organizationId: string, conversationId: string, assigneeId: string) {
+  const { conversation, deliveryIds } = await db().$transaction(async (tx) => {
+    const existing = await tx.conversation.findFirst({ where: { id: conversationId, organizationId } });
+    if (!existing) throw new ApiError("RESOURCE_NOT_FOUND", `No conversation ${conversationId}.`);
+    const assignee = await tx.user.findFirst({ where: { id: assigneeId, organizationId } });
+    if (!assignee) {
+      throw new ApiError("VALIDATION_INVALID_FIELD", "The assignee is not a member of this organization.", {
+        field: "assigneeId",
+        hint: "choose a staff member of this organization",
+      });
+    }
+    const now = new Date();
+    const conversation = await tx.conversation.update({
+      where: { id: conversationId },
+      data: { status: "assigned", assigneeId, assignedAt: now, resolvedAt: null, resolvedById: null },
+    });
+    const deliveryIds = await recordEvent(tx, organizationId, "conversation.assigned", {
+      conversationId,
+      contactId: conversation.contactId,
+      assigneeId,
+      channelId: conversation.channelId,
+      timestamp: now.toISOString(),
+    });
+    return { conversation, deliveryIds };
+  });
+  await enqueueDeliveries(deliveryIds);
+  return conversation;
+}

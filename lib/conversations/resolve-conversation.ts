@@ -1,0 +1,31 @@
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { recordEvent } from "@/lib/events/record-event";
+
+/**
+ * Marks a conversation resolved (conversation.resolved). The contact's next message opens a
+ * new conversation (design.md lifecycle).
+ */
+export async function resolveConversation(organizationId: string, conversationId: string, resolvedById: string | null) {
+  const { conversation, deliveryIds } = await db().$transaction(async (tx) => {
+    const existing = await tx.conversation.findFirst({ where: { id: conversationId, organizationId } });
+    if (!existing) throw new ApiError("RESOURCE_NOT_FOUND", `No conversation ${conversationId}.`);
+    if (existing.status === "resolved") return { conversation: existing, deliveryIds: [] };
+    const now = new Date();
+    const conversation = await tx.conversation.update({
+      where: { id: conversationId },
+      data: { status: "resolved", resolvedAt: now, resolvedById },
+    });
+    const deliveryIds = await recordEvent(tx, organizationId, "conversation.resolved", {
+      conversationId,
+      contactId: conversation.contactId,
+      channelId: conversation.channelId,
+      resolvedBy: resolvedById,
+      timestamp: now.toISOString(),
+    });
+    return { conversation, deliveryIds };
+  });
+  await enqueueDeliveries(deliveryIds);
+  return conversation;
+}
