@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { redis } from "@/lib/redis";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
-import { type UpstreamFailure, UpstreamError } from "@/lib/whatsapp/graph-error";
+import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { acquireSendSlot } from "@/lib/whatsapp/throughput";
 
 type CloudAnswer = { messages?: { id?: string }[] };
@@ -25,10 +25,14 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
   });
   if (claimed.count === 0) return currentOutcome(messageId);
 
-  const message = await db().message.findUniqueOrThrow({ where: { id: messageId }, include: { channel: true } });
+  const message = await db().message.findUniqueOrThrow({
+    where: { id: messageId },
+    include: { channel: true },
+  });
   const { channel } = message;
   const cloud = (message.content as { cloud?: unknown }).cloud;
-  if (!channel || !cloud) return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+  if (!channel || !cloud)
+    return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
 
   for (let attempt = 1; ; attempt++) {
     await acquireSendSlot(redis(), channel.id, channel.throughputPerSecond, `${messageId}:${attempt}`);
@@ -43,7 +47,8 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
-      const retryable = (f.kind === "rejected" && f.error.code === THROUGHPUT_CODE) || f.kind === "unreachable";
+      const retryable =
+        (f.kind === "rejected" && f.error.code === THROUGHPUT_CODE) || f.kind === "unreachable";
       if (retryable && attempt < MAX_TRIES) {
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt * (0.5 + Math.random())));
         continue;
@@ -65,7 +70,10 @@ async function markSent(messageId: string, wamid: string): Promise<SendOutcome> 
     });
     if (won.count === 0) {
       // a status notification got here first and moved the message on
-      await tx.message.updateMany({ where: { id: messageId, whatsappMessageId: null }, data: { whatsappMessageId: wamid } });
+      await tx.message.updateMany({
+        where: { id: messageId, whatsappMessageId: null },
+        data: { whatsappMessageId: wamid },
+      });
       return [];
     }
     const m = await tx.message.findUniqueOrThrow({ where: { id: messageId } });

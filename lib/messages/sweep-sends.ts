@@ -14,7 +14,11 @@ const REQUEUE_AFTER_MS = 60 * 1000;
 export async function sweepSends(): Promise<{ failed: number; requeued: number }> {
   const now = Date.now();
   const stuck = await db().message.findMany({
-    where: { direction: "outbound", status: "sending", sendingAt: { lt: new Date(now - RECONCILE_AFTER_MS) } },
+    where: {
+      direction: "outbound",
+      status: "sending",
+      sendingAt: { lt: new Date(now - RECONCILE_AFTER_MS) },
+    },
     take: 500,
   });
   let failed = 0;

@@ -52,9 +52,14 @@ export async function graphRequest<T>(
   } catch (error) {
     const code = causeCode(error);
     if (code && NOT_SENT_CODES.has(code)) {
-      throw new UpstreamError({ kind: "unreachable", message: `upstream unreachable (${code})`, maybeSent: false });
+      throw new UpstreamError({
+        kind: "unreachable",
+        message: `upstream unreachable (${code})`,
+        maybeSent: false,
+      });
     }
-    const message = error instanceof Error && error.name === "TimeoutError" ? "upstream timed out" : String(error);
+    const message =
+      error instanceof Error && error.name === "TimeoutError" ? "upstream timed out" : String(error);
     throw new UpstreamError({ kind: "timeout", message, maybeSent: true });
   }
   const text = await res.text();
@@ -71,7 +76,8 @@ export async function graphRequest<T>(
   }
   if (!res.ok) {
     const parsed = graphErrorSchema.safeParse((json as { error?: unknown } | null)?.error);
-    if (parsed.success) throw new UpstreamError({ kind: "rejected", httpStatus: res.status, error: parsed.data });
+    if (parsed.success)
+      throw new UpstreamError({ kind: "rejected", httpStatus: res.status, error: parsed.data });
     throw new UpstreamError({
       kind: "bad-response",
       httpStatus: res.status,

@@ -7,7 +7,9 @@ export const graphErrorSchema = z
     type: z.string().optional(),
     code: z.number(),
     error_subcode: z.number().optional(),
-    error_data: z.object({ messaging_product: z.string().optional(), details: z.string().optional() }).optional(),
+    error_data: z
+      .object({ messaging_product: z.string().optional(), details: z.string().optional() })
+      .optional(),
     fbtrace_id: z.string().optional(),
   })
   .loose();

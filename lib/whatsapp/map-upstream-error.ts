@@ -43,9 +43,13 @@ export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string):
         { error, causes: TEMPLATE_132001_CAUSES, messageId },
       );
     default:
-      return new ApiError("WHATSAPP_SEND_FAILED", `The WhatsApp upstream rejected the message: ${error.message}`, {
-        error,
-        messageId,
-      });
+      return new ApiError(
+        "WHATSAPP_SEND_FAILED",
+        `The WhatsApp upstream rejected the message: ${error.message}`,
+        {
+          error,
+          messageId,
+        },
+      );
   }
 }

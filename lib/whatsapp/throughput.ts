@@ -18,7 +18,9 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return math.max(1, tonumber(oldest[2]) + 1000 - now)
 `;
 
-type WithScript = Redis & { takeSendSlot(key: string, now: number, limit: number, member: string): Promise<number> };
+type WithScript = Redis & {
+  takeSendSlot(key: string, now: number, limit: number, member: string): Promise<number>;
+};
 
 function withScript(redis: Redis): WithScript {
   const r = redis as Redis & Partial<WithScript>;
@@ -37,7 +39,8 @@ export async function acquireSendSlot(
   for (;;) {
     const wait = await withScript(redis).takeSendSlot(`tp:{${channelId}}`, Date.now(), perSecond, member);
     if (wait === 0) return;
-    if (Date.now() + wait > deadline) throw new Error("upstream throughput limiter: no slot within the wait limit");
+    if (Date.now() + wait > deadline)
+      throw new Error("upstream throughput limiter: no slot within the wait limit");
     await new Promise((r) => setTimeout(r, wait));
   }
 }

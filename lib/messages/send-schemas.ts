@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { requiredPhoneSchema } from "@/lib/contacts/schemas";
+import { validateSendMessage } from "@/lib/messages/validate-send-message";
+
+/**
+ * The request schemas of the send routes. The message body is checked by validateSendMessage
+ * (its codes are the contract's, per field and per type); `sendMessageBody` documents it.
+ */
+export const sendMessageRequest = z
+  .record(z.string(), z.unknown())
+  .transform((body) => validateSendMessage(body));
+
+export const sendResultJson = z
+  .object({
+    messageId: z.uuid().meta({ description: "Message id in the service" }),
+    whatsappMessageId: z
+      .string()
+      .meta({ description: "Upstream id (prefix wamid.)", example: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI" }),
+    status: z
+      .literal("sent")
+      .meta({ description: "Accepted by the upstream; delivered and read arrive as events" }),
+    to: z.string().meta({ description: "E.164 with +", example: "+14155550123" }),
+    template: z.string().optional().meta({ description: "Template name, for template sends" }),
+    timestamp: z.iso.datetime().meta({ description: "Send time" }),
+  })
+  .meta({ id: "SendResult" });
+
+export const sendTemplateBody = z
+  .object({
+    to: requiredPhoneSchema.meta({ description: "E.164, with or without +", example: "+14155550123" }),
+    language: z.string().trim().min(1).max(15).optional().meta({
+      description: "Language code; default: an APPROVED translation (UUID) or `id` (name)",
+      example: "en_US",
+    }),
+    components: z.array(z.unknown()).optional().meta({ description: "Same shape as template.components" }),
+    channel_id: z.uuid("channel_id must be a UUID").optional().meta({
+      description: "Overrides the sending channel; default: the template's channel (UUID)",
+    }),
+  })
+  .meta({ id: "SendTemplateBody" });
