@@ -33,7 +33,9 @@ function routeHandlers(): string[] {
   return files.flatMap((file) => {
     const path = `/${relative(root, file)}`.replace(/\/route\.ts$/, "").replace(/\[([^\]]+)\]/g, "{$1}");
     const methods = [
-      ...readFileSync(file, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = apiRoute\(/g),
+      ...readFileSync(file, "utf8").matchAll(
+        /export const (GET|POST|PUT|PATCH|DELETE) = apiRoute(?:<[^(]*>)?\(/g,
+      ),
     ];
     return methods.map((m) => `${m[1]} ${path}`);
   });

@@ -1,7 +1,14 @@
 import type { z } from "zod";
+import { z as zod } from "zod";
 import type { ErrorCode } from "@/lib/api/errors";
 import type { Scope } from "@/lib/auth/scopes";
-import { contactJson, createContactBody, listContactsQuery } from "@/lib/contacts/schemas";
+import { channelJson } from "@/lib/channels/channel-json";
+import { contactJson, createContactBody, listContactsQuery, pageQuery } from "@/lib/contacts/schemas";
+import { mediaJson } from "@/lib/media/media-json";
+import { sendMessageBody } from "@/lib/messages/message-schemas";
+import { sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
+import { listTemplatesQuery } from "@/lib/templates/schemas";
+import { templateJson } from "@/lib/templates/template-json";
 
 /** Sections of the reference, in the order they are shown; only tags in use are emitted. */
 export const TAGS = [
@@ -10,6 +17,7 @@ export const TAGS = [
   { name: "Contacts", description: "Customers and leads; every conversation belongs to one contact." },
   { name: "Webhooks", description: "Register HTTPS endpoints that receive signed events." },
   { name: "Media", description: "Exchange the media reference of an inbound message for a download link." },
+  { name: "Channels", description: "The organization's WhatsApp sending lines (beyond the contract)." },
 ] as const;
 
 export type TagName = (typeof TAGS)[number]["name"];
@@ -69,5 +77,107 @@ export const OPERATIONS: ApiOperation[] = [
     response: contactJson,
     status: 201,
     errors: ["VALIDATION_MISSING_FIELD", "VALIDATION_INVALID_PHONE", "RESOURCE_ALREADY_EXISTS"],
+  },
+  {
+    operationId: "sendMessage",
+    method: "post",
+    path: "/v1/whatsapp/messages",
+    tag: "Messages",
+    scope: "whatsapp:send",
+    summary: "Send a message",
+    description:
+      "Any of the eight types; the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message.",
+    body: sendMessageBody,
+    response: sendResultJson,
+    status: 200,
+    errors: [
+      "VALIDATION_MISSING_FIELD",
+      "VALIDATION_INVALID_PHONE",
+      "VALIDATION_INVALID_FIELD",
+      "WHATSAPP_SESSION_CLOSED",
+      "WHATSAPP_CHANNEL_NOT_FOUND",
+      "WHATSAPP_SEND_FAILED",
+      "WHATSAPP_MEDIA_UPLOAD_FAILED",
+      "WHATSAPP_TEMPLATE_NOT_FOUND",
+      "WHATSAPP_TEMPLATE_REJECTED",
+      "WHATSAPP_TEMPLATE_INVALID_COMPONENTS",
+      "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX",
+      "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE",
+      "WHATSAPP_INTERACTIVE_INVALID_TYPE",
+      "WHATSAPP_INTERACTIVE_MISSING_FIELD",
+      "WHATSAPP_INTERACTIVE_INVALID_FIELD",
+      "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED",
+    ],
+  },
+  {
+    operationId: "listTemplates",
+    method: "get",
+    path: "/v1/whatsapp/templates",
+    tag: "Templates",
+    scope: "whatsapp:templates",
+    summary: "List approved templates",
+    description:
+      "Synchronized templates with status APPROVED, one item per name with its languages. Without `channel_id` the most recently active channel is used.",
+    query: listTemplatesQuery,
+    response: templateJson,
+    list: true,
+    status: 200,
+    errors: ["WHATSAPP_CHANNEL_NOT_FOUND"],
+  },
+  {
+    operationId: "sendTemplate",
+    method: "post",
+    path: "/v1/whatsapp/templates/{templateId}/send",
+    tag: "Templates",
+    scope: "whatsapp:send",
+    summary: "Send a template",
+    description:
+      "`templateId` is a template UUID from the list or a template name. With a UUID, name, language and channel come from the stored template.",
+    params: zod.object({ templateId: zod.string().meta({ description: "Template UUID or name" }) }),
+    body: sendTemplateBody,
+    response: sendResultJson,
+    status: 200,
+    errors: [
+      "VALIDATION_MISSING_FIELD",
+      "VALIDATION_INVALID_PHONE",
+      "WHATSAPP_CHANNEL_NOT_FOUND",
+      "WHATSAPP_SEND_FAILED",
+      "WHATSAPP_TEMPLATE_NOT_FOUND",
+      "WHATSAPP_TEMPLATE_REJECTED",
+      "WHATSAPP_TEMPLATE_INVALID_COMPONENTS",
+      "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX",
+      "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE",
+    ],
+  },
+  {
+    operationId: "listChannels",
+    method: "get",
+    path: "/v1/whatsapp/channels",
+    tag: "Channels",
+    scope: "whatsapp:templates",
+    summary: "List channels",
+    description:
+      "Beyond the contract: the organization's channels, so that clients can find their channel ids.",
+    query: pageQuery,
+    response: channelJson,
+    list: true,
+    status: 200,
+    errors: [],
+  },
+  {
+    operationId: "getMedia",
+    method: "get",
+    path: "/v1/media/{id}",
+    tag: "Media",
+    scope: "whatsapp:send",
+    summary: "Get a media download link",
+    description:
+      "Exchanges the media reference `id` of an inbound message for a signed link on this service, valid for 5 minutes, that streams our stored copy.",
+    params: zod.object({
+      id: zod.uuid().meta({ description: "The media reference (the inbound messageId)" }),
+    }),
+    response: mediaJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND"],
   },
 ];
