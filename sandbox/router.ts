@@ -1,0 +1,74 @@
+import type { Ctx } from "@/sandbox/context";
+import { getApp, putApp } from "@/sandbox/control/app";
+import { deleteFaults, listFaults, postFault } from "@/sandbox/control/faults";
+import { postInbound } from "@/sandbox/control/inbound";
+import { getSample } from "@/sandbox/control/media";
+import { listMessages } from "@/sandbox/control/messages";
+import { putPhoneNumber } from "@/sandbox/control/phone-numbers";
+import { reset } from "@/sandbox/control/reset";
+import { postStatusNow } from "@/sandbox/control/statuses";
+import { putTemplates } from "@/sandbox/control/templates";
+import { errors } from "@/sandbox/errors";
+import { downloadMedia } from "@/sandbox/graph/download-media";
+import { getObject } from "@/sandbox/graph/get-object";
+import { listTemplates } from "@/sandbox/graph/list-templates";
+import { controlError } from "@/sandbox/graph-error";
+import type { Reply, SandboxRequest } from "@/sandbox/http";
+import { sendMessage } from "@/sandbox/send/send-message";
+
+type Handler = (ctx: Ctx, req: SandboxRequest, params: string[]) => Reply | Promise<Reply>;
+type Route = { method: string; pattern: RegExp; handle: Handler };
+
+/** Graph paths may carry a version (/v23.0/…) or not, as Graph allows. */
+const graph = (rest: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?/([0-9A-Za-z][^/]*)${rest}$`);
+const control = (rest: string) => new RegExp(`^/_sandbox/${rest}$`);
+
+const routes: Route[] = [
+  { method: "GET", pattern: control("app"), handle: (ctx) => getApp(ctx) },
+  { method: "PUT", pattern: control("app"), handle: (ctx, req) => putApp(ctx, req) },
+  {
+    method: "PUT",
+    pattern: control("phone-numbers/([^/]+)"),
+    handle: (ctx, req, [id = ""]) => putPhoneNumber(ctx, req, id),
+  },
+  {
+    method: "PUT",
+    pattern: control("templates/([^/]+)"),
+    handle: (ctx, req, [id = ""]) => putTemplates(ctx, req, id),
+  },
+  { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
+  { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
+  { method: "GET", pattern: control("messages"), handle: (ctx, req) => listMessages(ctx, req) },
+  { method: "POST", pattern: control("faults"), handle: (ctx, req) => postFault(ctx, req) },
+  { method: "GET", pattern: control("faults"), handle: (ctx) => listFaults(ctx) },
+  { method: "DELETE", pattern: control("faults"), handle: (ctx) => deleteFaults(ctx) },
+  { method: "GET", pattern: control("media/([^/]+)"), handle: (_ctx, _req, [name = ""]) => getSample(name) },
+  { method: "POST", pattern: control("reset"), handle: (ctx, req) => reset(ctx, req) },
+  {
+    method: "GET",
+    pattern: /^\/whatsapp_business\/attachments\/?$/,
+    handle: (ctx, req) => downloadMedia(ctx, req),
+  },
+  { method: "POST", pattern: graph("/messages"), handle: (ctx, req, [id = ""]) => sendMessage(ctx, req, id) },
+  {
+    method: "GET",
+    pattern: graph("/message_templates"),
+    handle: (ctx, req, [id = ""]) => listTemplates(ctx, req, id),
+  },
+  { method: "GET", pattern: graph(""), handle: (ctx, req, [id = ""]) => getObject(ctx, req, id) },
+];
+
+/** Find the handler of a request; unknown paths answer 404 in the Graph error shape. */
+export async function route(ctx: Ctx, req: SandboxRequest): Promise<Reply> {
+  const candidates = routes.filter((r) => r.pattern.test(req.path));
+  if (candidates.length === 0) throw errors.unknownPath(req.path);
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const found = candidates.find((r) => r.method === method);
+  if (!found) {
+    if (req.path.startsWith("/_sandbox/"))
+      throw controlError(405, `${req.method} is not supported on ${req.path}.`);
+    throw errors.unsupported(req.method, req.path.split("/").filter(Boolean).at(-1) ?? "");
+  }
+  const params = (found.pattern.exec(req.path) ?? []).slice(1).map((p) => decodeURIComponent(p));
+  return found.handle(ctx, req, params);
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { errors } from "@/sandbox/errors";
+import { digitsOf } from "@/sandbox/ids";
+import { type Interactive, interactiveObject } from "@/sandbox/send/interactive";
+import { locationObject } from "@/sandbox/send/location";
+import { type MediaKind, mediaObjects } from "@/sandbox/send/media-object";
+import { parseOrThrow } from "@/sandbox/send/parse";
+import { type TemplateObject, templateObject } from "@/sandbox/send/template-object";
+import { textObject } from "@/sandbox/send/text";
+
+const TYPES = [
+  "text",
+  "image",
+  "audio",
+  "video",
+  "document",
+  "sticker",
+  "location",
+  "interactive",
+  "template",
+] as const;
+type MessageType = (typeof TYPES)[number];
+
+const typedKeys = Object.fromEntries(TYPES.map((t) => [t, z.unknown().optional()])) as Record<
+  MessageType,
+  z.ZodOptional<z.ZodUnknown>
+>;
+
+const envelope = z.strictObject({
+  messaging_product: z.literal("whatsapp"),
+  recipient_type: z.literal("individual").optional(),
+  to: z.string().min(1),
+  type: z.enum(TYPES).default("text"),
+  context: z.strictObject({ message_id: z.string().min(1) }).optional(),
+  biz_opaque_callback_data: z.string().max(512).optional(),
+  ...typedKeys,
+});
+
+const markRead = z.strictObject({
+  messaging_product: z.literal("whatsapp"),
+  status: z.literal("read"),
+  message_id: z.string().min(1),
+  typing_indicator: z.strictObject({ type: z.literal("text") }).optional(),
+});
+
+export type Content =
+  | { type: "text"; text: z.infer<typeof textObject> }
+  | { type: MediaKind; media: { link?: string; id?: string; caption?: string; filename?: string } }
+  | { type: "location"; location: z.infer<typeof locationObject> }
+  | { type: "interactive"; interactive: Interactive }
+  | { type: "template"; template: TemplateObject };
+
+export type SendRequest =
+  | { kind: "read"; message_id: string }
+  | { kind: "message"; to: string; waId: string; bizOpaque?: string; content: Content };
+
+function contentOf(type: MessageType, value: unknown): Content {
+  switch (type) {
+    case "text":
+      return { type, text: parseOrThrow(textObject, value, [type]) };
+    case "location":
+      return { type, location: parseOrThrow(locationObject, value, [type]) };
+    case "interactive":
+      return { type, interactive: parseOrThrow(interactiveObject, value, [type]) };
+    case "template":
+      return { type, template: parseOrThrow(templateObject, value, [type]) };
+    default:
+      return { type, media: parseOrThrow(mediaObjects[type], value, [type]) };
+  }
+}
+
+/** Validate a POST /{phone_number_id}/messages body the way the Cloud API does. */
+export function parseSendRequest(body: unknown): SendRequest {
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw errors.required("messaging_product");
+  if ("status" in body) return { kind: "read", ...parseOrThrow(markRead, body) };
+  const parsed = parseOrThrow(envelope, body);
+  const waId = digitsOf(parsed.to);
+  if (waId.length < 5 || waId.length > 15)
+    throw errors.invalidParameter("Param to must be a valid phone number.");
+  for (const other of TYPES) {
+    if (other !== parsed.type && parsed[other] !== undefined) {
+      throw errors.invalidParameter(`Param ${other} is not allowed for a message of type ${parsed.type}.`);
+    }
+  }
+  if (parsed[parsed.type] === undefined) throw errors.required(parsed.type);
+  return {
+    kind: "message",
+    to: parsed.to,
+    waId,
+    bizOpaque: parsed.biz_opaque_callback_data,
+    content: contentOf(parsed.type, parsed[parsed.type]),
+  };
+}

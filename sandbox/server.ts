@@ -1,0 +1,74 @@
+import { realpathSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import type { Ctx } from "@/sandbox/context";
+import { errors } from "@/sandbox/errors";
+import { GraphError } from "@/sandbox/graph-error";
+import { json, type Reply, readRequest, writeReply } from "@/sandbox/http";
+import { createLogger } from "@/sandbox/logger";
+import { route } from "@/sandbox/router";
+import { clearTimers, createState, type SandboxState } from "@/sandbox/state";
+
+export type Sandbox = { url: string; port: number; state: SandboxState; close: () => Promise<void> };
+
+async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let reply: Reply;
+  try {
+    reply = await route(ctx, await readRequest(req));
+  } catch (error) {
+    if (error instanceof GraphError) {
+      reply = json(error.status, error.body, error.headers);
+    } else {
+      if (ctx.state.shutdown.signal.aborted) return;
+      ctx.log.error({ err: error, url: req.url }, "sandbox request failed");
+      const unknown = errors.unknown();
+      reply = json(unknown.status, unknown.body);
+    }
+  }
+  writeReply(res, reply, req.method === "HEAD");
+  ctx.log.debug({ method: req.method, url: req.url, status: reply.status }, "sandbox request");
+}
+
+/** Start a sandbox upstream; port 0 picks a free port. Each sandbox has its own state. */
+export async function startSandbox(
+  options: { port?: number; host?: string; logLevel?: string } = {},
+): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const state = createState();
+  const ctx: Ctx = { state, log: createLogger(options.logLevel) };
+  const server = createServer((req, res) => void handle(ctx, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    state,
+    close: async () => {
+      state.shutdown.abort();
+      clearTimers(state);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function startedFromCommandLine(): boolean {
+  const script = process.argv[1];
+  return script !== undefined && import.meta.url === pathToFileURL(realpathSync(script)).href;
+}
+
+if (startedFromCommandLine()) {
+  const port = Number(process.env.SANDBOX_PORT ?? 4010);
+  const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
+  const log = createLogger();
+  log.info({ url: sandbox.url }, "sandbox upstream (WhatsApp Cloud API stand-in) listening");
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      void sandbox.close().then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import type { GraphErrorBody } from "@/sandbox/graph-error";
+import type { Bucket } from "@/sandbox/limits";
+import { defaultSettings, type Settings } from "@/sandbox/settings";
+import type { StoredTemplate } from "@/sandbox/templates";
+
+/** Everything the sandbox knows lives here, in memory: a restart forgets it all. */
+
+export type App = { webhook_url: string; app_secret: string; verify_token: string };
+
+export type PhoneNumber = {
+  id: string;
+  waba_id: string;
+  display_phone_number: string;
+  access_token: string;
+  verified_name: string;
+  throughput_per_second: number;
+};
+
+export type AcceptedMessage = {
+  id: string;
+  phone_number_id: string;
+  recipient_id: string;
+  biz_opaque_callback_data?: string;
+  /** pricing category of the status notifications */
+  category: string;
+  billable: boolean;
+};
+
+export type RecordedRequest = {
+  id: string | null;
+  phone_number_id: string;
+  body: unknown;
+  received_at: string;
+  result: number | null;
+  response: unknown;
+};
+
+export type Media = {
+  id: string;
+  waba_id: string;
+  mime_type: string;
+  bytes: Buffer;
+  filename?: string;
+};
+
+export type Fault = {
+  id: string;
+  phone_number_id?: string;
+  remaining: number;
+  status?: number;
+  error?: GraphErrorBody["error"];
+  delay_ms?: number;
+};
+
+export type SandboxState = {
+  app: App | null;
+  settings: Settings;
+  phoneNumbers: Map<string, PhoneNumber>;
+  templates: Map<string, StoredTemplate[]>;
+  messages: Map<string, AcceptedMessage>;
+  requests: RecordedRequest[];
+  /** last inbound message time, by `${phone_number_id}:${wa_id}` */
+  lastInbound: Map<string, number>;
+  media: Map<string, Media>;
+  faults: Fault[];
+  throughput: Map<string, Bucket>;
+  pairs: Map<string, Bucket>;
+  timers: Set<NodeJS.Timeout>;
+  /** aborted on close, to end stalled requests and pending webhook posts */
+  shutdown: AbortController;
+  /** signs the short-lived media download links */
+  linkSecret: Buffer;
+};
+
+const MAX_RECORDED_REQUESTS = 100_000;
+
+export function createState(): SandboxState {
+  return {
+    app: null,
+    settings: defaultSettings(),
+    phoneNumbers: new Map(),
+    templates: new Map(),
+    messages: new Map(),
+    requests: [],
+    lastInbound: new Map(),
+    media: new Map(),
+    faults: [],
+    throughput: new Map(),
+    pairs: new Map(),
+    timers: new Set(),
+    shutdown: new AbortController(),
+    linkSecret: randomBytes(32),
+  };
+}
+
+/** Forget everything; with keepConfig the app, phone numbers and templates stay. */
+export function resetState(state: SandboxState, keepConfig: boolean): void {
+  clearTimers(state);
+  if (!keepConfig) {
+    state.app = null;
+    state.settings = defaultSettings();
+    state.phoneNumbers.clear();
+    state.templates.clear();
+  }
+  state.messages.clear();
+  state.requests.length = 0;
+  state.lastInbound.clear();
+  state.media.clear();
+  state.faults.length = 0;
+  state.throughput.clear();
+  state.pairs.clear();
+}
+
+export function clearTimers(state: SandboxState): void {
+  for (const timer of state.timers) clearTimeout(timer);
+  state.timers.clear();
+}
+
+/** A timer that reset and close cancel. */
+export function later(state: SandboxState, ms: number, run: () => void): void {
+  const timer = setTimeout(() => {
+    state.timers.delete(timer);
+    run();
+  }, ms);
+  timer.unref();
+  state.timers.add(timer);
+}
+
+export function recordRequest(state: SandboxState, entry: RecordedRequest): RecordedRequest {
+  if (state.requests.length >= MAX_RECORDED_REQUESTS) state.requests.shift();
+  state.requests.push(entry);
+  return entry;
+}
+
+export function windowKey(phoneNumberId: string, waId: string): string {
+  return `${phoneNumberId}:${waId}`;
+}
+
+export function phoneNumbersOfWaba(state: SandboxState, wabaId: string): PhoneNumber[] {
+  return [...state.phoneNumbers.values()].filter((p) => p.waba_id === wabaId);
+}
