@@ -2,7 +2,7 @@ import pino from "pino";
 
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? "info",
-  base: { service: process.env.SERVICE_NAME ?? "web" },
+  base: { service: process.env.SERVICE_NAME ?? (process.argv[1]?.includes("worker") ? "worker" : "web") },
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: {
     paths: [

@@ -7,22 +7,22 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Client } from "pg";
-import { TEST_ENV } from "@/scripts/test/env";
-
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+import { resolveDatabase } from "@/scripts/lib/postgres";
+import { resolveRedis } from "@/scripts/lib/redis";
+import type { Service } from "@/scripts/lib/service";
 
 function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): void {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
   const started = Date.now();
   process.stdout.write(`\n▶ ${title}\n`);
   const result = spawnSync(command, args, {
     stdio: "inherit",
     env: { ...env, ...extraEnv } as NodeJS.ProcessEnv,
   });
-  process.stdout.write(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  if (result.status !== 0) {
-    process.stderr.write(`✘ ${title} failed (exit ${result.status ?? result.signal})\n`);
-    process.exit(result.status ?? 1);
-  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0)
+    throw new Error(`✘ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`);
+  process.stdout.write(`✔ ${title} (${seconds} s)\n`);
 }
 
 async function recreateDatabase(url: string): Promise<void> {
@@ -40,7 +40,39 @@ async function recreateDatabase(url: string): Promise<void> {
   await client.end();
 }
 
+/**
+ * The services the tests use: TEST_DATABASE_URL / TEST_REDIS_URL when set; otherwise what the
+ * start command would use (local servers on the default ports, else embedded PostgreSQL and a
+ * redis-server of our own), with the test database `messaging_test` and Redis database 15.
+ */
+async function resolveServices(): Promise<Service[]> {
+  const started: Service[] = [];
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = process.env;
+  process.env = rest;
+  if (!process.env.TEST_DATABASE_URL) {
+    const pg = await resolveDatabase(process.cwd(), "messaging_test");
+    started.push(pg);
+    process.env.TEST_DATABASE_URL = pg.url;
+  }
+  if (!process.env.TEST_REDIS_URL) {
+    const redis = await resolveRedis(process.cwd());
+    started.push(redis);
+    process.env.TEST_REDIS_URL = `${redis.url.replace(/\/\d*$/, "")}/15`;
+  }
+  return started;
+}
+
 async function main(): Promise<void> {
+  const services = await resolveServices();
+  try {
+    await runSuite();
+  } finally {
+    for (const service of services) await service.stop();
+  }
+}
+
+async function runSuite(): Promise<void> {
+  const { TEST_ENV } = await import("@/scripts/test/env");
   await recreateDatabase(TEST_ENV.databaseUrl);
   run("migrations", "node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     DATABASE_URL: TEST_ENV.databaseUrl,

@@ -10,8 +10,6 @@ import { processSend } from "@/worker/sends";
 import { processTemplates } from "@/worker/templates";
 import { processUpstream } from "@/worker/upstream";
 
-process.env.SERVICE_NAME ??= "worker";
-
 /** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
 const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> = {
   sends: { processor: processSend, concurrency: Number(process.env.SEND_CONCURRENCY ?? 100) },
@@ -27,7 +25,11 @@ async function scheduleMaintenance(): Promise<void> {
   await q.upsertJobScheduler("prune", { every: 3_600_000 }, { data: { task: "prune" } });
   await q.upsertJobScheduler("sweep-sends", { every: 60_000 }, { data: { task: "sweep-sends" } });
   await q.upsertJobScheduler("sweep-upstream", { every: 60_000 }, { data: { task: "sweep-upstream" } });
-  await q.upsertJobScheduler("sync-all-templates", { every: 900_000 }, { data: { task: "sync-all-templates" } });
+  await q.upsertJobScheduler(
+    "sync-all-templates",
+    { every: 900_000 },
+    { data: { task: "sync-all-templates" } },
+  );
 }
 
 async function main(): Promise<void> {

@@ -1,12 +1,12 @@
 import { db } from "@/lib/db";
-import { redis } from "@/lib/redis";
+import { readyRedis } from "@/lib/redis";
 
 /**
  * Copies each API key's last use from Redis (written by the rate-limit script) to
  * ApiKey.lastUsedAt, so requests never write to PostgreSQL for it. Returns keys updated.
  */
 export async function flushKeyUsage(): Promise<number> {
-  const r = redis();
+  const r = await readyRedis();
   let cursor = "0";
   let updated = 0;
   do {

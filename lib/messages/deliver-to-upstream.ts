@@ -3,7 +3,7 @@ import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
-import { redis } from "@/lib/redis";
+import { readyRedis } from "@/lib/redis";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { acquireSendSlot } from "@/lib/whatsapp/throughput";
@@ -35,7 +35,12 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
     return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
 
   for (let attempt = 1; ; attempt++) {
-    await acquireSendSlot(redis(), channel.id, channel.throughputPerSecond, `${messageId}:${attempt}`);
+    await acquireSendSlot(
+      await readyRedis(),
+      channel.id,
+      channel.throughputPerSecond,
+      `${messageId}:${attempt}`,
+    );
     try {
       const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
         method: "POST",

@@ -6,6 +6,7 @@ export const TEST_ENV = {
   pgProxyPort: Number(process.env.TEST_PG_PROXY_PORT ?? 55432),
   redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 56379),
   controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
+  sandboxPort: Number(process.env.TEST_SANDBOX_PORT ?? 4110),
   /** fixed secrets for the processes under test */
   encryptionKey: Buffer.alloc(32, 7).toString("base64"),
   appSecret: "test-app-secret-0123456789abcdef",

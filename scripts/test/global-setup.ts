@@ -11,6 +11,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     webPort: TEST_ENV.webPort,
     pgProxyPort: TEST_ENV.pgProxyPort,
     redisProxyPort: TEST_ENV.redisProxyPort,
+    sandboxPort: TEST_ENV.sandboxPort,
   });
   const control = createServer((req, res) => {
     const [, target, action] = (req.url ?? "").split("/");

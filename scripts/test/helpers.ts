@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { expect } from "vitest";
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { db } from "@/lib/db";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { TEST_ENV } from "@/scripts/test/env";
 
@@ -109,4 +112,197 @@ export function randomPhone(): string {
 
 export async function dependency(target: "pg" | "redis", action: "down" | "up"): Promise<void> {
   await fetch(`http://127.0.0.1:${TEST_ENV.controlPort}/${target}/${action}`, { method: "POST" });
+}
+
+// ---- additions for the /v1 core suites (issue 2) ----
+
+/** `api` against another base URL, e.g. a separate stack started by a test file. */
+export async function apiAt(baseUrl: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = {
+    "x-forwarded-for": options.ip ?? randomIp(),
+    ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+    ...(options.body !== undefined || options.rawBody !== undefined
+      ? { "content-type": "application/json" }
+      : {}),
+    ...options.headers,
+  };
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** Text that must never reach a client: stack frames, file paths, driver internals. */
+const INTERNALS = /\n\s+at\s|\bat\s\S+\s\(|node_modules|\.tsx?:\d+|\.js:\d+|prisma|ECONNREFUSED/i;
+
+/**
+ * The error envelope of the contract: status, `{ success: false, error: { code, message } }`
+ * with at most `details` beside them, a request id, and nothing internal in the text.
+ */
+export function expectError(res: ApiResponse, status: number, code: string): void {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  expect(res.body.success).toBe(false);
+  expect(Object.keys(res.body).sort()).toEqual(["error", "success"]);
+  expect(typeof res.body.error.message).toBe("string");
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(Object.keys(res.body.error).every((k) => ["code", "message", "details"].includes(k))).toBe(true);
+  expect(res.text).not.toMatch(INTERNALS);
+  expect(res.headers.get("x-request-id")).toBeTruthy();
+}
+
+/** X-RateLimit-Limit/Remaining/Reset present and numeric. */
+export function expectRateLimitHeaders(res: ApiResponse): void {
+  const values = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"].map((h) =>
+    res.headers.get(h),
+  );
+  expect(
+    values.every((v) => v !== null && /^\d+$/.test(v)),
+    `rate-limit headers: ${values}`,
+  ).toBe(true);
+}
+
+/** Calls `attempt` until `done` holds for its result or the time is up; returns the last result. */
+export async function pollUntil<T>(
+  attempt: () => Promise<T>,
+  done: (result: T) => boolean,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let result = await attempt();
+  while (!done(result) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, intervalMs));
+    result = await attempt();
+  }
+  return result;
+}
+
+/** Contacts written straight to the database (for list and search tests), oldest first. */
+export async function seedContacts(
+  orgId: string,
+  rows: { phone?: string; name?: string | null; email?: string | null }[],
+): Promise<void> {
+  const start = Date.now() - rows.length * 1000;
+  await db().contact.createMany({
+    data: rows.map((r, i) => ({
+      organizationId: orgId,
+      phone: r.phone ?? randomPhone(),
+      name: r.name ?? null,
+      email: r.email ?? null,
+      createdAt: new Date(start + i * 1000),
+    })),
+  });
+}
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** The admin CLI as an operator runs it, against the test database and Redis. */
+export function runCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      "node_modules/.bin/tsx",
+      ["scripts/cli.ts", ...args],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: TEST_ENV.databaseUrl,
+          REDIS_URL: TEST_ENV.redisUrl,
+          ENCRYPTION_KEY: TEST_ENV.encryptionKey,
+          LOG_LEVEL: "silent",
+        },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+export const SANDBOX_URL = `http://127.0.0.1:${TEST_ENV.sandboxPort}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: the sandbox answers arbitrary JSON
+export async function sandbox(
+  path: string,
+  method = "GET",
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${SANDBOX_URL}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export type TestChannel = { channelId: string; phoneNumberId: string; wabaId: string; token: string };
+
+/** A phone number registered in the sandbox and a channel of `orgId` pointing at it. */
+export async function createTestChannel(
+  orgId: string,
+  options: { templates?: unknown[]; throughput?: number } = {},
+): Promise<TestChannel> {
+  const { createChannel } = await import("@/lib/channels/create-channel");
+  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
+  const token = `sandbox-${randomUUID()}`;
+  const put = await sandbox(`/_sandbox/phone-numbers/${phoneNumberId}`, "PUT", {
+    waba_id: wabaId,
+    display_phone_number: "+1 555 0100",
+    access_token: token,
+    throughput_per_second: options.throughput ?? 80,
+  });
+  if (put.status >= 300) throw new Error(`sandbox phone number: ${JSON.stringify(put.body)}`);
+  if (options.templates) await sandbox(`/_sandbox/templates/${wabaId}`, "PUT", { data: options.templates });
+  const channel = await createChannel({
+    organizationId: orgId,
+    name: `channel ${phoneNumberId}`,
+    phoneNumberId,
+    wabaId,
+    accessToken: token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+    throughputPerSecond: options.throughput ?? 80,
+  });
+  return { channelId: channel.id, phoneNumberId, wabaId, token };
+}
+
+/** A customer writes from `from` (digits): the sandbox posts the signed notification to our receiver. */
+export async function inbound(
+  phoneNumberId: string,
+  from: string,
+  message: Record<string, unknown>,
+  extra = {},
+) {
+  return sandbox("/_sandbox/inbound", "POST", { phone_number_id: phoneNumberId, from, message, ...extra });
+}
+
+/** Polls until `check` returns a value (not undefined/null/false), or fails after `ms`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== null && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`condition not met within ${ms} ms${last ? `: ${String(last)}` : ""}`);
 }

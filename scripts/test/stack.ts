@@ -7,6 +7,8 @@ export type StackOptions = {
   pgProxyPort: number;
   redisProxyPort: number;
   worker?: boolean;
+  /** port of a sandbox upstream to start and register this web app with */
+  sandboxPort?: number;
   env?: Record<string, string>;
 };
 
@@ -70,12 +72,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await waitFor(async () => (await fetch(`${baseUrl}/v1/openapi.json`)).status < 500, "the web server");
-    const worker = procs[1];
+    const worker = procs.find((p) => p.name === "worker");
     if (worker) await waitFor(async () => worker.output.join("").includes("worker started"), "the worker");
+    if (options.sandboxPort) await registerWithSandbox(`http://127.0.0.1:${options.sandboxPort}`, baseUrl);
   } catch (error) {
     for (const p of procs) process.stderr.write(`--- ${p.name} output ---\n${p.output.join("")}\n`);
     await stop();
     throw error;
   }
   return { baseUrl, pgProxy, redisProxy, procs, stop };
+}
+
+/** Points the sandbox's app at this web app (it runs the GET verification handshake first). */
+async function registerWithSandbox(sandboxUrl: string, baseUrl: string): Promise<void> {
+  await waitFor(async () => (await fetch(`${sandboxUrl}/_sandbox/app`)).status < 500, "the sandbox");
+  const res = await fetch(`${sandboxUrl}/_sandbox/app`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      webhook_url: `${baseUrl}/webhooks/whatsapp`,
+      app_secret: TEST_ENV.appSecret,
+      verify_token: TEST_ENV.verifyToken,
+      // fast statuses for tests; skip nothing so every status can be asserted
+      status_delays_ms: { sent: 20, delivered: 60, read: 200 },
+      skip_delivered_when_read_fast: false,
+      webhook_retry_delays_ms: [200, 1000],
+    }),
+  });
+  if (!res.ok) throw new Error(`sandbox registration failed: ${res.status} ${await res.text()}`);
 }
