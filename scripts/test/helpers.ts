@@ -10,6 +10,9 @@ import { TEST_ENV } from "@/scripts/test/env";
 export const BASE_URL = `http://127.0.0.1:${TEST_ENV.webPort}`;
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+export type AnyJson = any;
+
 export type ApiResponse = {
   status: number;
   headers: Headers;
@@ -232,12 +235,11 @@ export function runCli(args: string[]): Promise<CliResult> {
 
 export const SANDBOX_URL = `http://127.0.0.1:${TEST_ENV.sandboxPort}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: the sandbox answers arbitrary JSON
 export async function sandbox(
   path: string,
   method = "GET",
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: AnyJson }> {
   const res = await fetch(`${SANDBOX_URL}${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
