@@ -64,6 +64,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startProcess("worker", "node_modules/.bin/tsx", ["worker/index.ts"], { ...env, LOG_LEVEL: "info" }),
     );
   }
+  if (options.sandboxPort) {
+    const sandboxEnv = { ...env, SANDBOX_PORT: String(options.sandboxPort), LOG_LEVEL: "warn" };
+    procs.push(startProcess("sandbox", "node_modules/.bin/tsx", ["sandbox/server.ts"], sandboxEnv));
+  }
   const baseUrl = `http://127.0.0.1:${options.webPort}`;
   const stop = async () => {
     await Promise.all(procs.map((p) => stopProcess(p)));
