@@ -6,6 +6,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { announceDemo } from "./lib/banner.ts";
 import { buildReason, runBuild } from "./lib/build.ts";
+import { connectDemoSandbox, DEMO_CHANNEL } from "./lib/demo-sandbox.ts";
 import { ensureSecrets, loadEnvFile } from "./lib/env-file.ts";
 import { log, message, StartError } from "./lib/log.ts";
 import { isListening, waitFor } from "./lib/ports.ts";
@@ -74,7 +75,8 @@ async function main(): Promise<number> {
   process.off("SIGINT", onSetupSignal);
   process.off("SIGTERM", onSetupSignal);
   log.info(`starting ${children.map((child) => child.name).join(", ")}; Ctrl-C stops everything`);
-  void announceWhenReady(port, credentialsFile, appUrl);
+  const sandboxUrl = sandbox ? `http://127.0.0.1:${portSetting("SANDBOX_PORT", 4010)}` : null;
+  void announceWhenReady(port, credentialsFile, appUrl, sandboxUrl);
   return runTogether(children, env, root);
 }
 
@@ -94,8 +96,18 @@ async function announceWhenReady(
   port: number,
   credentialsFile: string | null,
   appUrl: string,
+  sandboxUrl: string | null,
 ): Promise<void> {
   if (!(await waitFor(() => isListening("127.0.0.1", port, 300), 120_000))) return;
+  if (sandboxUrl) {
+    const channelId = await connectDemoSandbox(appUrl, sandboxUrl);
+    if (channelId) {
+      log.info(
+        `sandbox upstream on ${sandboxUrl}: demo channel ${channelId} (phone number id ${DEMO_CHANNEL.phoneNumberId}); ` +
+          `a customer writes: curl -s -X POST ${sandboxUrl}/_sandbox/inbound -d '{"phone_number_id":"${DEMO_CHANNEL.phoneNumberId}","from":"14155550123","message":{"type":"text","text":{"body":"hi"}}}'`,
+      );
+    }
+  }
   if (credentialsFile) announceDemo(credentialsFile, root, appUrl);
   else log.info(`ready on ${appUrl}`);
 }
