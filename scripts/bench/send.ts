@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:send`: text sends (open window) against the production build with web, worker
+ * and sandbox running, at several concurrencies, next to a trivial route handler of the same
+ * build (the framework's ceiling) and a bare node:http server (the machine's), in one run.
+ * BENCH_SECONDS (default 30) and BENCH_CONCURRENCY (default 16,64,128) shorten or change it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { startBenchStack } from "@/scripts/bench/bench-stack";
+import { type Measured, measure, printTable, startBareServer } from "@/scripts/bench/measure";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
+const RECIPIENTS = 2_000;
+const WEB_PORT = 3600;
+const SANDBOX_PORT = 4610;
+
+async function put(url: string, body: unknown): Promise<void> {
+  const res = await fetch(url, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
+    if (spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" }).status !== 0)
+      throw new Error("build failed");
+  }
+  const stack = await startBenchStack({ webPort: WEB_PORT, sandboxPort: SANDBOX_PORT });
+  try {
+    const { createOrganization } = await import("@/lib/organizations/create-organization");
+    const { createApiKey } = await import("@/lib/auth/create-api-key");
+    const { createChannel } = await import("@/lib/channels/create-channel");
+    const { db } = await import("@/lib/db");
+    const { closeQueues } = await import("@/lib/queues");
+
+    // the upstream's top tier: 1,000 messages/s, in the sandbox and in our limiter; statuses off
+    await put(`${stack.sandboxUrl}/_sandbox/app`, {
+      webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
+      app_secret: stack.env.WHATSAPP_APP_SECRET,
+      verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
+      status_delays_ms: { sent: null, delivered: null, read: null },
+      pair_rate_limit: null,
+      enforce_window: false,
+    });
+    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000001`, {
+      waba_id: "900000000002",
+      display_phone_number: "+1 555 0199",
+      access_token: "bench-token",
+      throughput_per_second: 1000,
+    });
+    const org = await createOrganization({ name: "Bench" });
+    const { key } = await createApiKey({
+      organizationId: org.id,
+      name: "bench",
+      kind: "sk",
+      scopes: ["whatsapp:send"],
+      perMinuteLimit: 10_000_000,
+      perDayLimit: 100_000_000,
+    });
+    await createChannel({
+      organizationId: org.id,
+      name: "bench",
+      phoneNumberId: "900000000001",
+      wabaId: "900000000002",
+      accessToken: "bench-token",
+      graphUrl: `${stack.sandboxUrl}/v23.0`,
+      throughputPerSecond: 1000,
+    });
+    // an open 24-hour window for every recipient
+    const phones = Array.from(
+      { length: RECIPIENTS },
+      (_, i) => `+1415${String(5_000_000 + i).padStart(7, "0")}`,
+    );
+    await db().contact.createMany({
+      data: phones.map((phone) => ({ organizationId: org.id, phone, lastInboundAt: new Date() })),
+    });
+    await closeQueues();
+
+    let n = 0;
+    const body = () =>
+      JSON.stringify({ to: phones[n++ % RECIPIENTS], type: "text", text: { body: "Your code is 123456" } });
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const rows: Measured[] = [];
+    // warm-up: JIT, connection pools, key cache
+    await measure({
+      label: "warm-up",
+      url: `${stack.baseUrl}/v1/whatsapp/messages`,
+      connections: 16,
+      seconds: 5,
+      method: "POST",
+      headers,
+      body,
+    });
+    for (const connections of CONCURRENCY) {
+      rows.push(
+        await measure({
+          label: `send c=${connections}`,
+          url: `${stack.baseUrl}/v1/whatsapp/messages`,
+          connections,
+          seconds: SECONDS,
+          method: "POST",
+          headers,
+          body,
+        }),
+      );
+    }
+    const trivial = await measure({
+      label: "trivial handler c=64",
+      url: `${stack.baseUrl}/healthz`,
+      connections: 64,
+      seconds: SECONDS,
+    });
+    const bare = await startBareServer(WEB_PORT + 1);
+    const machine = await measure({
+      label: "bare node:http c=64",
+      url: `http://127.0.0.1:${WEB_PORT + 1}/`,
+      connections: 64,
+      seconds: SECONDS,
+    });
+    bare.close();
+    const sent = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
+    const failed = await db().message.count({ where: { organizationId: org.id, status: { not: "sent" } } });
+
+    console.log(
+      `\nbench:send — ${SECONDS} s a run, ${RECIPIENTS} recipients, one web and one worker process`,
+    );
+    printTable([...rows, trivial, machine], trivial);
+    console.log(`\nmessages sent: ${sent}, not sent: ${failed}`);
+    const best = rows.reduce((a, b) => (b.rps > a.rps ? b : a), rows[0] ?? trivial);
+    console.log(
+      `best send rate ${best.rps}/s (${best.label}, p99 ${best.p99} ms) = ${((best.rps / Math.max(trivial.rps, 1)) * 100).toFixed(0)} % of the trivial handler, ` +
+        `${((best.rps / Math.max(machine.rps, 1)) * 100).toFixed(1)} % of bare node:http`,
+    );
+    await db().$disconnect();
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
