@@ -9,9 +9,9 @@ const globalForDb = globalThis as unknown as { db?: PrismaClient };
 function createClient(): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: config().DATABASE_URL,
-    // fail fast while PostgreSQL is unreachable so that requests answer 503 quickly
-    connectionTimeoutMillis: 2_000,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // fail within seconds while PostgreSQL is unreachable (503), yet wait out a busy pool
+    connectionTimeoutMillis: 5_000,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
   });
   return new PrismaClient({ adapter });
 }

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent } from "@/lib/events/record-event";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { readyRedis } from "@/lib/redis";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
@@ -9,6 +10,7 @@ import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error"
 import { acquireSendSlot } from "@/lib/whatsapp/throughput";
 
 type CloudAnswer = { messages?: { id?: string }[] };
+type Claimed = { channel_id: string | null; cloud: unknown };
 const THROUGHPUT_CODE = 130429;
 const MAX_TRIES = 6;
 
@@ -19,20 +21,15 @@ const MAX_TRIES = 6;
  * throughput rejections (130429) and connections that never opened.
  */
 export async function deliverToUpstream(messageId: string): Promise<SendOutcome> {
-  const claimed = await db().message.updateMany({
-    where: { id: messageId, status: "queued" },
-    data: { status: "sending", sendingAt: new Date() },
-  });
-  if (claimed.count === 0) return currentOutcome(messageId);
-
-  const message = await db().message.findUniqueOrThrow({
-    where: { id: messageId },
-    include: { channel: true },
-  });
-  const { channel } = message;
-  const cloud = (message.content as { cloud?: unknown }).cloud;
-  if (!channel || !cloud)
+  const [claimed] = await db().$queryRaw<Claimed[]>`
+    UPDATE messages SET status = 'sending', sending_at = ${new Date()}, updated_at = ${new Date()}
+    WHERE id = ${messageId}::uuid AND status = 'queued'
+    RETURNING channel_id, content -> 'cloud' AS cloud`;
+  if (!claimed) return currentOutcome(messageId);
+  const channel = claimed.channel_id ? await cachedChannel(claimed.channel_id) : null;
+  if (!channel || !claimed.cloud) {
     return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+  }
 
   for (let attempt = 1; ; attempt++) {
     await acquireSendSlot(
@@ -44,10 +41,11 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
     try {
       const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
         method: "POST",
-        body: cloud,
+        body: claimed.cloud,
       });
       const wamid = answer.messages?.[0]?.id;
       if (!wamid) return { status: "unknown" };
+      await touchChannel(channel.id);
       return markSent(messageId, wamid);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
@@ -66,65 +64,52 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
   }
 }
 
+function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'::jsonb`): Prisma.Sql {
+  return Prisma.sql`jsonb_build_object(
+      'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
+      'contactId', contact_id, 'channelId', channel_id, 'status', ${status}::text, 'timestamp', ${at.toISOString()}::text
+    ) || ${extra} AS event_data`;
+}
+
+/** One statement: the Message moves to sent and message.sent is recorded with its deliveries. */
 async function markSent(messageId: string, wamid: string): Promise<SendOutcome> {
   const sentAt = new Date();
-  const deliveryIds = await db().$transaction(async (tx) => {
-    const won = await tx.message.updateMany({
-      where: { id: messageId, status: "sending" },
-      data: { status: "sent", whatsappMessageId: wamid, sentAt },
+  const [result] = await db().$queryRaw<OutboxResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = ${wamid}, sent_at = ${sentAt}, updated_at = ${sentAt}
+        WHERE id = ${messageId}::uuid AND status = 'sending'
+        RETURNING organization_id, ${eventData("sent", sentAt)}`,
+      "message.sent",
+      sentAt,
+    ),
+  );
+  if (!result?.changed) {
+    // a status notification got here first and moved the message on: keep its wamid only
+    await db().message.updateMany({
+      where: { id: messageId, whatsappMessageId: null },
+      data: { whatsappMessageId: wamid },
     });
-    if (won.count === 0) {
-      // a status notification got here first and moved the message on
-      await tx.message.updateMany({
-        where: { id: messageId, whatsappMessageId: null },
-        data: { whatsappMessageId: wamid },
-      });
-      return [];
-    }
-    const m = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
-    if (m.channelId) await tx.channel.update({ where: { id: m.channelId }, data: { lastActiveAt: sentAt } });
-    return recordEvent(tx, m.organizationId, "message.sent", {
-      messageId,
-      whatsappMessageId: wamid,
-      conversationId: m.conversationId,
-      contactId: m.contactId,
-      channelId: m.channelId,
-      status: "sent",
-      timestamp: sentAt.toISOString(),
-    });
-  });
-  await enqueueDeliveries(deliveryIds);
+  }
+  await enqueueDeliveries(result?.delivery_ids ?? []);
   return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
 }
 
 async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();
   const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
-  const deliveryIds = await db().$transaction(async (tx) => {
-    const won = await tx.message.updateMany({
-      where: { id: messageId, status: { in: ["queued", "sending"] } },
-      data: {
-        status: "failed",
-        failedAt,
-        errorCode: error.code === null ? failure.kind : String(error.code),
-        errorMessage: error.message,
-        errorDetails: failure as unknown as Prisma.InputJsonValue,
-      },
-    });
-    if (won.count === 0) return [];
-    const m = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
-    return recordEvent(tx, m.organizationId, "message.failed", {
-      messageId,
-      whatsappMessageId: m.whatsappMessageId,
-      conversationId: m.conversationId,
-      contactId: m.contactId,
-      channelId: m.channelId,
-      status: "failed",
-      timestamp: failedAt.toISOString(),
-      error: { code: error.code, message: error.message },
-    });
-  });
-  await enqueueDeliveries(deliveryIds);
+  const code = error.code === null ? failure.kind : String(error.code);
+  const extra = Prisma.sql`jsonb_build_object('error', jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text))`;
+  const [result] = await db().$queryRaw<OutboxResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
+          error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
+        WHERE id = ${messageId}::uuid AND status IN ('queued', 'sending')
+        RETURNING organization_id, ${eventData("failed", failedAt, extra)}`,
+      "message.failed",
+      failedAt,
+    ),
+  );
+  await enqueueDeliveries(result?.delivery_ids ?? []);
   return { status: "failed", failure };
 }
 

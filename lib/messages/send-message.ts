@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvent, type Tx } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
@@ -47,7 +47,7 @@ export async function sendMessage(organizationId: string, input: SendMessageInpu
     }
   }
 
-  let contact = await db().contact.findUnique({
+  const contact = await db().contact.findUnique({
     where: { organizationId_phone: { organizationId, phone: checked.to } },
   });
   if (checked.type !== "template") {
@@ -63,29 +63,10 @@ export async function sendMessage(organizationId: string, input: SendMessageInpu
 
   const messageId = randomUUID();
   const cloud = toCloudBody(checked, { bizOpaqueCallbackData: messageId });
-  const deliveryIds = await db().$transaction(async (tx) => {
-    const ids: string[] = [];
-    if (!contact) {
-      contact = await tx.contact.upsert({
-        where: { organizationId_phone: { organizationId, phone: checked.to } },
-        create: { organizationId, phone: checked.to },
-        update: {},
-      });
-      if (Date.now() - contact.createdAt.getTime() < 5_000) {
-        ids.push(
-          ...(await recordEvent(tx, organizationId, "contact.created", {
-            contactId: contact.id,
-            phone: contact.phone,
-            name: contact.name,
-            email: contact.email,
-            channelId: channel.id,
-            timestamp: contact.createdAt.toISOString(),
-          })),
-        );
-      }
-    }
+  const template = checked.type === "template" ? checked.template : null;
+  const storeMessage = async (tx: Tx, contactId: string) => {
     const conversation = await tx.conversation.findFirst({
-      where: { organizationId, contactId: contact.id, status: { not: "resolved" } },
+      where: { organizationId, contactId, status: { not: "resolved" } },
       orderBy: { lastActivityAt: "desc" },
       select: { id: true },
     });
@@ -94,20 +75,44 @@ export async function sendMessage(organizationId: string, input: SendMessageInpu
         id: messageId,
         organizationId,
         channelId: channel.id,
-        contactId: contact.id,
+        contactId,
         conversationId: conversation?.id ?? null,
         direction: "outbound",
         type: checked.type,
         content: { request: checked, cloud } as unknown as Prisma.InputJsonValue,
         status: "queued",
         phone: checked.to,
-        templateName: checked.type === "template" ? checked.template.name : null,
-        templateLanguage: checked.type === "template" ? checked.template.language.code : null,
+        templateName: template?.name ?? null,
+        templateLanguage: template?.language.code ?? null,
       },
     });
-    return ids;
-  });
-  await enqueueDeliveries(deliveryIds);
+  };
+  if (contact) {
+    // the hot path: a known contact needs no transaction (nothing else is written)
+    await storeMessage(db(), contact.id);
+  } else {
+    const deliveryIds = await db().$transaction(async (tx) => {
+      const created = await tx.contact.upsert({
+        where: { organizationId_phone: { organizationId, phone: checked.to } },
+        create: { organizationId, phone: checked.to },
+        update: {},
+      });
+      const ids =
+        Date.now() - created.createdAt.getTime() < 5_000
+          ? await recordEvent(tx, organizationId, "contact.created", {
+              contactId: created.id,
+              phone: created.phone,
+              name: created.name,
+              email: created.email,
+              channelId: channel.id,
+              timestamp: created.createdAt.toISOString(),
+            })
+          : [];
+      await storeMessage(tx, created.id);
+      return ids;
+    });
+    await enqueueDeliveries(deliveryIds);
+  }
 
   const outcome = await runSendJob(messageId);
   if (!outcome || outcome.status === "unknown") {

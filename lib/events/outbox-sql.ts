@@ -1,0 +1,30 @@
+import type { EventName } from "@/lib/events/names";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * The outbox as one SQL statement, for hot paths: a data-modifying CTE named `src` (which must
+ * return `organization_id` and `event_data` jsonb) is followed by the Event row and one Delivery
+ * per subscribed active webhook, all in the same statement, so all or none is written. Answers
+ * how many rows `src` changed and the delivery ids to enqueue.
+ */
+export function withEventSql(src: Prisma.Sql, name: EventName, at: Date): Prisma.Sql {
+  return Prisma.sql`
+    WITH src AS (${src}),
+    ev AS (
+      INSERT INTO events (id, organization_id, name, data, created_at)
+      SELECT gen_random_uuid(), src.organization_id, ${name}, src.event_data, ${at} FROM src
+      RETURNING id, organization_id
+    ),
+    d AS (
+      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+      SELECT 'wh_' || ${String(at.getTime())} || '_' || substr(md5(random()::text || w.id), 1, 16),
+             ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
+      FROM ev JOIN webhooks w
+        ON w.organization_id = ev.organization_id AND w.status = 'active' AND ${name} = ANY (w.events)
+      RETURNING id
+    )
+    SELECT (SELECT count(*)::int FROM src) AS changed,
+           coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids`;
+}
+
+export type OutboxResult = { changed: number; delivery_ids: string[] };
