@@ -29,7 +29,12 @@ export type SendResult = {
  * `queued`, then the worker's upstream call awaited. Everything the service can check is
  * checked before anything is stored or sent.
  */
-export async function sendMessage(organizationId: string, input: SendMessageInput): Promise<SendResult> {
+export async function sendMessage(
+  organizationId: string,
+  input: SendMessageInput,
+  /** where template components sit in the caller's request (the template send endpoint: `components`) */
+  componentsField = "template.components",
+): Promise<SendResult> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
   if (checked.type === "template") {
@@ -41,7 +46,7 @@ export async function sendMessage(organizationId: string, input: SendMessageInpu
         parameterFormat: translation.parameterFormat === "NAMED" ? "NAMED" : "POSITIONAL",
       };
       const components = validateTemplateComponents(checked.template.components ?? [], stored, {
-        field: "template.components",
+        field: componentsField,
       });
       checked = { ...checked, template: { ...checked.template, components } };
     }

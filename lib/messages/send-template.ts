@@ -55,5 +55,5 @@ export async function sendTemplate(
       ...(body.components ? { components: body.components } : {}),
     },
   });
-  return sendMessage(organizationId, input);
+  return sendMessage(organizationId, input, "components");
 }
