@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readyRedis, type redis } from "@/lib/redis";
 
 /**
@@ -101,7 +102,6 @@ export async function consumeRateLimit(
   apiKeyId: string,
   perMinute: number,
   perDay: number,
-  requestId: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
   const keys = rateLimitKeys(apiKeyId);
@@ -111,7 +111,8 @@ export async function consumeRateLimit(
     now,
     perMinute,
     perDay,
-    requestId,
+    // a member of our own making per request: a client-chosen request id must not collapse entries
+    randomUUID(),
   );
   return {
     allowed: allowed === 1,

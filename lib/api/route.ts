@@ -73,12 +73,32 @@ function readJsonObject(raw: string): Record<string, unknown> {
       errors: [{ field: "body", message: "malformed JSON" }],
     });
   }
+  const nul = pathOfNul(parsed, "");
+  if (nul !== null) {
+    throw new ApiError("VALIDATION_INVALID_FIELD", `${nul || "body"} contains a NUL character.`, {
+      field: nul || "body",
+      hint: "text cannot contain the character U+0000",
+    });
+  }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new ApiError("VALIDATION_ERROR", "The request body must be a JSON object.", {
       errors: [{ field: "body", message: "expected a JSON object" }],
     });
   }
   return parsed as Record<string, unknown>;
+}
+
+/** The path of the first string (or key) holding U+0000, which PostgreSQL cannot store. */
+function pathOfNul(value: unknown, path: string): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes("\u0000")) return childPath;
+    const found = pathOfNul(child, childPath);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function toApiError(error: unknown, requestId: string): ApiError {
@@ -128,7 +148,7 @@ export function apiRoute<
       }
       organizationId = apiKey.organizationId;
       // counted before the scope check, so that a 403 carries the rate-limit headers too
-      const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
+      const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit);
       headers = { ...headers, ...rateLimitHeaders(limit) };
       if (!limit.allowed) throw tooMany(limit);
       if (spec.scope && !apiKey.scopes.includes(spec.scope)) {
@@ -209,24 +229,22 @@ function tooMany(limit: RateLimitResult): ApiError {
 }
 
 /**
- * Answers for paths and methods that do not exist, still in the envelope. A valid key is
- * counted against its limit; without one the answer carries the address's failure window.
+ * Answers in the envelope for what does not exist (an unknown path, a method a route does not
+ * serve), still with rate-limit headers: a valid key is counted against its limit, a request
+ * without one against its address's window of failed authentications.
  */
-export function notFoundRoute() {
+function rejection(makeError: (request: Request) => ApiError, extraHeaders: Record<string, string> = {}) {
   return async (request: Request): Promise<Response> => {
     const requestId = requestIdOf(request);
-    let headers: Record<string, string> = { "X-Request-Id": requestId };
+    let headers: Record<string, string> = { "X-Request-Id": requestId, ...extraHeaders };
     try {
       const apiKey = await authenticate(request.headers).catch(() => null);
-      if (apiKey) {
-        const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit, requestId);
-        headers = { ...headers, ...rateLimitHeaders(limit) };
-        if (!limit.allowed) throw tooMany(limit);
-      }
-      throw new ApiError(
-        "RESOURCE_NOT_FOUND",
-        `No endpoint ${request.method} ${new URL(request.url).pathname}.`,
-      );
+      const limit = apiKey
+        ? await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit)
+        : await recordAuthFailure(clientAddress(request), config().AUTH_FAILURES_PER_MINUTE);
+      headers = { ...headers, ...rateLimitHeaders(limit) };
+      if (!limit.allowed) throw tooMany(limit);
+      throw makeError(request);
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
       return respond(error.status, errorBody(error), { ...headers, ...error.headers });
@@ -234,16 +252,23 @@ export function notFoundRoute() {
   };
 }
 
+export function notFoundRoute() {
+  return rejection(
+    (request) =>
+      new ApiError("RESOURCE_NOT_FOUND", `No endpoint ${request.method} ${new URL(request.url).pathname}.`),
+  );
+}
+
 /** For the methods a route file does not serve: 405 in the envelope, with `Allow`. */
 export function methodNotAllowed(allowed: string[]) {
-  const handler = async (request: Request): Promise<Response> => {
-    const requestId = requestIdOf(request);
-    const error = new ApiError(
-      "METHOD_NOT_ALLOWED",
-      `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
-    );
-    return respond(error.status, errorBody(error), { "X-Request-Id": requestId, Allow: allowed.join(", ") });
-  };
+  const handler = rejection(
+    (request) =>
+      new ApiError(
+        "METHOD_NOT_ALLOWED",
+        `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
+      ),
+    { Allow: allowed.join(", ") },
+  );
   const all = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   return Object.fromEntries(all.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
     (typeof all)[number],
