@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { listTags } from "@/lib/dashboard/list-tags";
+import { jsonOk } from "@/lib/dashboard/respond";
+import { EVERYONE } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+const query = z.object({ q: z.string().trim().max(64).optional().default("") });
+
+/** Autocomplete of the organization's tags (the contact form's tag input). */
+export const GET = dashboardRoute({ roles: EVERYONE, query }, async ({ session, query }) =>
+  jsonOk({ tags: await listTags(session.organizationId, query.q) }),
+);

@@ -1,0 +1,36 @@
+import { existsSync } from "node:fs";
+import { startStack } from "../scripts/test/stack";
+import { BASE_URL, E2E_PORTS } from "./env";
+
+type Closable = { close: () => Promise<void> };
+
+/** The sandbox upstream, when this checkout has one; web and worker then talk to it. */
+async function startSandboxIfPresent(): Promise<(Closable & { url: string }) | null> {
+  if (!existsSync("sandbox/server.ts")) return null;
+  const { startSandbox } = await import("../sandbox/server");
+  return startSandbox({ port: E2E_PORTS.sandbox, logLevel: "silent" });
+}
+
+/**
+ * Production build under `next start` plus the worker (scripts/test/stack.ts) against the test
+ * database, and the sandbox upstream. Playwright uses the returned function as teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("no production build: run `npx next build` (npm test does)");
+  const sandbox = await startSandboxIfPresent();
+  const stack = await startStack({
+    webPort: E2E_PORTS.web,
+    pgProxyPort: E2E_PORTS.pgProxy,
+    redisProxyPort: E2E_PORTS.redisProxy,
+    env: sandbox ? { WHATSAPP_GRAPH_URL: sandbox.url } : {},
+  }).catch(async (error: unknown) => {
+    await sandbox?.close();
+    throw error;
+  });
+  process.stdout.write(`e2e stack at ${BASE_URL}${sandbox ? `, sandbox at ${sandbox.url}` : ""}\n`);
+  return async () => {
+    await stack.stop();
+    await sandbox?.close();
+  };
+}

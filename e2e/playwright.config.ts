@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+import { BASE_URL } from "./env";
+
+/**
+ * Real Chromium from Debian (`apt-get install -y chromium`; never `playwright install`) against
+ * the production build, the worker and the sandbox, started by global-setup.ts. Screenshots of
+ * every page go to e2e/artifacts/ (git-ignored), with traces and videos of failures.
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "artifacts/results",
+  globalSetup: "./global-setup.ts",
+  // one stack on two cores: specs run one after another, each with its own organization
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: "artifacts/report", open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    viewport: { width: 1440, height: 900 },
+  },
+});

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import type { Role } from "../lib/dashboard/roles";
+import { createOrganization } from "../lib/organizations/create-organization";
+import { createUser } from "../lib/users/create-user";
+import { BASE_URL } from "./env";
+
+export type Staff = { id: string; email: string; password: string; role: Role };
+export type TestOrg = { id: string; name: string; staff: Record<Role, Staff> };
+
+/** A new organization with an owner, an admin and an agent (random e-mails): each spec has its own. */
+export async function seedOrganization(): Promise<TestOrg> {
+  const name = `E2E ${randomUUID().slice(0, 8)}`;
+  const org = await createOrganization({ name });
+  const make = async (role: Role): Promise<Staff> => {
+    const email = `${role}-${randomUUID().slice(0, 12)}@e2e.example`;
+    const password = randomBytes(12).toString("base64url");
+    const user = await createUser({ organizationId: org.id, email, password, role, name: `${role} ${name}` });
+    return { id: user.id, email, password, role };
+  };
+  const [owner, admin, agent] = await Promise.all([make("owner"), make("admin"), make("agent")]);
+  return { id: org.id, name, staff: { owner, admin, agent } };
+}
+
+export async function signIn(page: Page, staff: Staff, callbackPath = "/dashboard"): Promise<void> {
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  await page.getByLabel("E-mail").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}${callbackPath}`);
+}
+
+const ARTIFACTS = join(process.cwd(), "e2e", "artifacts");
+
+/** A full-page screenshot kept as a test artifact: e2e/artifacts/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Headers a same-origin fetch from a dashboard page carries (for page.request calls). */
+export const SAME_ORIGIN = { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" } as const;
+
+/** A random possible US number in E.164. */
+export function randomPhone(): string {
+  const d = () => Math.floor(Math.random() * 10);
+  return `+1${2 + (d() % 8)}${d()}${d()}${2 + (d() % 8)}${d()}${d()}${d()}${d()}${d()}${d()}`;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import type { NextAuthOptions, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { claimSignInAttempt, clearSignInAttempts } from "@/lib/auth/sign-in-limit";
+import { appUrl, requireSetting } from "@/lib/config";
+import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { clientAddressOf } from "@/lib/dashboard/client-address";
+import { ROLES } from "@/lib/dashboard/roles";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/logger";
+
+/** Error codes the sign-in form turns into messages (next-auth passes them as `error`). */
+export const SIGN_IN_ERRORS = { rateLimited: "TooManyAttempts", unavailable: "SignInUnavailable" } as const;
+
+const credentialsSchema = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1) });
+const signedInUser = z.object({ id: z.string(), organizationId: z.string(), role: z.enum(ROLES) });
+
+let dummyHash: Promise<string> | undefined;
+
+async function authorize(credentials: unknown, headers: Record<string, string | string[] | undefined>) {
+  const parsed = credentialsSchema.safeParse(credentials);
+  if (!parsed.success) return null;
+  const email = parsed.data.email.toLowerCase();
+  const address = clientAddressOf(headers);
+  const attempt = await claimSignInAttempt(email, address).catch((err: unknown) => {
+    logger.error({ err: String(err) }, "sign-in limit unavailable");
+    throw new Error(SIGN_IN_ERRORS.unavailable);
+  });
+  if (!attempt.allowed) throw new Error(SIGN_IN_ERRORS.rateLimited);
+
+  const user = await db().user.findUnique({ where: { email } });
+  // an unknown e-mail costs the same slow hash, so timing does not tell which e-mails exist
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !valid) return null;
+
+  await clearSignInAttempts(email, address).catch(() => undefined);
+  await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+  const signedIn: User & z.infer<typeof signedInUser> = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    organizationId: user.organizationId,
+    role: user.role,
+  };
+  return signedIn;
+}
+
+/**
+ * next-auth for the staff dashboard: e-mail and password, a JWT session cookie (HttpOnly,
+ * SameSite=Lax) naming the user, its organization and role. Pages and JSON routes re-read the
+ * user through getDashboardSession, so a removed user or a changed role takes effect at once.
+ */
+export function authOptions(): NextAuthOptions {
+  // next-auth builds its redirects and decides on Secure cookies from NEXTAUTH_URL
+  process.env.NEXTAUTH_URL ??= appUrl();
+  return {
+    secret: requireSetting("AUTH_SECRET"),
+    session: { strategy: "jwt", maxAge: 12 * 60 * 60, updateAge: 60 * 60 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "E-mail and password",
+        credentials: {
+          email: { label: "E-mail", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: (credentials, req) => authorize(credentials, req.headers ?? {}),
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        const parsed = signedInUser.safeParse(user);
+        if (parsed.success) {
+          token.organizationId = parsed.data.organizationId;
+          token.role = parsed.data.role;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return Object.assign(session, {
+          user: { ...session.user, id: token.sub, organizationId: token.organizationId, role: token.role },
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { parseOrThrow } from "@/lib/api/validation";
+import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
+import { isSameOriginRequest } from "@/lib/dashboard/csrf";
+import { jsonError, jsonFromError } from "@/lib/dashboard/respond";
+import { hasRole, type Role } from "@/lib/dashboard/roles";
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type DashboardRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
+  /** who may call the route: MANAGERS or EVERYONE from lib/dashboard/roles */
+  roles: readonly Role[];
+  body?: B;
+  query?: Q;
+};
+
+export type DashboardContext<B, Q, P> = {
+  request: Request;
+  session: DashboardSession;
+  body: B;
+  query: Q;
+  params: P;
+};
+
+async function readJson(request: Request): Promise<unknown> {
+  const raw = await request.text();
+  if (raw.trim() === "") return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * Every dashboard JSON route goes through this: CSRF check (403), session (401), role (403),
+ * zod-parsed body and query (the /v1 validation codes), errors turned into the envelope.
+ * Handlers scope every query to `session.organizationId`.
+ */
+export function dashboardRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P = Record<string, never>,
+>(
+  spec: DashboardRouteSpec<B, Q>,
+  handler: (ctx: DashboardContext<Infer<B>, Infer<Q>, P>) => Promise<Response>,
+) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      if (!isSameOriginRequest(request)) {
+        return jsonError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
+      }
+      const session = await getDashboardSession();
+      if (!session) return jsonError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+      if (!hasRole(session.role, spec.roles)) {
+        return jsonError("AUTH_FORBIDDEN", "Your role does not allow this.");
+      }
+      const body = (spec.body ? parseOrThrow(spec.body, await readJson(request)) : undefined) as Infer<B>;
+      const search = Object.fromEntries(new URL(request.url).searchParams);
+      const query = (spec.query ? parseOrThrow(spec.query, search) : undefined) as Infer<Q>;
+      return await handler({ request, session, body, query, params: await context.params });
+    } catch (error) {
+      return jsonFromError(error);
+    }
+  };
+}
