@@ -9,6 +9,9 @@ export default function Home() {
       </p>
       <ul className="mt-8 space-y-2 text-blue-700 underline">
         <li>
+          <Link href="/dashboard">Staff dashboard (sign in)</Link>
+        </li>
+        <li>
           <Link href="/docs">API reference</Link>
         </li>
         <li>

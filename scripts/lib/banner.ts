@@ -30,7 +30,8 @@ function printBanner(demo: Demo, where: string): void {
   const lines = [
     bold("Demo account created (shown once)"),
     "",
-    `Dashboard  ${demo.dashboardUrl}`,
+    `Dashboard  ${demo.dashboardUrl}/sign-in`,
+    `API docs   ${demo.dashboardUrl}/docs`,
     `E-mail     ${demo.email}`,
     `Password   ${demo.password}`,
     `API key    ${demo.apiKey}`,
