@@ -35,7 +35,11 @@ const schema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: boolish,
   /** largest inbound media file copied (bytes); the Cloud API's document limit */
-  MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof schema>;

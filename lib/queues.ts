@@ -52,7 +52,14 @@ export const QUEUES = {
   maintenance: {
     name: "{maintenance}",
     payload: z.object({
-      task: z.enum(["flush-key-usage", "sweep-deliveries", "sweep-sends", "sweep-upstream", "sync-all-templates", "prune"]),
+      task: z.enum([
+        "flush-key-usage",
+        "sweep-deliveries",
+        "sweep-sends",
+        "sweep-upstream",
+        "sync-all-templates",
+        "prune",
+      ]),
     }),
     options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   },

@@ -102,7 +102,9 @@ async function loadCommands(): Promise<Record<string, Command>> {
       }
       const graphUrl = f["graph-url"];
       if (graphUrl !== undefined && !/^https?:\/\/\S+$/.test(graphUrl)) {
-        throw new UsageError("--graph-url must be an http(s) URL including the version, e.g. http://127.0.0.1:4010/v23.0");
+        throw new UsageError(
+          "--graph-url must be an http(s) URL including the version, e.g. http://127.0.0.1:4010/v23.0",
+        );
       }
       try {
         const channel = await createChannel({
@@ -127,7 +129,8 @@ async function loadCommands(): Promise<Record<string, Command>> {
     },
     "templates sync": async (f) => {
       const channelId = uuid(f, "channel");
-      if (!(await db().channel.findUnique({ where: { id: channelId } }))) throw new UsageError(`no channel ${channelId}`);
+      if (!(await db().channel.findUnique({ where: { id: channelId } })))
+        throw new UsageError(`no channel ${channelId}`);
       return syncTemplates(channelId);
     },
     "key revoke": async (f) => {

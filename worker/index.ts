@@ -4,6 +4,7 @@ import { disconnectDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
+import { processDelivery } from "@/worker/deliveries";
 import { processMaintenance } from "@/worker/maintenance";
 import { processMedia } from "@/worker/media";
 import { processSend } from "@/worker/sends";
@@ -16,6 +17,7 @@ const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: 
   upstream: { processor: processUpstream, concurrency: 20 },
   templates: { processor: processTemplates, concurrency: 2 },
   media: { processor: processMedia, concurrency: 5 },
+  deliveries: { processor: processDelivery, concurrency: Number(process.env.DELIVERY_CONCURRENCY ?? 50) },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 };
 
@@ -25,6 +27,7 @@ async function scheduleMaintenance(): Promise<void> {
   await q.upsertJobScheduler("prune", { every: 3_600_000 }, { data: { task: "prune" } });
   await q.upsertJobScheduler("sweep-sends", { every: 60_000 }, { data: { task: "sweep-sends" } });
   await q.upsertJobScheduler("sweep-upstream", { every: 60_000 }, { data: { task: "sweep-upstream" } });
+  await q.upsertJobScheduler("sweep-deliveries", { every: 30_000 }, { data: { task: "sweep-deliveries" } });
   await q.upsertJobScheduler(
     "sync-all-templates",
     { every: 900_000 },
@@ -49,12 +52,17 @@ async function main(): Promise<void> {
     return worker;
   });
   await scheduleMaintenance();
+  // a Redis flush removes the job schedulers too: put them back every minute (upserts are idempotent)
+  const reschedule = setInterval(() => {
+    scheduleMaintenance().catch((err: unknown) => logger.warn({ err: String(err) }, "could not reschedule maintenance"));
+  }, 60_000);
   logger.info({ queues: workers.map((w) => w.name) }, "worker started");
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(reschedule);
     logger.info({ signal }, "worker stopping");
     await Promise.all(workers.map((w) => w.close()));
     await closeQueues();

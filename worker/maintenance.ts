@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
+import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { sweepSends } from "@/lib/messages/sweep-sends";
 import { QUEUES } from "@/lib/queues";
 import { syncAllTemplates } from "@/lib/templates/sync-all-templates";
@@ -20,6 +21,6 @@ export async function processMaintenance(job: Job): Promise<unknown> {
     case "sync-all-templates":
       return syncAllTemplates();
     case "sweep-deliveries":
-      return { skipped: true };
+      return sweepDeliveries();
   }
 }

@@ -38,7 +38,9 @@ export async function createChannel(input: CreateChannelInput) {
     return channel;
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new ChannelExistsError(`phone number id ${input.phoneNumberId} is already a channel of this organization`);
+      throw new ChannelExistsError(
+        `phone number id ${input.phoneNumberId} is already a channel of this organization`,
+      );
     }
     throw error;
   }

@@ -9,16 +9,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * active channels; without a name, exactly one active channel is used; none or several
  * (without channel_id) is WHATSAPP_CHANNEL_NOT_FOUND.
  */
-export async function resolveSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
+export async function resolveSendChannel(
+  organizationId: string,
+  channelId?: string | null,
+): Promise<Channel> {
   if (channelId) {
     const channel = UUID.test(channelId)
       ? await db().channel.findFirst({ where: { id: channelId, organizationId, status: "active" } })
       : null;
     if (!channel) {
-      throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", `No active channel ${channelId} in this organization.`, {
-        field: "channel_id",
-        hint: "list your channels with GET /v1/whatsapp/channels",
-      });
+      throw new ApiError(
+        "WHATSAPP_CHANNEL_NOT_FOUND",
+        `No active channel ${channelId} in this organization.`,
+        {
+          field: "channel_id",
+          hint: "list your channels with GET /v1/whatsapp/channels",
+        },
+      );
     }
     return channel;
   }
@@ -41,7 +48,10 @@ export async function resolveSendChannel(organizationId: string, channelId?: str
 }
 
 /** For reads (template list): the named channel, else the most recently active one. */
-export async function resolveReadChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
+export async function resolveReadChannel(
+  organizationId: string,
+  channelId?: string | null,
+): Promise<Channel> {
   if (channelId) return resolveSendChannel(organizationId, channelId);
   const channel = await db().channel.findFirst({
     where: { organizationId, status: "active" },

@@ -7,7 +7,11 @@ import { recordEvent } from "@/lib/events/record-event";
  * Marks a conversation resolved (conversation.resolved). The contact's next message opens a
  * new conversation (design.md lifecycle).
  */
-export async function resolveConversation(organizationId: string, conversationId: string, resolvedById: string | null) {
+export async function resolveConversation(
+  organizationId: string,
+  conversationId: string,
+  resolvedById: string | null,
+) {
   const { conversation, deliveryIds } = await db().$transaction(async (tx) => {
     const existing = await tx.conversation.findFirst({ where: { id: conversationId, organizationId } });
     if (!existing) throw new ApiError("RESOURCE_NOT_FOUND", `No conversation ${conversationId}.`);

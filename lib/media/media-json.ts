@@ -7,7 +7,10 @@ export const mediaJson = z
     id: z.uuid().meta({ description: "The media reference (equals the inbound messageId)" }),
     mime_type: z.string(),
     file_size: z.number().int().nullable().meta({ description: "Bytes; null until our copy exists" }),
-    sha256: z.string().nullable().meta({ description: "Hex SHA-256 of the file; null until our copy exists" }),
+    sha256: z
+      .string()
+      .nullable()
+      .meta({ description: "Hex SHA-256 of the file; null until our copy exists" }),
     filename: z.string().optional(),
     url: z.url().meta({ description: "Signed, short-lived download link on this service" }),
     expires_at: z.iso.datetime(),

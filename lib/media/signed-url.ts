@@ -5,7 +5,9 @@ import { appUrl, requireSetting } from "@/lib/config";
 export const MEDIA_URL_TTL_SECONDS = 300;
 
 function signature(id: string, expires: number): string {
-  return createHmac("sha256", requireSetting("ENCRYPTION_KEY")).update(`media:${id}:${expires}`).digest("base64url");
+  return createHmac("sha256", requireSetting("ENCRYPTION_KEY"))
+    .update(`media:${id}:${expires}`)
+    .digest("base64url");
 }
 
 export function signedMediaUrl(id: string, now = Date.now()): { url: string; expiresAt: Date } {

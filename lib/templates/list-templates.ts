@@ -2,7 +2,12 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /** Active templates of a channel with at least one APPROVED translation, by name. */
-export async function listTemplates(organizationId: string, channelId: string, page: number, perPage: number) {
+export async function listTemplates(
+  organizationId: string,
+  channelId: string,
+  page: number,
+  perPage: number,
+) {
   const where: Prisma.TemplateWhereInput = {
     organizationId,
     channelId,

@@ -3,6 +3,9 @@ import { pageQuery } from "@/lib/contacts/schemas";
 
 export const listTemplatesQuery = pageQuery
   .extend({
-    channel_id: z.string().optional().meta({ description: "Channel UUID; default: the most recently active channel" }),
+    channel_id: z
+      .string()
+      .optional()
+      .meta({ description: "Channel UUID; default: the most recently active channel" }),
   })
   .meta({ id: "ListTemplatesQuery" });

@@ -5,6 +5,7 @@ import { enqueue } from "@/lib/queues";
 export async function syncAllTemplates(): Promise<{ channels: number }> {
   const channels = await db().channel.findMany({ where: { status: "active" }, select: { id: true } });
   const slot = Math.floor(Date.now() / 900_000);
-  for (const c of channels) await enqueue("templates", { channelId: c.id }, { jobId: `sync-${c.id}-${slot}` });
+  for (const c of channels)
+    await enqueue("templates", { channelId: c.id }, { jobId: `sync-${c.id}-${slot}` });
   return { channels: channels.length };
 }

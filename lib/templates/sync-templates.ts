@@ -18,7 +18,13 @@ const cloudTemplate = z
 const page = z
   .object({
     data: z.array(z.unknown()).default([]),
-    paging: z.object({ cursors: z.object({ after: z.string().optional() }).loose().optional(), next: z.string().optional() }).loose().optional(),
+    paging: z
+      .object({
+        cursors: z.object({ after: z.string().optional() }).loose().optional(),
+        next: z.string().optional(),
+      })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -39,7 +45,10 @@ export async function syncTemplates(channelId: string): Promise<{ synced: number
       if (parsed.success) seen.push(parsed.data);
     }
     const after = body.paging?.cursors?.after;
-    path = body.paging?.next && after ? `${channel.wabaId}/message_templates?limit=100&fields=${FIELDS}&after=${encodeURIComponent(after)}` : undefined;
+    path =
+      body.paging?.next && after
+        ? `${channel.wabaId}/message_templates?limit=100&fields=${FIELDS}&after=${encodeURIComponent(after)}`
+        : undefined;
   }
 
   return db().$transaction(async (tx) => {

@@ -51,7 +51,9 @@ export function mapInboundContent(message: InboundMessage, messageId: string): M
     const { payload, text } = message.button;
     return {
       contentType: "interactive",
-      content: { interactive: { type: "button", reply: { id: payload ?? text ?? "", title: text ?? payload ?? "" } } },
+      content: {
+        interactive: { type: "button", reply: { id: payload ?? text ?? "", title: text ?? payload ?? "" } },
+      },
     };
   }
   return { contentType: "unsupported", content: { type } };

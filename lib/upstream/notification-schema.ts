@@ -74,7 +74,10 @@ export const statusSchema = z
 export const changeValueSchema = z
   .object({
     messaging_product: z.string().optional(),
-    metadata: z.object({ phone_number_id: z.string(), display_phone_number: z.string().optional() }).loose().optional(),
+    metadata: z
+      .object({ phone_number_id: z.string(), display_phone_number: z.string().optional() })
+      .loose()
+      .optional(),
     contacts: z
       .array(
         z

@@ -29,11 +29,20 @@ export async function processInboundMessage(
   }
 }
 
-async function storeInbound(channel: Channel, message: InboundMessage, value: ChangeValue): Promise<InboundResult> {
-  const existing = await db().message.findUnique({ where: { whatsappMessageId: message.id }, select: { id: true } });
+async function storeInbound(
+  channel: Channel,
+  message: InboundMessage,
+  value: ChangeValue,
+): Promise<InboundResult> {
+  const existing = await db().message.findUnique({
+    where: { whatsappMessageId: message.id },
+    select: { id: true },
+  });
   if (existing) return { messageId: null, deliveryIds: [] };
 
-  const profile = value.contacts?.find((c) => (message.from && c.wa_id === message.from) || c.user_id) ?? value.contacts?.[0];
+  const profile =
+    value.contacts?.find((c) => (message.from && c.wa_id === message.from) || c.user_id) ??
+    value.contacts?.[0];
   const digits = message.from ?? profile?.wa_id ?? null;
   const sender = {
     phone: digits ? `+${digits.replace(/^\+/, "")}` : null,
@@ -45,76 +54,76 @@ async function storeInbound(channel: Channel, message: InboundMessage, value: Ch
   const mapped = mapInboundContent(message, messageId);
 
   return db().$transaction(async (tx) => {
-      const { contact, deliveryIds } = await findOrCreateInboundContact(
-        tx,
-        channel.organizationId,
-        channel.id,
-        sender,
-        receivedAt,
-      );
-      const { conversation, opened } = await touchConversation(tx, {
+    const { contact, deliveryIds } = await findOrCreateInboundContact(
+      tx,
+      channel.organizationId,
+      channel.id,
+      sender,
+      receivedAt,
+    );
+    const { conversation, opened } = await touchConversation(tx, {
+      organizationId: channel.organizationId,
+      contactId: contact.id,
+      channelId: channel.id,
+      at: receivedAt,
+    });
+    await tx.message.create({
+      data: {
+        id: messageId,
         organizationId: channel.organizationId,
-        contactId: contact.id,
         channelId: channel.id,
-        at: receivedAt,
-      });
-      await tx.message.create({
+        contactId: contact.id,
+        conversationId: conversation.id,
+        direction: "inbound",
+        type: mapped.contentType,
+        content: mapped.content as Prisma.InputJsonValue,
+        status: "delivered",
+        phone: sender.phone,
+        whatsappMessageId: message.id,
+        deliveredAt: receivedAt,
+        createdAt: receivedAt,
+      },
+    });
+    if (mapped.media) {
+      await tx.media.create({
         data: {
           id: messageId,
           organizationId: channel.organizationId,
-          channelId: channel.id,
-          contactId: contact.id,
-          conversationId: conversation.id,
-          direction: "inbound",
-          type: mapped.contentType,
-          content: mapped.content as Prisma.InputJsonValue,
-          status: "delivered",
-          phone: sender.phone,
-          whatsappMessageId: message.id,
-          deliveredAt: receivedAt,
-          createdAt: receivedAt,
+          upstreamId: mapped.media.upstreamId,
+          mimeType: mapped.media.mimeType,
+          filename: mapped.media.filename ?? null,
+          sha256: mapped.media.sha256 ?? null,
         },
       });
-      if (mapped.media) {
-        await tx.media.create({
-          data: {
-            id: messageId,
-            organizationId: channel.organizationId,
-            upstreamId: mapped.media.upstreamId,
-            mimeType: mapped.media.mimeType,
-            filename: mapped.media.filename ?? null,
-            sha256: mapped.media.sha256 ?? null,
-          },
-        });
-      }
-      await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
-      if (opened) {
-        deliveryIds.push(
-          ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
-            conversationId: conversation.id,
-            contactId: contact.id,
-            channelId: channel.id,
-            status: "open",
-            timestamp: receivedAt.toISOString(),
-          })),
-        );
-      }
+    }
+    await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
+    if (opened) {
       deliveryIds.push(
-        ...(await recordEvent(tx, channel.organizationId, "message.inbound", {
-          messageId,
-          whatsappMessageId: message.id,
+        ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
           conversationId: conversation.id,
           contactId: contact.id,
-          channel: "whatsapp",
           channelId: channel.id,
-          direction: "inbound",
-          contentType: mapped.contentType,
-          status: "delivered",
+          status: "open",
           timestamp: receivedAt.toISOString(),
-          content: mapped.content,
-          sender: { phone: digits?.replace(/^\+/, "") ?? null, name: sender.profileName, bsuid: sender.bsuid },
         })),
       );
-      return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
+    }
+    deliveryIds.push(
+      ...(await recordEvent(tx, channel.organizationId, "message.inbound", {
+        messageId,
+        whatsappMessageId: message.id,
+        conversationId: conversation.id,
+        contactId: contact.id,
+        channel: "whatsapp",
+        channelId: channel.id,
+        direction: "inbound",
+        contentType: mapped.contentType,
+        status: "delivered",
+        timestamp: receivedAt.toISOString(),
+        content: mapped.content,
+        sender: { phone: digits?.replace(/^\+/, "") ?? null, name: sender.profileName, bsuid: sender.bsuid },
+      })),
+    );
+    return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
   });
 }

@@ -2,20 +2,22 @@ import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
-import { processInboundMessage } from "@/lib/upstream/process-inbound-message";
-import { processStatus } from "@/lib/upstream/process-status";
 import {
   changeValueSchema,
   inboundMessageSchema,
   notificationSchema,
   statusSchema,
 } from "@/lib/upstream/notification-schema";
+import { processInboundMessage } from "@/lib/upstream/process-inbound-message";
+import { processStatus } from "@/lib/upstream/process-status";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
  * updates. Unknown kinds are kept (the raw row) and acknowledged. Safe to run twice.
  */
-export async function processNotification(notificationId: string): Promise<{ messages: number; statuses: number }> {
+export async function processNotification(
+  notificationId: string,
+): Promise<{ messages: number; statuses: number }> {
   const row = await db().upstreamNotification.findUnique({ where: { id: notificationId } });
   if (!row) return { messages: 0, statuses: 0 };
   const parsed = notificationSchema.safeParse(row.payload);
@@ -24,7 +26,10 @@ export async function processNotification(notificationId: string): Promise<{ mes
   const deliveryIds: string[] = [];
   for (const entry of parsed.success ? parsed.data.entry : []) {
     for (const change of entry.changes) {
-      if (change.field === "message_template_status_update" || change.field === "message_template_quality_update") {
+      if (
+        change.field === "message_template_status_update" ||
+        change.field === "message_template_quality_update"
+      ) {
         const channels = await db().channel.findMany({ where: { wabaId: entry.id ?? "", status: "active" } });
         for (const c of channels) await enqueue("templates", { channelId: c.id });
         continue;
@@ -34,7 +39,10 @@ export async function processNotification(notificationId: string): Promise<{ mes
       if (!value.success) continue;
       const phoneNumberId = value.data.metadata?.phone_number_id;
       const channel = phoneNumberId
-        ? await db().channel.findFirst({ where: { phoneNumberId, status: "active" }, orderBy: { createdAt: "asc" } })
+        ? await db().channel.findFirst({
+            where: { phoneNumberId, status: "active" },
+            orderBy: { createdAt: "asc" },
+          })
         : null;
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);

@@ -5,7 +5,12 @@ import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
 
 type Reported = "sent" | "delivered" | "read" | "failed";
-const KNOWN: Record<string, Reported> = { sent: "sent", delivered: "delivered", read: "read", failed: "failed" };
+const KNOWN: Record<string, Reported> = {
+  sent: "sent",
+  delivered: "delivered",
+  read: "read",
+  failed: "failed",
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -61,7 +66,12 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       status: next,
       timestamp: at.toISOString(),
       ...(next === "failed"
-        ? { error: { code: error?.code ?? null, message: error?.message ?? error?.title ?? "failed upstream" } }
+        ? {
+            error: {
+              code: error?.code ?? null,
+              message: error?.message ?? error?.title ?? "failed upstream",
+            },
+          }
         : {}),
     });
   });

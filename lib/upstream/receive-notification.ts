@@ -15,7 +15,10 @@ export async function receiveNotification(payload: unknown): Promise<string> {
   try {
     await enqueue("upstream", { notificationId: row.id }, { jobId: row.id });
   } catch (err) {
-    logger.warn({ err: String(err), notificationId: row.id }, "upstream enqueue failed; the sweeper will retry");
+    logger.warn(
+      { err: String(err), notificationId: row.id },
+      "upstream enqueue failed; the sweeper will retry",
+    );
   }
   return row.id;
 }

@@ -10,6 +10,7 @@ export async function sweepUpstream(): Promise<{ requeued: number }> {
     take: 1000,
   });
   const now = Date.now();
-  for (const r of rows) await enqueue("upstream", { notificationId: r.id }, { jobId: `${r.id}-sweep-${now}` });
+  for (const r of rows)
+    await enqueue("upstream", { notificationId: r.id }, { jobId: `${r.id}-sweep-${now}` });
   return { requeued: rows.length };
 }

@@ -12,6 +12,8 @@ export type TestRoute = {
   body?: unknown;
 };
 
+const W = "wbk_000000000000000000000000";
+
 export const V1_ROUTES: TestRoute[] = [
   { method: "GET", path: "/v1/contacts", scope: "contacts:read" },
   { method: "POST", path: "/v1/contacts", scope: "contacts:write", body: { phone: "+14155550123" } },
@@ -30,4 +32,16 @@ export const V1_ROUTES: TestRoute[] = [
     body: { to: "+14155550123", language: "en" },
   },
   { method: "GET", path: "/v1/media/00000000-0000-4000-8000-000000000000", scope: "whatsapp:send" },
+  { method: "GET", path: "/v1/webhooks", scope: "webhooks:manage" },
+  {
+    method: "POST",
+    path: "/v1/webhooks",
+    scope: "webhooks:manage",
+    body: { url: "https://example.com/hooks", events: ["contact.created"] },
+  },
+  { method: "GET", path: `/v1/webhooks/${W}`, scope: "webhooks:manage" },
+  { method: "PATCH", path: `/v1/webhooks/${W}`, scope: "webhooks:manage", body: { name: "renamed" } },
+  { method: "DELETE", path: `/v1/webhooks/${W}`, scope: "webhooks:manage" },
+  { method: "GET", path: `/v1/webhooks/${W}/deliveries`, scope: "webhooks:manage" },
+  { method: "POST", path: `/v1/webhooks/${W}/deliveries/wh_1_00/retry`, scope: "webhooks:manage" },
 ];

@@ -5,7 +5,10 @@ import { verifyMediaUrl } from "@/lib/media/signed-url";
 import { mediaStorage } from "@/lib/media/storage";
 
 /** Streams our copy of an inbound media file behind a signed, short-lived link. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ id: string }> },
+): Promise<Response> {
   const { id } = await params;
   const url = new URL(request.url);
   if (!verifyMediaUrl(id, url.searchParams.get("expires"), url.searchParams.get("signature"))) {

@@ -9,6 +9,7 @@ import { sendMessageBody } from "@/lib/messages/message-schemas";
 import { sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
 import { listTemplatesQuery } from "@/lib/templates/schemas";
 import { templateJson } from "@/lib/templates/template-json";
+import { WEBHOOK_OPERATIONS } from "@/lib/webhooks/openapi-operations";
 
 /** Sections of the reference, in the order they are shown; only tags in use are emitted. */
 export const TAGS = [
@@ -180,4 +181,5 @@ export const OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND"],
   },
+  ...WEBHOOK_OPERATIONS,
 ];

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { api, createTestChannel, createTestOrg, eventually, inbound, randomPhone, sandbox } from "@/scripts/test/helpers";
+import {
+  api,
+  createTestChannel,
+  createTestOrg,
+  eventually,
+  inbound,
+  randomPhone,
+  sandbox,
+} from "@/scripts/test/helpers";
 
 describe("text send end to end through the sandbox", () => {
   it("is refused outside the window and sent inside it", async () => {
@@ -8,7 +16,11 @@ describe("text send end to end through the sandbox", () => {
     const channel = await createTestChannel(orgId);
     const to = randomPhone();
 
-    const closed = await api("/v1/whatsapp/messages", { method: "POST", key, body: { to, type: "text", text: { body: "hi" } } });
+    const closed = await api("/v1/whatsapp/messages", {
+      method: "POST",
+      key,
+      body: { to, type: "text", text: { body: "hi" } },
+    });
     expect(closed.status).toBe(400);
     expect(closed.body.error.code).toBe("WHATSAPP_SESSION_CLOSED");
 
@@ -19,12 +31,18 @@ describe("text send end to end through the sandbox", () => {
       return c?.lastInboundAt;
     });
 
-    const sent = await api("/v1/whatsapp/messages", { method: "POST", key, body: { to, type: "text", text: { body: "welcome" } } });
+    const sent = await api("/v1/whatsapp/messages", {
+      method: "POST",
+      key,
+      body: { to, type: "text", text: { body: "welcome" } },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ status: "sent", to });
     expect(sent.body.data.whatsappMessageId).toMatch(/^wamid\./);
 
-    const received = await sandbox(`/_sandbox/messages?phone_number_id=${channel.phoneNumberId}&to=${to.slice(1)}`);
+    const received = await sandbox(
+      `/_sandbox/messages?phone_number_id=${channel.phoneNumberId}&to=${to.slice(1)}`,
+    );
     const last = received.body.data.at(-1);
     expect(last.body).toEqual({
       messaging_product: "whatsapp",

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ORG_IN_FLIGHT_LIMIT } from "@/lib/webhooks/org-slots";
+import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { registerWebhook, TestReceiver } from "./test-receiver";
+
+const receivers: TestReceiver[] = [];
+
+afterEach(async () => {
+  for (const r of receivers.splice(0)) await r.down();
+});
+
+async function contacts(key: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, () =>
+      api("/v1/contacts", { method: "POST", key, body: { phone: randomPhone() } }),
+    );
+    for (const res of await Promise.all(batch)) expect(res.status).toBe(201);
+  }
+}
+
+describe("fairness between organizations", () => {
+  it("a slow endpoint with a large backlog does not delay another organization's delivery", async () => {
+    const slow = await TestReceiver.start();
+    const fast = await TestReceiver.start();
+    receivers.push(slow, fast);
+    slow.answer = () => ({ status: 200, delayMs: 8_000 });
+    const a = await createTestOrg();
+    const b = await createTestOrg();
+    const slowHook = await registerWebhook(a.key, slow.url);
+    await registerWebhook(b.key, fast.url);
+
+    // more deliveries than the worker runs at once (50): without a per-organization share,
+    // this backlog would hold every slot for 8 s
+    await contacts(a.key, 70);
+    await pollUntil(
+      async () => slow.inFlight,
+      (n) => n >= ORG_IN_FLIGHT_LIMIT,
+      10_000,
+    );
+
+    const started = Date.now();
+    await contacts(b.key, 1);
+    await pollUntil(
+      async () => fast.received.length,
+      (n) => n >= 1,
+      10_000,
+    );
+    const waited = Date.now() - started;
+    expect(fast.received).toHaveLength(1);
+    expect(waited).toBeLessThan(4_000);
+    expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
+
+    // the slow organization is still served, a share at a time
+    await pollUntil(
+      async () => slow.received.length,
+      (n) => n >= 2 * ORG_IN_FLIGHT_LIMIT,
+      15_000,
+    );
+    expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
+    await api(`/v1/webhooks/${slowHook}`, { method: "DELETE", key: a.key });
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
+import { openSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db";
+import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
+import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
+import { type AttemptResult, recordAttempt } from "@/lib/webhooks/record-attempt";
+import { deliveryHeaders } from "@/lib/webhooks/sign";
+
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** longer than one attempt and its bookkeeping: until then no other job may take the delivery */
+const CLAIM_LEASE_MS = 30_000;
+/** a job may run this much before the stored due time (clocks of worker machines differ) */
+const EARLY_TOLERANCE_MS = 1_000;
+const USER_AGENT = "Service-Webhooks/1.0";
+
+export type DeliverOutcome =
+  | { kind: "skipped"; reason: string }
+  | { kind: "postponed"; delayMs: number }
+  | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+function load(deliveryId: string) {
+  return db().delivery.findUnique({ where: { id: deliveryId }, include: { event: true, webhook: true } });
+}
+
+/**
+ * Makes the next attempt of one delivery, if it is due and no other worker makes it. The
+ * attempt is claimed with a conditional update (same attempt count, still pending, due now),
+ * so two jobs for the same delivery never both send; the claim's lease keeps the sweeper off
+ * while the attempt runs and hands the delivery back to it if this worker dies.
+ */
+export async function deliver(deliveryId: string): Promise<DeliverOutcome> {
+  const delivery = await load(deliveryId);
+  if (delivery?.status !== "pending") return { kind: "skipped", reason: "not pending" };
+  if (delivery.webhook.status !== "active") {
+    await db().delivery.updateMany({
+      where: { id: deliveryId, status: "pending" },
+      data: { status: "failed", nextAttemptAt: null },
+    });
+    return { kind: "skipped", reason: "webhook disabled" };
+  }
+  if ((delivery.nextAttemptAt?.getTime() ?? 0) > Date.now() + EARLY_TOLERANCE_MS) {
+    return { kind: "skipped", reason: "not due" };
+  }
+  const token = randomUUID();
+  if (!(await acquireOrgSlot(delivery.organizationId, token))) {
+    return { kind: "postponed", delayMs: 1_000 + Math.floor(Math.random() * 2_000) };
+  }
+  try {
+    return await attempt(delivery);
+  } finally {
+    await releaseOrgSlot(delivery.organizationId, token).catch(() => undefined);
+  }
+}
+
+async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
+  const attemptNumber = delivery.attemptCount + 1;
+  const startedAt = new Date();
+  const claimed = await db().delivery.updateMany({
+    where: {
+      id: delivery.id,
+      status: "pending",
+      attemptCount: delivery.attemptCount,
+      nextAttemptAt: { lte: new Date(startedAt.getTime() + EARLY_TOLERANCE_MS) },
+    },
+    data: {
+      attemptCount: attemptNumber,
+      lastAttemptAt: startedAt,
+      nextAttemptAt: new Date(startedAt.getTime() + CLAIM_LEASE_MS),
+    },
+  });
+  if (claimed.count === 0) return { kind: "skipped", reason: "claimed by another job" };
+
+  const { event, webhook } = delivery;
+  const body = JSON.stringify({
+    id: delivery.id,
+    event: event.name,
+    timestamp: event.createdAt.toISOString(),
+    organization_id: delivery.organizationId,
+    data: event.data,
+  });
+  let secret: string | null = null;
+  let outcome: PostOutcome | undefined;
+  try {
+    secret = webhook.secretEnc ? openSecret(webhook.secretEnc, webhook.organizationId, webhook.id) : null;
+  } catch {
+    const error = "the signing secret could not be decrypted (was ENCRYPTION_KEY changed?); nothing was sent";
+    outcome = { statusCode: null, error, snippet: null, durationMs: 0 };
+  }
+  const headers = deliveryHeaders({
+    deliveryId: delivery.id,
+    event: event.name,
+    body,
+    secret,
+    nowMs: startedAt.getTime(),
+    userAgent: USER_AGENT,
+  });
+  outcome ??= await postWebhook(new URL(webhook.url), body, headers, {
+    allowLoopback: config().ALLOW_LOOPBACK_URLS,
+    timeoutMs: ATTEMPT_TIMEOUT_MS,
+  });
+  const result = await recordAttempt({
+    deliveryId: delivery.id,
+    webhookId: webhook.id,
+    attemptNumber,
+    startedAt,
+    requestHeaders: headers,
+    outcome,
+  });
+  return { kind: "attempted", attemptNumber, result };
+}

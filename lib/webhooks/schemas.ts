@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/contacts/schemas";
+import { EVENT_NAMES } from "@/lib/events/names";
+import { isUsableSecret } from "@/lib/webhooks/sign";
+
+/** design.md count limits, and the lengths we accept. */
+export const WEBHOOK_LIMITS = {
+  perOrganization: 20,
+  nameLength: 100,
+  urlLength: 2048,
+  secretLength: 1024,
+} as const;
+
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
+
+const eventName = z.enum(EVENT_NAMES, {
+  error: (issue) => `unknown event name ${JSON.stringify(issue.input)}; known: ${EVENT_NAMES.join(", ")}`,
+});
+
+const events = z
+  .array(eventName)
+  .min(1, "subscribe to at least one event")
+  .transform((names) => [...new Set(names)])
+  .meta({ description: "Event names to receive; duplicates are ignored", example: ["contact.created"] });
+
+const url = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(WEBHOOK_LIMITS.urlLength, `at most ${WEBHOOK_LIMITS.urlLength} characters`)
+    .meta({ description: "Public HTTPS endpoint", example: "https://example.com/webhooks" }),
+);
+
+const name = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(WEBHOOK_LIMITS.nameLength, `at most ${WEBHOOK_LIMITS.nameLength} characters`)
+    .optional()
+    .meta({ description: "Label; defaults to the URL's host" }),
+);
+
+const secretValue = z
+  .string()
+  .min(1, "omit secret for unsigned deliveries, or give one (32+ random characters advised)")
+  .max(WEBHOOK_LIMITS.secretLength, `at most ${WEBHOOK_LIMITS.secretLength} characters`)
+  // an empty secret is reported by min() alone
+  .refine(
+    (s) => s === "" || isUsableSecret(s),
+    "a secret starting with whsec_ must carry base64 after the prefix",
+  );
+
+export const createWebhookBody = z
+  .object({
+    url,
+    events,
+    name,
+    secret: secretValue.optional().meta({
+      description:
+        "Signs deliveries; write-only. A long random string (32+ characters) is advised; `whsec_<base64>` secrets are used as Standard Webhooks keys",
+    }),
+  })
+  .meta({ id: "CreateWebhookBody" });
+
+export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
+
+export const updateWebhookBody = z
+  .object({
+    url: url.optional(),
+    events: events.optional(),
+    name,
+    secret: z
+      .union([z.literal(""), secretValue, z.null()])
+      .optional()
+      .meta({
+        description: "Absent or empty keeps the stored secret; a new value replaces it; null removes it",
+      }),
+    status: z
+      .enum(["active", "disabled"])
+      .optional()
+      .meta({ description: "`disabled` stops deliveries (pending ones fail); `active` resumes" }),
+  })
+  .meta({ id: "UpdateWebhookBody" });
+
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
+
+export const webhookParams = z.object({ id: z.string().meta({ description: "Webhook id, `wbk_<hex>`" }) });
+
+export const deliveryParams = webhookParams.extend({
+  deliveryId: z.string().meta({ description: "Delivery id, `wh_<ms>_<hex>`" }),
+});
+
+const instant = (description: string) =>
+  z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z" })
+    .transform((v) => new Date(v))
+    .optional()
+    .meta({ description });
+
+export const listDeliveriesQuery = pageQuery
+  .extend({
+    status: z.enum(["pending", "succeeded", "failed"]).optional().meta({ description: "Delivery status" }),
+    event: eventName.optional().meta({ description: "Event name" }),
+    since: instant("Deliveries created at or after this time"),
+    until: instant("Deliveries created before this time"),
+  })
+  .meta({ id: "ListDeliveriesQuery" });
+
+export type ListDeliveriesQuery = z.infer<typeof listDeliveriesQuery>;

@@ -1,0 +1,37 @@
+import { ApiError } from "@/lib/api/errors";
+import { sealSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db";
+import type { Prisma, Webhook } from "@/lib/generated/prisma/client.ts";
+import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
+import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
+import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+import type { UpdateWebhookBody } from "@/lib/webhooks/schemas";
+
+/**
+ * Changes what is given and keeps the rest. The secret follows the dashboard's rule: absent or
+ * empty keeps it, a new value replaces it, `null` removes it (deliveries are then unsigned).
+ * Disabling fails the pending deliveries; enabling clears the reason of an earlier disable.
+ */
+export async function updateWebhook(
+  organizationId: string,
+  id: string,
+  input: UpdateWebhookBody,
+): Promise<Webhook> {
+  const current = await getWebhookOrThrow(organizationId, id);
+  const data: Prisma.WebhookUpdateManyMutationInput = {};
+  if (input.url !== undefined) data.url = await checkWebhookUrl(input.url);
+  if (input.name !== undefined) data.name = input.name;
+  if (input.events !== undefined) data.events = input.events;
+  if (input.secret === null) data.secretEnc = null;
+  else if (input.secret) data.secretEnc = sealSecret(input.secret, organizationId, id);
+  if (input.status !== undefined && input.status !== current.status) {
+    data.status = input.status;
+    data.disabledReason = input.status === "disabled" ? "disabled through the API" : null;
+  }
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.webhook.updateMany({ where: { id, organizationId }, data });
+    if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
+    if (data.status === "disabled") await failPendingDeliveries(tx, id);
+    return tx.webhook.findUniqueOrThrow({ where: { id } });
+  });
+}

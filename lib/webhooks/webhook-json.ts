@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+import type { Webhook } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * The Webhook registration of the contract (id, name, url, events, status, created_at), plus
+ * `has_secret`, `disabled_reason` and `updated_at`. Never the secret: it is write-only.
+ */
+export const webhookJson = z
+  .object({
+    id: z.string().meta({ description: "`wbk_<hex>`", example: "wbk_3f9a1c0d5e7b2a4c6d8e0f1a" }),
+    name: z.string().meta({ description: "Label shown in the dashboard" }),
+    url: z.string().meta({ description: "Public HTTPS endpoint" }),
+    events: z.array(z.enum(EVENT_NAMES)).meta({ description: "Subscribed event names" }),
+    status: z.enum(["active", "disabled"]).meta({ description: "`active` after creation" }),
+    has_secret: z
+      .boolean()
+      .meta({ description: "Whether deliveries are signed (the secret is never returned)" }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the webhook was disabled, e.g. the endpoint answered 410 Gone" }),
+    created_at: z.iso.datetime().meta({ description: "Creation time (ISO 8601)" }),
+    updated_at: z.iso.datetime().meta({ description: "Last change (ISO 8601)" }),
+  })
+  .meta({ id: "Webhook" });
+
+export type WebhookJson = z.infer<typeof webhookJson>;
+
+export const deletedWebhookJson = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: "DeletedWebhook" });
+
+function isEventName(name: string): name is EventName {
+  return (EVENT_NAMES as readonly string[]).includes(name);
+}
+
+export function toWebhookJson(w: Webhook): WebhookJson {
+  return {
+    id: w.id,
+    name: w.name,
+    url: w.url,
+    events: w.events.filter(isEventName),
+    status: w.status,
+    has_secret: w.secretEnc !== null,
+    disabled_reason: w.disabledReason,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+  };
+}
