@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { Client } from "pg";
+import { recreateDatabase } from "@/scripts/lib/database";
 import { resolveDatabase } from "@/scripts/lib/postgres";
 import { resolveRedis } from "@/scripts/lib/redis";
 import type { Service } from "@/scripts/lib/service";
@@ -23,21 +23,6 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   if (result.status !== 0)
     throw new Error(`✘ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`);
   process.stdout.write(`✔ ${title} (${seconds} s)\n`);
-}
-
-async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name) || !name.includes("test")) {
-    throw new Error(`refusing to recreate ${name}: the test database's name must contain "test"`);
-  }
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
 }
 
 /**
@@ -73,7 +58,7 @@ async function main(): Promise<void> {
 
 async function runSuite(): Promise<void> {
   const { TEST_ENV } = await import("@/scripts/test/env");
-  await recreateDatabase(TEST_ENV.databaseUrl);
+  await recreateDatabase(TEST_ENV.databaseUrl, "test");
   run("migrations", "node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     DATABASE_URL: TEST_ENV.databaseUrl,
   });

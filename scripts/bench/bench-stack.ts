@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { Client } from "pg";
+import { recreateDatabase } from "@/scripts/lib/database";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 
 /**
@@ -19,18 +19,6 @@ export const BENCH_SECRETS = {
   verifyToken: "bench-verify-token",
 };
 
-async function recreate(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!name.includes("bench")) throw new Error(`refusing to recreate ${name}: its name must contain "bench"`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-}
-
 export async function startBenchStack(options: {
   webPort: number;
   sandboxPort: number;
@@ -39,7 +27,7 @@ export async function startBenchStack(options: {
   const databaseUrl =
     process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_bench";
   const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
-  await recreate(databaseUrl);
+  await recreateDatabase(databaseUrl, "bench");
   const migrate = spawnSync("node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: "inherit",

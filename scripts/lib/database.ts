@@ -97,3 +97,24 @@ export async function ensureDatabase(databaseUrl: string, options: { create: boo
   await createDatabase(target);
   return databaseUrl;
 }
+
+/**
+ * Drops and creates a scratch database (tests, benchmarks). Refuses a name without `marker`
+ * in it, so that a mistaken URL never wipes real data.
+ */
+export async function recreateDatabase(url: string, marker: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name) || !name.includes(marker)) {
+    throw new Error(`refusing to recreate ${name}: its name must contain "${marker}"`);
+  }
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
