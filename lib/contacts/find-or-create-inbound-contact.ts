@@ -14,20 +14,31 @@ export async function findOrCreateInboundContact(
   sender: InboundSender,
   at: Date,
 ) {
-  const or = [
-    ...(sender.phone ? [{ phone: sender.phone }] : []),
-    ...(sender.bsuid ? [{ bsuid: sender.bsuid }] : []),
-  ];
-  const existing = or.length ? await tx.contact.findFirst({ where: { organizationId, OR: or } }) : null;
+  const byPhone = sender.phone
+    ? await tx.contact.findUnique({
+        where: { organizationId_phone: { organizationId, phone: sender.phone } },
+      })
+    : null;
+  const byBsuid = sender.bsuid
+    ? await tx.contact.findUnique({
+        where: { organizationId_bsuid: { organizationId, bsuid: sender.bsuid } },
+      })
+    : null;
+  const existing = byPhone ?? byBsuid;
   const deliveryIds: string[] = [];
   if (existing) {
+    // an identifier already held by another contact stays where it is (no merge of two contacts)
+    const bsuidFree = !byBsuid || byBsuid.id === existing.id;
+    const phoneFree = !byPhone || byPhone.id === existing.id;
+    const last = existing.lastInboundAt;
     const contact = await tx.contact.update({
       where: { id: existing.id },
       data: {
-        lastInboundAt: at,
+        // never backwards: a late-delivered older message does not move the window
+        lastInboundAt: last && last > at ? last : at,
         profileName: sender.profileName ?? existing.profileName,
-        bsuid: existing.bsuid ?? sender.bsuid,
-        phone: existing.phone ?? sender.phone,
+        bsuid: existing.bsuid ?? (bsuidFree ? sender.bsuid : null),
+        phone: existing.phone ?? (phoneFree ? sender.phone : null),
       },
     });
     return { contact, deliveryIds };

@@ -22,7 +22,10 @@ export async function touchConversation(
   if (current) {
     const conversation = await tx.conversation.update({
       where: { id: current.id },
-      data: { lastActivityAt: input.at, channelId: current.channelId ?? input.channelId },
+      data: {
+        lastActivityAt: current.lastActivityAt > input.at ? current.lastActivityAt : input.at,
+        channelId: current.channelId ?? input.channelId,
+      },
     });
     return { conversation, opened: false };
   }

@@ -11,10 +11,10 @@ const RANK: Record<MessageStatus, number> = {
 
 /**
  * A Message's status only moves forward (queued → sending → sent → delivered → read);
- * failed may follow any state but itself and read.
+ * failed may follow any state but itself (design.md: "failed from any").
  */
 export function canMoveTo(current: MessageStatus, next: MessageStatus): boolean {
-  if (next === "failed") return current !== "failed" && current !== "read";
+  if (next === "failed") return current !== "failed";
   if (current === "failed") return false;
   return RANK[next] > RANK[current];
 }

@@ -50,6 +50,11 @@ async function storeInbound(
     profileName: profile?.profile?.name ?? null,
   };
   const receivedAt = new Date();
+  // the window counts from when the customer wrote: a late-delivered message must not reopen it
+  const sentSeconds = Number(message.timestamp);
+  const writtenAt = Number.isFinite(sentSeconds)
+    ? new Date(Math.min(receivedAt.getTime(), sentSeconds * 1000))
+    : receivedAt;
   const messageId = randomUUID();
   const mapped = mapInboundContent(message, messageId);
 
@@ -59,13 +64,13 @@ async function storeInbound(
       channel.organizationId,
       channel.id,
       sender,
-      receivedAt,
+      writtenAt,
     );
     const { conversation, opened } = await touchConversation(tx, {
       organizationId: channel.organizationId,
       contactId: contact.id,
       channelId: channel.id,
-      at: receivedAt,
+      at: writtenAt,
     });
     await tx.message.create({
       data: {
@@ -121,7 +126,11 @@ async function storeInbound(
         status: "delivered",
         timestamp: receivedAt.toISOString(),
         content: mapped.content,
-        sender: { phone: digits?.replace(/^\+/, "") ?? null, name: sender.profileName, bsuid: sender.bsuid },
+        sender: {
+          phone: (digits ?? contact.phone)?.replace(/^\+/, "") ?? null,
+          name: sender.profileName,
+          bsuid: sender.bsuid ?? contact.bsuid,
+        },
       })),
     );
     return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };

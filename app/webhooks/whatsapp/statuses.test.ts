@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import type { Sandbox } from "@/sandbox/server";
+import { createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
+import {
+  channelAt,
+  envelope,
+  eventsNamed,
+  openWindowAt,
+  postNotification,
+  quietSandbox,
+  sandboxAt,
+  sendMessage,
+  waitProcessed,
+} from "@/scripts/test/inbound-helpers";
+
+// statuses come only when a test posts them: a sandbox of our own that sends none by itself
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await quietSandbox();
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+/** Names of the Event rows about one message (data.messageId), oldest first. */
+async function messageEventNames(orgId: string, messageId: string): Promise<string[]> {
+  const events = await db().event.findMany({
+    where: { organizationId: orgId, data: { path: ["messageId"], equals: messageId } },
+    orderBy: { createdAt: "asc" },
+  });
+  return events.map((e) => e.name);
+}
+
+async function waitForMessageStatus(messageId: string, statuses: string[], ms = 10_000) {
+  return eventually(async () => {
+    const m = await db().message.findUnique({ where: { id: messageId } });
+    return m && statuses.includes(m.status) ? m : undefined;
+  }, ms);
+}
+
+/** An outbound text sent through POST /v1/whatsapp/messages in an open window. */
+async function sentMessage() {
+  const { key, orgId } = await createTestOrg();
+  const channel = await channelAt(orgId, sb.url);
+  const to = randomPhone();
+  await openWindowAt(orgId, sb.url, channel.phoneNumberId, to);
+  const res = await sendMessage(key, { to, type: "text", text: { body: "status me" } });
+  expect(res.status, res.text).toBe(200);
+  const messageId: string = res.body.data.messageId;
+  const whatsappMessageId: string = res.body.data.whatsappMessageId;
+  const row = await db().message.findUniqueOrThrow({ where: { id: messageId } });
+  expect(row.status).toBe("sent");
+  return { orgId, channel, messageId, whatsappMessageId, row };
+}
+
+let clock = Math.floor(Date.now() / 1000);
+/** Distinct, increasing upstream timestamps (seconds) so each status can be told apart. */
+const tick = () => ++clock;
+
+async function postStatus(messageId: string, status: string, extra: Record<string, unknown> = {}) {
+  const res = await sandboxAt(sb.url, "/_sandbox/statuses", "POST", {
+    message_id: messageId,
+    status,
+    ...extra,
+  });
+  expect(res.body?.status, JSON.stringify(res.body)).toBe(200);
+}
+
+async function eventData(orgId: string, name: string, messageId: string) {
+  const events = (await eventsNamed(orgId, name)).filter((e) => e.data.messageId === messageId);
+  expect(events, `${name} events of ${messageId}`).toHaveLength(1);
+  return events[0]?.data;
+}
+
+describe("status notifications move an outbound Message forward", () => {
+  it("sent → delivered → read: status, timestamps and one event each with the data of design.md", async () => {
+    const m = await sentMessage();
+    const [sentAt, deliveredAt, readAt] = [tick(), tick(), tick()];
+    await postStatus(m.whatsappMessageId, "sent", { timestamp: sentAt });
+    await postStatus(m.whatsappMessageId, "delivered", { timestamp: deliveredAt });
+    await waitForMessageStatus(m.messageId, ["delivered"]);
+    await postStatus(m.whatsappMessageId, "read", { timestamp: readAt });
+    const read = await waitForMessageStatus(m.messageId, ["read"]);
+    expect(read.deliveredAt?.getTime()).toBe(deliveredAt * 1000);
+    expect(read.readAt?.getTime()).toBe(readAt * 1000);
+
+    await waitProcessed(m.whatsappMessageId, 3);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
+    const common = {
+      messageId: m.messageId,
+      whatsappMessageId: m.whatsappMessageId,
+      conversationId: m.row.conversationId,
+      contactId: m.row.contactId,
+      channelId: m.channel.channelId,
+    };
+    expect(await eventData(m.orgId, "message.delivered", m.messageId)).toStrictEqual({
+      ...common,
+      status: "delivered",
+      timestamp: new Date(deliveredAt * 1000).toISOString(),
+    });
+    expect(await eventData(m.orgId, "message.read", m.messageId)).toStrictEqual({
+      ...common,
+      status: "read",
+      timestamp: new Date(readAt * 1000).toISOString(),
+    });
+    expect(m.row.conversationId).not.toBeNull();
+  });
+
+  it("out of order (read, then delivered, then sent) never moves backwards and writes no late event", async () => {
+    const m = await sentMessage();
+    const readAt = tick();
+    await postStatus(m.whatsappMessageId, "read", { timestamp: readAt });
+    const read = await waitForMessageStatus(m.messageId, ["read"]);
+    await postStatus(m.whatsappMessageId, "delivered", { timestamp: tick() });
+    await postStatus(m.whatsappMessageId, "sent", { timestamp: tick() });
+    await waitProcessed(m.whatsappMessageId, 3);
+
+    const after = await db().message.findUniqueOrThrow({ where: { id: m.messageId } });
+    expect(after.status).toBe("read");
+    expect(after.readAt).toEqual(read.readAt);
+    expect(after.deliveredAt).toEqual(read.deliveredAt);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.read"]);
+  });
+
+  it("failed with upstream errors → Message failed and message.failed with error {code, message}", async () => {
+    const m = await sentMessage();
+    const failedAt = tick();
+    await postStatus(m.whatsappMessageId, "failed", {
+      timestamp: failedAt,
+      errors: [{ code: 131049, message: "not delivered to maintain healthy ecosystem engagement" }],
+    });
+    const failed = await waitForMessageStatus(m.messageId, ["failed"]);
+    expect(failed).toMatchObject({ errorCode: "131049" });
+    expect(failed.failedAt?.getTime()).toBe(failedAt * 1000);
+    expect(await eventData(m.orgId, "message.failed", m.messageId)).toStrictEqual({
+      messageId: m.messageId,
+      whatsappMessageId: m.whatsappMessageId,
+      conversationId: m.row.conversationId,
+      contactId: m.row.contactId,
+      channelId: m.channel.channelId,
+      status: "failed",
+      timestamp: new Date(failedAt * 1000).toISOString(),
+      error: { code: 131049, message: "not delivered to maintain healthy ecosystem engagement" },
+    });
+  });
+
+  it("failed after delivered is allowed; a delivered after failed changes nothing", async () => {
+    const m = await sentMessage();
+    await postStatus(m.whatsappMessageId, "delivered", { timestamp: tick() });
+    await waitForMessageStatus(m.messageId, ["delivered"]);
+    await postStatus(m.whatsappMessageId, "failed", { timestamp: tick() });
+    await waitForMessageStatus(m.messageId, ["failed"]);
+    await postStatus(m.whatsappMessageId, "delivered", { timestamp: tick() });
+    await waitProcessed(m.whatsappMessageId, 3);
+    expect((await db().message.findUniqueOrThrow({ where: { id: m.messageId } })).status).toBe("failed");
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.failed",
+    ]);
+    // failed without errors: the sandbox reports 131026, as the upstream does
+    expect((await eventData(m.orgId, "message.failed", m.messageId)).error).toStrictEqual({
+      code: 131026,
+      message: "Message undeliverable",
+    });
+  });
+
+  it("the identical signed status notification twice → one status change, one event", async () => {
+    const m = await sentMessage();
+    const deliveredAt = tick();
+    const raw = JSON.stringify(
+      envelope(m.channel.phoneNumberId, {
+        statuses: [
+          {
+            id: m.whatsappMessageId,
+            status: "delivered",
+            timestamp: String(deliveredAt),
+            recipient_id: m.row.phone?.slice(1),
+            biz_opaque_callback_data: m.messageId,
+          },
+        ],
+      }),
+    );
+    expect((await postNotification(raw)).status).toBe(200);
+    expect((await postNotification(raw)).status).toBe(200);
+    await waitProcessed(m.whatsappMessageId, 2);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.delivered"]);
+    const row = await db().message.findUniqueOrThrow({ where: { id: m.messageId } });
+    expect(row.status).toBe("delivered");
+    expect(row.deliveredAt?.getTime()).toBe(deliveredAt * 1000);
+  });
+
+  it("ten identical read notifications at once → read once, one message.read", async () => {
+    const m = await sentMessage();
+    const raw = JSON.stringify(
+      envelope(m.channel.phoneNumberId, {
+        statuses: [{ id: m.whatsappMessageId, status: "read", timestamp: String(tick()) }],
+      }),
+    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postNotification(raw)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    await waitProcessed(m.whatsappMessageId, 10);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.read"]);
+  });
+});

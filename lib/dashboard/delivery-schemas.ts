@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { TEST_EVENT_NAME } from "@/lib/dashboard/send-test-event";
+import { EVENT_NAMES } from "@/lib/events/names";
+import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+
+export const DELIVERY_EVENT_NAMES = [...EVENT_NAMES, TEST_EVENT_NAME] as const;
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+const instant = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z" })
+  .transform((v) => new Date(v));
+
+const webhookId = z.string().regex(/^wbk_[0-9a-f]{1,64}$/, "must be a webhook id (wbk_…)");
+
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** Filters of the deliveries page; every one optional, combined with AND; newest first. */
+export const deliveriesQuery = z.object({
+  status: z.preprocess(blank, z.enum(DELIVERY_STATUSES).optional()),
+  webhook_id: z.preprocess(blank, webhookId.optional()),
+  event: z.preprocess(blank, z.enum(DELIVERY_EVENT_NAMES).optional()),
+  since: z.preprocess(blank, instant.optional()),
+  until: z.preprocess(blank, instant.optional()),
+  /** opaque: the `next_cursor` of the previous page */
+  cursor: z.preprocess(blank, z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export type DeliveriesQuery = z.infer<typeof deliveriesQuery>;
+
+/** "Redeliver all failed deliveries of this webhook created in [since, until)". */
+export const bulkRedeliverBody = z.object({
+  webhook_id: webhookId,
+  since: instant,
+  until: instant.optional(),
+});
+
+export type BulkRedeliverBody = z.input<typeof bulkRedeliverBody>;
+
+export type DeliveryWebhookRef = { id: string; name: string; url: string; status: "active" | "disabled" };
+
+/** A row of the deliveries table. */
+export type DeliveryRowJson = {
+  id: string;
+  webhook: DeliveryWebhookRef;
+  event: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+  last_status_code: number | null;
+  last_error: string | null;
+};
+
+export type DeliveriesPageJson = {
+  deliveries: DeliveryRowJson[];
+  next_cursor: string | null;
+  /** how many deliveries match the filters, counted up to MATCH_COUNT_CAP */
+  matching: number;
+  matching_capped: boolean;
+};
+
+/** One delivery in full: the envelope as sent, and every attempt with the headers it carried. */
+export type DeliveryDetailJson = DeliveryJson & {
+  webhook: DeliveryWebhookRef;
+  /** the exact request body every attempt sent */
+  payload: string;
+};
+
+export const MATCH_COUNT_CAP = 10_000;
+export const BULK_REDELIVER_CAP = 5_000;
+
+export type BulkRedeliverJson = { queued: number; more: boolean };

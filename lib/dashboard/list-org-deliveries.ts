@@ -1,0 +1,81 @@
+import {
+  type DeliveriesPageJson,
+  type DeliveriesQuery,
+  type DeliveryRowJson,
+  MATCH_COUNT_CAP,
+} from "@/lib/dashboard/delivery-schemas";
+import { DELIVERY_ID } from "@/lib/dashboard/get-delivery-detail";
+import { decodeCursor, encodeCursor } from "@/lib/dashboard/keyset-cursor";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+
+const webhookRef = { select: { id: true, name: true, url: true, status: true } } as const;
+
+/**
+ * The organization's deliveries across its webhooks, newest first, by keyset pages (fast at any
+ * depth). With a status the scan follows deliveries(organization_id, status, created_at), with
+ * a webhook deliveries(webhook_id, created_at). Each row carries its latest attempt's outcome.
+ */
+export async function listOrgDeliveries(
+  organizationId: string,
+  query: DeliveriesQuery,
+): Promise<DeliveriesPageJson> {
+  const cursor = decodeCursor(query.cursor, DELIVERY_ID);
+  const where: Prisma.DeliveryWhereInput = {
+    organizationId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.webhook_id ? { webhookId: query.webhook_id } : {}),
+    ...(query.event ? { event: { name: query.event } } : {}),
+    ...(query.since || query.until
+      ? {
+          createdAt: {
+            ...(query.since ? { gte: query.since } : {}),
+            ...(query.until ? { lt: query.until } : {}),
+          },
+        }
+      : {}),
+  };
+  const page: Prisma.DeliveryWhereInput = cursor
+    ? {
+        AND: [
+          where,
+          {
+            OR: [{ createdAt: { lt: cursor.at } }, { createdAt: cursor.at, id: { lt: cursor.id } }],
+          },
+        ],
+      }
+    : where;
+  const [rows, matching] = await Promise.all([
+    db().delivery.findMany({
+      where: page,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: query.limit + 1,
+      include: {
+        webhook: webhookRef,
+        event: { select: { name: true } },
+        attempts: { orderBy: { attemptNumber: "desc" }, take: 1 },
+      },
+    }),
+    db().delivery.count({ where, take: MATCH_COUNT_CAP + 1 }),
+  ]);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  const deliveries: DeliveryRowJson[] = shown.map((d) => ({
+    id: d.id,
+    webhook: d.webhook,
+    event: d.event.name,
+    status: d.status,
+    attempt_count: d.attemptCount,
+    next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+    last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
+    created_at: d.createdAt.toISOString(),
+    last_status_code: d.attempts[0]?.statusCode ?? null,
+    last_error: d.attempts[0]?.error ?? null,
+  }));
+  return {
+    deliveries,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    matching: Math.min(matching, MATCH_COUNT_CAP),
+    matching_capped: matching > MATCH_COUNT_CAP,
+  };
+}

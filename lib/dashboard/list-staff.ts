@@ -1,0 +1,15 @@
+import type { Person } from "@/lib/dashboard/conversation-schemas";
+import type { Role } from "@/lib/dashboard/roles";
+import { db } from "@/lib/db";
+
+export type StaffJson = Person & { role: Role };
+
+/** The organization's staff, for the assignee picker: by name, then e-mail. */
+export async function listStaff(organizationId: string): Promise<StaffJson[]> {
+  return db().user.findMany({
+    where: { organizationId },
+    select: { id: true, name: true, email: true, role: true },
+    orderBy: [{ name: { sort: "asc", nulls: "last" } }, { email: "asc" }],
+    take: 500,
+  });
+}

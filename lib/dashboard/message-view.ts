@@ -1,0 +1,126 @@
+/**
+ * A stored message's content (inbound: the mapped contract content; outbound: `{ request, cloud }`
+ * as the send endpoint stored it) turned into what the thread shows. Pure, so the server sends
+ * the browser a small, typed shape and never raw JSON.
+ */
+export type ContentView =
+  | { kind: "text"; text: string }
+  | {
+      kind: "media";
+      media: string;
+      caption: string | null;
+      filename: string | null;
+      mime_type: string | null;
+      link: string | null;
+    }
+  | {
+      kind: "location";
+      latitude: number | null;
+      longitude: number | null;
+      name: string | null;
+      address: string | null;
+    }
+  | { kind: "interactive"; text: string | null; options: string[] }
+  | { kind: "template"; name: string; language: string | null; parameters: string[] }
+  | { kind: "unsupported"; type: string };
+
+type Obj = Record<string, unknown>;
+const MEDIA = ["image", "audio", "video", "document", "sticker"] as const;
+
+function obj(value: unknown): Obj | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : undefined;
+}
+function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+function num(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function interactive(value: Obj): ContentView {
+  const reply = obj(value.reply) ?? obj(value.list_reply);
+  if (reply) {
+    const title = str(reply.title) ?? str(reply.id) ?? "";
+    const label = value.type === "list" ? "Chose from a list" : "Pressed a button";
+    return { kind: "interactive", text: `${label}: ${title}`, options: [] };
+  }
+  const action = obj(value.action) ?? {};
+  const buttons = list(action.buttons).map((b) => str(obj(obj(b)?.reply)?.title) ?? str(obj(b)?.title));
+  const rows = list(action.sections).flatMap((s) => list(obj(s)?.rows).map((r) => str(obj(r)?.title)));
+  const cta = str(obj(action.parameters)?.display_text);
+  const options = [...buttons, ...rows, cta].filter((o): o is string => o !== null);
+  return { kind: "interactive", text: str(obj(value.body)?.text), options };
+}
+
+function template(value: Obj): ContentView {
+  const parameters = list(value.components).flatMap((c) =>
+    list(obj(c)?.parameters).map((p) => {
+      const param = obj(p) ?? {};
+      return str(param.text) ?? str(param.payload) ?? str(param.type) ?? "";
+    }),
+  );
+  return {
+    kind: "template",
+    name: str(value.name) ?? "template",
+    language: str(obj(value.language)?.code),
+    parameters,
+  };
+}
+
+/** `type` is the stored Message.type; `content` the stored JSON. */
+export function toContentView(type: string, content: unknown): ContentView {
+  const root = obj(content) ?? {};
+  const body = obj(root.request) ?? root;
+  if (typeof body.text === "string") return { kind: "text", text: body.text };
+  const text = obj(body.text);
+  if (text && typeof text.body === "string") return { kind: "text", text: text.body };
+  for (const media of MEDIA) {
+    const m = obj(body[media]);
+    if (!m) continue;
+    return {
+      kind: "media",
+      media,
+      caption: str(m.caption),
+      filename: str(m.filename),
+      mime_type: str(m.mime_type),
+      link: str(m.link),
+    };
+  }
+  const location = obj(body.location);
+  if (location) {
+    const { latitude, longitude, name, address } = location;
+    return {
+      kind: "location",
+      latitude: num(latitude),
+      longitude: num(longitude),
+      name: str(name),
+      address: str(address),
+    };
+  }
+  const inter = obj(body.interactive);
+  if (inter) return interactive(inter);
+  const tpl = obj(body.template);
+  if (tpl) return template(tpl);
+  return { kind: "unsupported", type: str(body.type) ?? type };
+}
+
+/** One line for the conversation list. */
+export function previewText(view: ContentView): string {
+  switch (view.kind) {
+    case "text":
+      return view.text;
+    case "media":
+      return view.caption ? `${view.media}: ${view.caption}` : (view.filename ?? `(${view.media})`);
+    case "location":
+      return view.name ?? "(location)";
+    case "interactive":
+      return view.text ?? view.options.join(", ");
+    case "template":
+      return `Template ${view.name}`;
+    default:
+      return `(${view.type})`;
+  }
+}

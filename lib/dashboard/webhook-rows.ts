@@ -1,0 +1,24 @@
+import { successRate } from "@/lib/dashboard/overview-schemas";
+import { NO_DELIVERIES, type WebhookHealth, webhookHealth } from "@/lib/dashboard/webhook-health";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
+import { toWebhookJson, type WebhookJson } from "@/lib/webhooks/webhook-json";
+
+/** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */
+export type WebhookRowJson = WebhookJson & {
+  health: WebhookHealth;
+  /** succeeded / finished deliveries of the last 24 hours; null when none finished */
+  success_rate: number | null;
+};
+
+/** Every webhook of the organization (at most 20), newest first, with its recent success rate. */
+export async function listWebhookRows(organizationId: string): Promise<WebhookRowJson[]> {
+  const [{ webhooks }, health] = await Promise.all([
+    listWebhooks(organizationId, { page: 1, perPage: WEBHOOK_LIMITS.perOrganization }),
+    webhookHealth(organizationId),
+  ]);
+  return webhooks.map((w) => {
+    const h = health.get(w.id) ?? NO_DELIVERIES;
+    return { ...toWebhookJson(w), health: h, success_rate: successRate(h.succeeded, h.failed) };
+  });
+}
