@@ -19,6 +19,8 @@ export type Target = {
   headers?: Record<string, string>;
   /** a body per request, so that each send can go to another recipient */
   body?: () => string;
+  /** headers computed from each body (signatures) */
+  sign?: (body: string) => Record<string, string>;
 };
 
 /** One autocannon run: requests per second (mean over the run), p50 and p99 latency in ms. */
@@ -30,7 +32,17 @@ export async function measure(target: Target): Promise<Measured> {
     method: target.method ?? "GET",
     headers: target.headers,
     ...(target.body
-      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: target.body?.() }) }] }
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                const body = target.body?.() ?? "";
+                const signed = target.sign ? target.sign(body) : {};
+                return { ...req, body, headers: { ...req.headers, ...signed } };
+              },
+            },
+          ],
+        }
       : {}),
   });
   return {
