@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   await scheduleMaintenance();
   // a Redis flush removes the job schedulers too: put them back every minute (upserts are idempotent)
   const reschedule = setInterval(() => {
-    scheduleMaintenance().catch((err: unknown) => logger.warn({ err: String(err) }, "could not reschedule maintenance"));
+    scheduleMaintenance().catch((err: unknown) =>
+      logger.warn({ err: String(err) }, "could not reschedule maintenance"),
+    );
   }, 60_000);
   logger.info({ queues: workers.map((w) => w.name) }, "worker started");
 

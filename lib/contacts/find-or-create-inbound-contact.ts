@@ -35,7 +35,7 @@ export async function findOrCreateInboundContact(
       where: { id: existing.id },
       data: {
         // never backwards: a late-delivered older message does not move the window
-        lastInboundAt: last && last > at ? last : at,
+        lastInboundAt: new Date(Math.max(last?.getTime() ?? 0, at.getTime())),
         profileName: sender.profileName ?? existing.profileName,
         bsuid: existing.bsuid ?? (bsuidFree ? sender.bsuid : null),
         phone: existing.phone ?? (phoneFree ? sender.phone : null),

@@ -23,7 +23,7 @@ export async function touchConversation(
     const conversation = await tx.conversation.update({
       where: { id: current.id },
       data: {
-        lastActivityAt: current.lastActivityAt > input.at ? current.lastActivityAt : input.at,
+        lastActivityAt: new Date(Math.max(current.lastActivityAt.getTime(), input.at.getTime())),
         channelId: current.channelId ?? input.channelId,
       },
     });
