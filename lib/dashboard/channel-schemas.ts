@@ -8,7 +8,7 @@ const digits = (label: string) =>
   z
     .string()
     .trim()
-    .min(1, `enter the ${label}`)
+    .min(1)
     .max(32, "at most 32 digits")
     .regex(/^\d+$/, `the ${label} is digits only, as shown in Meta's WhatsApp Manager`);
 
