@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
-import { db } from "@/lib/db";
-import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent, type Tx } from "@/lib/events/record-event";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { runSendJob } from "@/lib/messages/run-send-job";
+import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import { type StoredTemplateStructure, validateTemplateComponents } from "@/lib/messages/template-components";
 import { toCloudBody } from "@/lib/whatsapp/cloud-body";
 import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";
-
-const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type SendResult = {
   messageId: string;
@@ -52,72 +47,18 @@ export async function sendMessage(
     }
   }
 
-  const contact = await db().contact.findUnique({
-    where: { organizationId_phone: { organizationId, phone: checked.to } },
-  });
-  if (checked.type !== "template") {
-    const last = contact?.lastInboundAt?.getTime() ?? 0;
-    if (Date.now() - last > WINDOW_MS) {
-      throw new ApiError(
-        "WHATSAPP_SESSION_CLOSED",
-        "The customer has not written in the last 24 hours; only an approved template can be sent.",
-        { field: "to", hint: "send a template (type template) to reopen the conversation" },
-      );
-    }
-  }
-
   const messageId = randomUUID();
-  const cloud = toCloudBody(checked, { bizOpaqueCallbackData: messageId });
   const template = checked.type === "template" ? checked.template : null;
-  const storeMessage = async (tx: Tx, contactId: string) => {
-    const conversation = await tx.conversation.findFirst({
-      where: { organizationId, contactId, status: { not: "resolved" } },
-      orderBy: { lastActivityAt: "desc" },
-      select: { id: true },
-    });
-    await tx.message.create({
-      data: {
-        id: messageId,
-        organizationId,
-        channelId: channel.id,
-        contactId,
-        conversationId: conversation?.id ?? null,
-        direction: "outbound",
-        type: checked.type,
-        content: { request: checked, cloud } as unknown as Prisma.InputJsonValue,
-        status: "queued",
-        phone: checked.to,
-        templateName: template?.name ?? null,
-        templateLanguage: template?.language.code ?? null,
-      },
-    });
-  };
-  if (contact) {
-    // the hot path: a known contact needs no transaction (nothing else is written)
-    await storeMessage(db(), contact.id);
-  } else {
-    const deliveryIds = await db().$transaction(async (tx) => {
-      const created = await tx.contact.upsert({
-        where: { organizationId_phone: { organizationId, phone: checked.to } },
-        create: { organizationId, phone: checked.to },
-        update: {},
-      });
-      const ids =
-        Date.now() - created.createdAt.getTime() < 5_000
-          ? await recordEvent(tx, organizationId, "contact.created", {
-              contactId: created.id,
-              phone: created.phone,
-              name: created.name,
-              email: created.email,
-              channelId: channel.id,
-              timestamp: created.createdAt.toISOString(),
-            })
-          : [];
-      await storeMessage(tx, created.id);
-      return ids;
-    });
-    await enqueueDeliveries(deliveryIds);
-  }
+  await storeOutboundMessage({
+    id: messageId,
+    organizationId,
+    channelId: channel.id,
+    to: checked.to,
+    type: checked.type,
+    content: { request: checked, cloud: toCloudBody(checked, { bizOpaqueCallbackData: messageId }) },
+    templateName: template?.name ?? null,
+    templateLanguage: template?.language.code ?? null,
+  });
 
   const outcome = await runSendJob(messageId);
   if (!outcome || outcome.status === "unknown") {
