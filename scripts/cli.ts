@@ -197,7 +197,13 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`error: ${message.split("\n")[0]}\n`);
+    // one line; Prisma puts its cause on the last line of a multi-line message
+    const lines = message
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const summary = lines.length > 1 && lines[0]?.startsWith("Invalid `") ? lines.at(-1) : lines[0];
+    process.stderr.write(`error: ${summary ?? "unknown error"}\n`);
     return 1;
   } finally {
     const { disconnectDb } = await import("@/lib/db");
