@@ -34,6 +34,9 @@ const MESSAGES = [
   "Client has encountered a connection error",
   "MaxRetriesPerRequestError",
   "Reached the max retries per request limit",
+  "expired transaction",
+  "Transaction already closed",
+  "Server has closed the connection",
 ];
 
 export function isUnavailableError(error: unknown): boolean {

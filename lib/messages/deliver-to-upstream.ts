@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { readyRedis } from "@/lib/redis";
@@ -45,8 +46,7 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
       });
       const wamid = answer.messages?.[0]?.id;
       if (!wamid) return { status: "unknown" };
-      await touchChannel(channel.id);
-      return markSent(messageId, wamid);
+      return await recordSent(messageId, channel.id, wamid);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
@@ -69,6 +69,26 @@ function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'
       'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
       'contactId', contact_id, 'channelId', channel_id, 'status', ${status}::text, 'timestamp', ${at.toISOString()}::text
     ) || ${extra} AS event_data`;
+}
+
+/**
+ * The upstream has the message: from here nothing may fail the job (a failed job would make
+ * the client retry and send twice). Bookkeeping is retried; if the database stays away, the
+ * answer is still `sent`, and the status notifications (biz_opaque_callback_data) reconcile.
+ */
+async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
+  touchChannel(channelId).catch((err: unknown) =>
+    logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
+  );
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await markSent(messageId, wamid);
+    } catch (err) {
+      logger.warn({ messageId, attempt, err: String(err) }, "could not record a sent message");
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+  return { status: "sent", whatsappMessageId: wamid, sentAt: new Date().toISOString() };
 }
 
 /** One statement: the Message moves to sent and message.sent is recorded with its deliveries. */

@@ -227,7 +227,7 @@ export const messageCommon = z.object({
     error: (issue) =>
       issue.input === undefined ? undefined : `type must be one of ${MESSAGE_TYPES.join(", ")}`,
   }),
-  channel_id: z.uuid("channel_id must be a UUID").optional().meta({ description: "Sending channel" }),
+  channel_id: z.string().optional().meta({ description: "Sending channel" }),
 });
 const common = messageCommon.omit({ type: true }).shape;
 

@@ -33,7 +33,7 @@ export const sendTemplateBody = z
       example: "en_US",
     }),
     components: z.array(z.unknown()).optional().meta({ description: "Same shape as template.components" }),
-    channel_id: z.uuid("channel_id must be a UUID").optional().meta({
+    channel_id: z.string().optional().meta({
       description: "Overrides the sending channel; default: the template's channel (UUID)",
     }),
   })

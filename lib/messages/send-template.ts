@@ -45,15 +45,18 @@ export async function sendTemplate(
       });
     }
   }
-  const input = validateSendMessage({
-    to: body.to,
-    type: "template",
-    channel_id: channelId,
-    template: {
-      name,
-      language: { code: language ?? NAME_DEFAULT_LANGUAGE },
-      ...(body.components ? { components: body.components } : {}),
+  const input = validateSendMessage(
+    {
+      to: body.to,
+      type: "template",
+      channel_id: channelId,
+      template: {
+        name,
+        language: { code: language ?? NAME_DEFAULT_LANGUAGE },
+        ...(body.components ? { components: body.components } : {}),
+      },
     },
-  });
+    { componentsField: "components" },
+  );
   return sendMessage(organizationId, input, "components");
 }

@@ -21,6 +21,8 @@ import { parseTemplateComponents } from "@/lib/messages/validate-template-parame
 export type SendMessageOptions = {
   /** `ALLOW_LOOPBACK_URLS`; read from config() when not given */
   allowLoopback?: boolean;
+  /** where template components sit in the caller's request (the template send endpoint: `components`) */
+  componentsField?: string;
 };
 
 function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
@@ -39,11 +41,11 @@ function withLink<T extends { link: string }>(media: T, field: string, allowLoop
   return media;
 }
 
-function templateOf(value: unknown, allowLoopback: boolean): TemplateInput {
+function templateOf(value: unknown, allowLoopback: boolean, componentsField: string): TemplateInput {
   const head = parseField(templateHead, value, "template");
   const given = (value as { components?: unknown }).components;
   if (given === undefined || given === null) return head;
-  const components = parseTemplateComponents(given, { allowLoopback, field: "template.components" });
+  const components = parseTemplateComponents(given, { allowLoopback, field: componentsField });
   return { ...head, components };
 }
 
@@ -97,7 +99,11 @@ export function validateSendMessage(
     case "location":
       return { ...common, type, location: parseField(locationContent, content, type) };
     case "template":
-      return { ...common, type, template: templateOf(content, allowLoopback) };
+      return {
+        ...common,
+        type,
+        template: templateOf(content, allowLoopback, options.componentsField ?? "template.components"),
+      };
     case "interactive":
       return { ...common, type, interactive: validateInteractive(content, { allowLoopback }) };
   }

@@ -17,10 +17,14 @@ export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string):
         { messageId },
       );
     }
-    return new ApiError("WHATSAPP_SEND_FAILED", "The WhatsApp upstream could not be reached.", {
-      error: { message: failure.message },
-      messageId,
-    });
+    // nothing came back from the upstream to pass on; the network detail stays in our logs
+    return new ApiError(
+      "WHATSAPP_SEND_FAILED",
+      "The WhatsApp upstream could not be reached; nothing was sent.",
+      {
+        messageId,
+      },
+    );
   }
   const { error } = failure;
   switch (error.code) {
