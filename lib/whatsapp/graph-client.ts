@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
 import { graphErrorSchema, UpstreamError } from "@/lib/whatsapp/graph-error";
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
