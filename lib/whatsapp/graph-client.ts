@@ -53,11 +53,8 @@ export async function graphRequest<T>(
   } catch (error) {
     const code = causeCode(error);
     if (code && NOT_SENT_CODES.has(code)) {
-      throw new UpstreamError({
-        kind: "unreachable",
-        message: `upstream unreachable (${code})`,
-        maybeSent: false,
-      });
+      logger.warn({ url, code }, "upstream unreachable");
+      throw new UpstreamError({ kind: "unreachable", message: "upstream unreachable", maybeSent: false });
     }
     const message =
       error instanceof Error && error.name === "TimeoutError" ? "upstream timed out" : String(error);
