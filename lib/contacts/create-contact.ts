@@ -1,9 +1,8 @@
-import { ApiError } from "@/lib/api/errors";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { phoneTakenOr } from "@/lib/contacts/phone-taken";
 import type { CreateContactBody } from "@/lib/contacts/schemas";
 import { setContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db-errors";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 
@@ -38,16 +37,6 @@ export async function createContact(
     await enqueueDeliveries(deliveryIds);
     return contact;
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ApiError(
-        "RESOURCE_ALREADY_EXISTS",
-        `A contact with the number ${input.phone} already exists.`,
-        {
-          field: "phone",
-          hint: "phone numbers are unique within an organization",
-        },
-      );
-    }
-    throw error;
+    throw phoneTakenOr(error, input.phone);
   }
 }

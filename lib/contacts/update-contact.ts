@@ -2,10 +2,10 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { phoneTakenOr } from "@/lib/contacts/phone-taken";
 import { createContactBody, requiredPhoneSchema } from "@/lib/contacts/schemas";
 import { setContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db-errors";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -88,16 +88,6 @@ export async function updateContact(
     await enqueueDeliveries(deliveryIds);
     return result;
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ApiError(
-        "RESOURCE_ALREADY_EXISTS",
-        `A contact with the number ${input.phone} already exists.`,
-        {
-          field: "phone",
-          hint: "phone numbers are unique within an organization",
-        },
-      );
-    }
-    throw error;
+    throw phoneTakenOr(error, input.phone);
   }
 }
