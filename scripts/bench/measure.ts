@@ -90,3 +90,29 @@ export function printTable(rows: Measured[], reference?: Measured): void {
   console.log(fmt(header));
   for (const l of lines) console.log(fmt(l));
 }
+
+/** The two ceilings every benchmark reports beside its own figures, measured in the same run. */
+export async function measureCeilings(
+  baseUrl: string,
+  barePort: number,
+  seconds: number,
+): Promise<[Measured, Measured]> {
+  const trivial = await measure({
+    label: "trivial handler c=64",
+    url: `${baseUrl}/healthz`,
+    connections: 64,
+    seconds,
+  });
+  const bare = await startBareServer(barePort);
+  try {
+    const machine = await measure({
+      label: "bare node:http c=64",
+      url: `http://127.0.0.1:${barePort}/`,
+      connections: 64,
+      seconds,
+    });
+    return [trivial, machine];
+  } finally {
+    bare.close();
+  }
+}

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { startBenchStack } from "@/scripts/bench/bench-stack";
-import { type Measured, measure, printTable, startBareServer } from "@/scripts/bench/measure";
+import { type Measured, measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
@@ -108,20 +108,7 @@ async function main(): Promise<void> {
         }),
       );
     }
-    const trivial = await measure({
-      label: "trivial handler c=64",
-      url: `${stack.baseUrl}/healthz`,
-      connections: 64,
-      seconds: SECONDS,
-    });
-    const bare = await startBareServer(WEB_PORT + 1);
-    const machine = await measure({
-      label: "bare node:http c=64",
-      url: `http://127.0.0.1:${WEB_PORT + 1}/`,
-      connections: 64,
-      seconds: SECONDS,
-    });
-    bare.close();
+    const [trivial, machine] = await measureCeilings(stack.baseUrl, WEB_PORT + 1, SECONDS);
     const sent = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
     const failed = await db().message.count({ where: { organizationId: org.id, status: { not: "sent" } } });
 

@@ -10,7 +10,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { BENCH_SECRETS, startBenchStack } from "@/scripts/bench/bench-stack";
-import { measure, printTable, startBareServer } from "@/scripts/bench/measure";
+import { measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20_000);
@@ -137,20 +137,7 @@ async function main(): Promise<void> {
         "x-hub-signature-256": `sha256=${createHmac("sha256", BENCH_SECRETS.appSecret).update(body).digest("hex")}`,
       }),
     });
-    const trivial = await measure({
-      label: "trivial handler c=64",
-      url: `${stack.baseUrl}/healthz`,
-      connections: 64,
-      seconds: SECONDS,
-    });
-    const bare = await startBareServer(WEB_PORT + 1);
-    const machine = await measure({
-      label: "bare node:http c=64",
-      url: `http://127.0.0.1:${WEB_PORT + 1}/`,
-      connections: 64,
-      seconds: SECONDS,
-    });
-    bare.close();
+    const [trivial, machine] = await measureCeilings(stack.baseUrl, WEB_PORT + 1, SECONDS);
 
     console.log(`\nbench:webhooks — ${SECONDS} s a run, one web and one worker process`);
     console.log(
