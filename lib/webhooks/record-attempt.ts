@@ -34,6 +34,20 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
     result === "retrying" ? nextRetryDelayMs(attemptNumber, config().WEBHOOK_RETRY_SCALE) : undefined;
   const final: AttemptResult = result === "retrying" && delayMs === undefined ? "failed" : result;
   const finishedAt = new Date();
+  if (final === "succeeded") {
+    // the common case in one statement: the attempt row and the delivery's success together
+    await db().$executeRaw`
+      WITH attempt AS (
+        INSERT INTO delivery_attempts (id, delivery_id, attempt_number, started_at, duration_ms, status_code, error,
+                                       response_snippet, request_headers)
+        VALUES (gen_random_uuid(), ${deliveryId}, ${attemptNumber}, ${record.startedAt}, ${outcome.durationMs},
+                ${status}, ${outcome.error}, ${outcome.snippet}, ${JSON.stringify(record.requestHeaders)}::jsonb)
+      )
+      UPDATE deliveries SET status = 'succeeded', succeeded_at = ${finishedAt}, next_attempt_at = NULL,
+                            updated_at = ${finishedAt}
+      WHERE id = ${deliveryId} AND attempt_count = ${attemptNumber}`;
+    return final;
+  }
   await db().$transaction(async (tx) => {
     await tx.deliveryAttempt.create({
       data: {
@@ -48,13 +62,6 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
       },
     });
     const latest = { id: deliveryId, attemptCount: attemptNumber };
-    if (final === "succeeded") {
-      await tx.delivery.updateMany({
-        where: latest,
-        data: { status: "succeeded", succeededAt: finishedAt, nextAttemptAt: null },
-      });
-      return;
-    }
     await tx.delivery.updateMany({
       where: { ...latest, status: "pending" },
       data:
