@@ -17,11 +17,12 @@ export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string):
         { messageId },
       );
     }
-    // nothing came back from the upstream to pass on; the network detail stays in our logs
+    // nothing came back from the upstream to pass on: a neutral text, the network detail stays in logs
     return new ApiError(
       "WHATSAPP_SEND_FAILED",
       "The WhatsApp upstream could not be reached; nothing was sent.",
       {
+        error: { message: "upstream unreachable" },
         messageId,
       },
     );
