@@ -1,7 +1,16 @@
 import { TEST_ENV } from "../scripts/test/env";
 
-/** Ports of the e2e stack: apart from the vitest stack (3100, 55432, 56379) so both can run. */
-export const E2E_PORTS = { web: 3200, pgProxy: 55442, redisProxy: 56390, sandbox: 4210 } as const;
+/**
+ * Ports of the e2e stack: apart from the vitest stack (3100, 55432, 56379) so both can run.
+ * E2E_WEB_PORT, E2E_PG_PROXY_PORT, E2E_REDIS_PROXY_PORT and E2E_SANDBOX_PORT move them (two
+ * checkouts on one machine).
+ */
+export const E2E_PORTS = {
+  web: Number(process.env.E2E_WEB_PORT ?? 3200),
+  pgProxy: Number(process.env.E2E_PG_PROXY_PORT ?? 55442),
+  redisProxy: Number(process.env.E2E_REDIS_PROXY_PORT ?? 56390),
+  sandbox: Number(process.env.E2E_SANDBOX_PORT ?? 4210),
+} as const;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORTS.web}`;
 
 // The specs make and check their data through lib/ directly (not through the proxies).
@@ -10,3 +19,5 @@ process.env.REDIS_URL ??= TEST_ENV.redisUrl;
 process.env.ENCRYPTION_KEY ??= TEST_ENV.encryptionKey;
 process.env.AUTH_SECRET ??= TEST_ENV.authSecret;
 process.env.LOG_LEVEL ??= "silent";
+// as the stack under test runs: specs register webhooks on loopback receivers through lib/
+process.env.ALLOW_LOOPBACK_URLS ??= "true";

@@ -8,7 +8,7 @@ const digits = (label: string) =>
   z
     .string()
     .trim()
-    .min(1)
+    .min(1, `enter the ${label}`)
     .max(32, "at most 32 digits")
     .regex(/^\d+$/, `the ${label} is digits only, as shown in Meta's WhatsApp Manager`);
 

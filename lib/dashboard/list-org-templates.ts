@@ -17,7 +17,7 @@ export async function listOrgTemplates(
     ...(query.channel_id ? { channelId: query.channel_id } : {}),
     ...(query.search ? { name: { contains: query.search, mode: "insensitive" } } : {}),
   };
-  const [rows, total] = await Promise.all([
+  const [rows, total, channels] = await Promise.all([
     db().template.findMany({
       where,
       include: {
@@ -29,6 +29,12 @@ export async function listOrgTemplates(
       take: query.per_page,
     }),
     db().template.count({ where }),
+    db().channel.findMany({
+      where: { organizationId },
+      select: { id: true, name: true, displayPhoneNumber: true, status: true },
+      orderBy: { createdAt: "asc" },
+      take: 200,
+    }),
   ]);
   const templates: TemplateRowJson[] = rows.map((t) => ({
     id: t.id,
@@ -49,5 +55,16 @@ export async function listOrgTemplates(
     })),
     updated_at: t.updatedAt.toISOString(),
   }));
-  return { templates, page: query.page, per_page: query.per_page, total };
+  return {
+    templates,
+    page: query.page,
+    per_page: query.per_page,
+    total,
+    channels: channels.map((c) => ({
+      id: c.id,
+      name: c.name,
+      display_phone_number: c.displayPhoneNumber,
+      status: c.status,
+    })),
+  };
 }

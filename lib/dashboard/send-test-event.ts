@@ -1,15 +1,9 @@
 import { ApiError } from "@/lib/api/errors";
+import { TEST_EVENT_NAME } from "@/lib/dashboard/delivery-schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { newDeliveryId } from "@/lib/events/record-event";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
-
-/**
- * The name of the dashboard's test event. It is not one of the contract's event names, so no
- * receiver mistakes it for a real change, and no webhook subscribes to it: it only ever goes
- * to the one webhook it was sent to.
- */
-export const TEST_EVENT_NAME = "webhook.test";
 
 /**
  * "Send test event": an Event and a single Delivery to this webhook only, delivered like any

@@ -30,9 +30,13 @@ export type TemplateRowJson = {
   updated_at: string;
 };
 
+export type ChannelRefJson = TemplateRowJson["channel"];
+
 export type TemplatesPageJson = {
   templates: TemplateRowJson[];
   page: number;
   per_page: number;
   total: number;
+  /** every channel of the organization, for the filter (agents cannot list channels otherwise) */
+  channels: ChannelRefJson[];
 };

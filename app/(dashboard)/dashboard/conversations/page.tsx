@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { Suspense } from "react";
+import { ConversationsView } from "@/components/conversations/conversations-view";
 import { RoleGate } from "@/components/dashboard/role-gate";
+import { Loading } from "@/components/ui/skeleton";
 import { EVERYONE } from "@/lib/dashboard/roles";
 
 export const metadata: Metadata = { title: "Conversations · Messaging dashboard" };
 
-/** Placeholder: replace ComingSoon with the page's view (see components/README.md). */
 export default function ConversationsPage() {
   return (
     <RoleGate path="/dashboard/conversations" roles={EVERYONE}>
-      <ComingSoon
-        title="Conversations"
-        description="Open, assigned and resolved conversations with their message threads."
-      />
+      {(session) => (
+        <Suspense fallback={<Loading label="Loading conversations" />}>
+          <ConversationsView userId={session.userId} />
+        </Suspense>
+      )}
     </RoleGate>
   );
 }

@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { Suspense } from "react";
 import { RoleGate } from "@/components/dashboard/role-gate";
+import { DeliveriesView } from "@/components/deliveries/deliveries-view";
+import { Loading } from "@/components/ui/skeleton";
 import { MANAGERS } from "@/lib/dashboard/roles";
 
 export const metadata: Metadata = { title: "Deliveries · Messaging dashboard" };
 
-/** Placeholder: replace ComingSoon with the page's view (see components/README.md). */
 export default function DeliveriesPage() {
   return (
     <RoleGate path="/dashboard/deliveries" roles={MANAGERS}>
-      <ComingSoon
-        title="Deliveries"
-        description="Every webhook delivery with its attempts; redeliver failed ones."
-      />
+      <Suspense fallback={<Loading label="Loading deliveries" />}>
+        <DeliveriesView />
+      </Suspense>
     </RoleGate>
   );
 }

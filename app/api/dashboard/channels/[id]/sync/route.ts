@@ -1,0 +1,10 @@
+import { jsonOk } from "@/lib/dashboard/respond";
+import { MANAGERS } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+import { syncChannelTemplates } from "@/lib/dashboard/sync-channel-templates";
+
+/** "Sync templates now": queues the channel's template sync (202: the worker does it). */
+export const POST = dashboardRoute<undefined, undefined, { id: string }>(
+  { roles: MANAGERS },
+  async ({ session, params }) => jsonOk(await syncChannelTemplates(session.organizationId, params.id), 202),
+);

@@ -1,0 +1,10 @@
+import { getConversationThread } from "@/lib/dashboard/get-conversation-thread";
+import { jsonOk } from "@/lib/dashboard/respond";
+import { EVERYONE } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+/** The conversation and its latest messages with their statuses; 404 for another organization's. */
+export const GET = dashboardRoute<undefined, undefined, { id: string }>(
+  { roles: EVERYONE },
+  async ({ session, params }) => jsonOk(await getConversationThread(session.organizationId, params.id)),
+);

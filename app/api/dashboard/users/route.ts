@@ -1,0 +1,9 @@
+import { listStaff } from "@/lib/dashboard/list-staff";
+import { jsonOk } from "@/lib/dashboard/respond";
+import { EVERYONE } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+/** The organization's staff (name, e-mail, role): the assignee picker of conversations. */
+export const GET = dashboardRoute({ roles: EVERYONE }, async ({ session }) =>
+  jsonOk({ users: await listStaff(session.organizationId) }),
+);

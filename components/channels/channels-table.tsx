@@ -1,0 +1,96 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/skeleton";
+import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
+import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
+import { formatDateTime, formatNumber, formatRelative } from "@/lib/dashboard/format";
+
+export type ChannelsTableProps = {
+  channels: ChannelRowJson[];
+  /** channels whose template sync is awaited */
+  syncing: ReadonlySet<string>;
+  onSync: (channel: ChannelRowJson) => void;
+  onDeactivate: (channel: ChannelRowJson) => void;
+};
+
+/** The organization's channels; inactive ones stay listed, greyed, with their history. */
+export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: ChannelsTableProps) {
+  return (
+    <Table caption="Channels">
+      <THead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Phone number id</Th>
+          <Th>WABA id</Th>
+          <Th>Status</Th>
+          <Th>Last active</Th>
+          <Th>Templates</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </THead>
+      <TBody>
+        {channels.map((c) => {
+          const active = c.status === "active";
+          const busy = syncing.has(c.id);
+          return (
+            <Tr key={c.id} className={active ? undefined : "text-slate-500"}>
+              <Td>
+                <span className="font-medium">{c.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {c.display_phone_number ?? "No display number"}
+                </span>
+                {c.graph_url ? (
+                  <span
+                    className="block max-w-48 truncate font-mono text-xs text-slate-400"
+                    title={c.graph_url}
+                  >
+                    {c.graph_url}
+                  </span>
+                ) : null}
+              </Td>
+              <Td className="font-mono text-xs">{c.phone_number_id}</Td>
+              <Td className="font-mono text-xs">{c.waba_id}</Td>
+              <Td>
+                <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
+              </Td>
+              <Td className="whitespace-nowrap" title={formatDateTime(c.last_active_at, "Never")}>
+                {formatRelative(c.last_active_at)}
+              </Td>
+              <Td className="whitespace-nowrap">
+                {formatNumber(c.templates)}
+                <span
+                  className="block text-xs text-slate-500"
+                  title={formatDateTime(c.templates_synced_at, "Never")}
+                >
+                  {busy ? (
+                    <span role="status" className="inline-flex items-center gap-1">
+                      <Spinner className="size-3" /> Syncing…
+                    </span>
+                  ) : (
+                    <>Synced {formatRelative(c.templates_synced_at)}</>
+                  )}
+                </span>
+              </Td>
+              <Td className="text-right whitespace-nowrap">
+                {active ? (
+                  <>
+                    <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
+                      Sync templates now<span className="sr-only"> for {c.name}</span>
+                    </Button>
+                    <Button variant="ghostDanger" size="sm" onClick={() => onDeactivate(c)}>
+                      Deactivate<span className="sr-only"> {c.name}</span>
+                    </Button>
+                  </>
+                ) : null}
+              </Td>
+            </Tr>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { useChannels } from "@/components/channels/use-channels";
+import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
+
+const GIVE_UP_MS = 30_000;
+
+type Watch = { before: string | null; since: number; name: string };
+
+/**
+ * The channels list, and the template syncs it waits for. Syncs run in the worker: after "Sync
+ * templates now" (or adding a channel) the list is polled until the channel's
+ * templates_synced_at moves past the value it had, then `notify` says so.
+ */
+export function useWatchedChannels(notify: (message: string, tone: "success" | "info") => void) {
+  const [watching, setWatching] = useState<Record<string, Watch>>({});
+  const query = useChannels(Object.keys(watching).length > 0);
+  const channels = query.data;
+
+  const watch = useCallback((channel: ChannelRowJson, before: string | null) => {
+    setWatching((all) => ({ ...all, [channel.id]: { before, since: Date.now(), name: channel.name } }));
+  }, []);
+
+  useEffect(() => {
+    const ids = Object.keys(watching);
+    if (ids.length === 0 || !channels) return;
+    const done: string[] = [];
+    for (const id of ids) {
+      const w = watching[id];
+      const now = channels.find((c) => c.id === id);
+      if (!w || !now) continue;
+      if (now.templates_synced_at && now.templates_synced_at !== w.before) {
+        notify(`Templates of ${w.name} synced: ${now.templates} active.`, "success");
+        done.push(id);
+      } else if (Date.now() - w.since > GIVE_UP_MS) {
+        notify(`The template sync of ${w.name} is taking a while; the list updates when it is done.`, "info");
+        done.push(id);
+      }
+    }
+    if (done.length > 0) {
+      setWatching((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !done.includes(id))));
+    }
+  }, [channels, watching, notify]);
+
+  return { query, syncing: new Set(Object.keys(watching)), watch };
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { AssignControl } from "@/components/conversations/assign-control";
+import { contactLabel } from "@/components/conversations/conversation-list";
+import { MessageBubble } from "@/components/conversations/message-bubble";
+import { StatusBadge } from "@/components/conversations/status-badge";
+import { useConversationThread, useResolveConversation } from "@/components/conversations/use-conversations";
+import { Button } from "@/components/ui/button";
+import { Loading } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { DashboardRequestError, errorMessage } from "@/lib/dashboard/fetch-json";
+import { formatDateTime } from "@/lib/dashboard/format";
+
+/** The selected conversation: who, where, its state, assign and resolve, and the message thread. */
+export function ConversationThread({ id, userId }: { id: string; userId: string }) {
+  const thread = useConversationThread(id);
+  const resolve = useResolveConversation();
+  const toast = useToast();
+  const end = useRef<HTMLLIElement>(null);
+  const count = thread.data?.messages.length ?? 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [count, id]);
+
+  if (thread.isPending) return <Loading label="Loading the conversation" />;
+  if (thread.isError) {
+    const gone = thread.error instanceof DashboardRequestError && thread.error.status === 404;
+    return gone ? (
+      <EmptyState title="Conversation not found">
+        It may belong to another organization or be deleted.
+      </EmptyState>
+    ) : (
+      <ErrorState
+        title="Could not load the conversation"
+        message={errorMessage(thread.error)}
+        onRetry={() => thread.refetch()}
+      />
+    );
+  }
+  const { conversation: c, messages, has_earlier } = thread.data;
+  return (
+    <section
+      aria-labelledby="thread-title"
+      className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white"
+    >
+      <header className="space-y-3 border-b border-slate-200 px-5 py-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="thread-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              {contactLabel(c.contact)} <StatusBadge status={c.status} />
+            </h2>
+            <p className="text-sm text-slate-600">
+              {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
+              {c.channel ? ` · via ${c.channel.name}` : ""} · opened {formatDateTime(c.opened_at)}
+            </p>
+            <p className="text-sm text-slate-600">
+              {c.assignee
+                ? `Assigned to ${c.assignee.name ?? c.assignee.email} ${formatDateTime(c.assigned_at, "")}`
+                : "Not assigned"}
+              {c.resolved_at
+                ? ` · Resolved ${formatDateTime(c.resolved_at)}${c.resolved_by ? ` by ${c.resolved_by.name ?? c.resolved_by.email}` : ""}`
+                : ""}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            disabled={c.status === "resolved"}
+            loading={resolve.isPending}
+            onClick={() =>
+              resolve.mutate(c.id, {
+                onSuccess: () => toast.show("Conversation resolved."),
+                onError: (error) => toast.show(errorMessage(error), "error"),
+              })
+            }
+          >
+            {c.status === "resolved" ? "Resolved" : "Resolve"}
+          </Button>
+        </div>
+        <AssignControl
+          key={c.assignee?.id ?? "none"}
+          conversationId={c.id}
+          currentAssigneeId={c.assignee?.id ?? null}
+          userId={userId}
+        />
+      </header>
+      <ol
+        aria-label="Messages"
+        className="max-h-[60vh] min-h-48 space-y-3 overflow-y-auto bg-slate-50 px-5 py-4"
+      >
+        {has_earlier ? (
+          <li className="text-center text-xs text-slate-500">
+            Showing the latest {messages.length} messages.
+          </li>
+        ) : null}
+        {messages.length === 0 ? (
+          <li className="text-center text-sm text-slate-500">No messages yet.</li>
+        ) : null}
+        {messages.map((m) => (
+          <MessageBubble key={m.id} message={m} />
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+    </section>
+  );
+}

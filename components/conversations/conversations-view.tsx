@@ -1,0 +1,120 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { ConversationList } from "@/components/conversations/conversation-list";
+import { ConversationThread } from "@/components/conversations/conversation-thread";
+import { STATUS_LABEL } from "@/components/conversations/status-badge";
+import { useConversations } from "@/components/conversations/use-conversations";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Segmented } from "@/components/ui/segmented";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { CONVERSATION_STATUSES, type ConversationStatus } from "@/lib/dashboard/conversation-schemas";
+import { errorMessage } from "@/lib/dashboard/fetch-json";
+
+const EMPTY_TEXT: Record<ConversationStatus, string> = {
+  open: "Nobody is waiting: new conversations appear here when a customer writes.",
+  assigned: "No conversation is assigned to anyone right now.",
+  resolved: "Resolved conversations will be listed here.",
+};
+
+function capped(n: number): string {
+  return n > 999 ? "999+" : String(n);
+}
+
+/** Conversations: status tabs and the list on the left, the selected thread on the right. */
+export function ConversationsView({ userId }: { userId: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const raw = params.get("status");
+  const status: ConversationStatus = CONVERSATION_STATUSES.find((s) => s === raw) ?? "open";
+  const mine = params.get("mine") === "1";
+  const selectedId = params.get("id");
+  const list = useConversations({ status, mine });
+
+  const href = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    return `${pathname}?${next}`;
+  };
+  const counts = list.data?.pages[0]?.counts;
+  const rows = list.data?.pages.flatMap((p) => p.conversations) ?? [];
+  const tabs = CONVERSATION_STATUSES.map((s) => ({
+    value: s,
+    label: STATUS_LABEL[s],
+    count: counts && s !== "resolved" ? capped(counts[s]) : undefined,
+  }));
+
+  return (
+    <>
+      <PageHeader title="Conversations" description="Customer conversations on your WhatsApp channels." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
+        <div className={selectedId ? "hidden space-y-3 lg:block" : "space-y-3"}>
+          <Segmented
+            label="Status"
+            options={tabs}
+            value={status}
+            onChange={(s) => router.replace(href({ status: s, id: null }), { scroll: false })}
+          />
+          <Checkbox
+            label="Only conversations assigned to me"
+            checked={mine}
+            onChange={(e) => router.replace(href({ mine: e.target.checked ? "1" : null }), { scroll: false })}
+          />
+          {list.isPending ? (
+            <TableSkeleton rows={6} columns={1} label="Loading conversations" />
+          ) : list.isError ? (
+            <ErrorState
+              title="Could not load the conversations"
+              message={errorMessage(list.error)}
+              onRetry={() => list.refetch()}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyState title={`No ${STATUS_LABEL[status].toLowerCase()} conversations`}>
+              {mine ? "None of them is assigned to you." : EMPTY_TEXT[status]}
+            </EmptyState>
+          ) : (
+            <>
+              <ConversationList conversations={rows} selectedId={selectedId} hrefFor={(id) => href({ id })} />
+              {list.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="w-full"
+                  loading={list.isFetchingNextPage}
+                  onClick={() => list.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+        <div className={selectedId ? "min-w-0" : "hidden min-w-0 lg:block"}>
+          {selectedId ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mb-2 lg:hidden"
+                onClick={() => router.replace(href({ id: null }))}
+              >
+                ← All conversations
+              </Button>
+              <ConversationThread key={selectedId} id={selectedId} userId={userId} />
+            </>
+          ) : (
+            <EmptyState title="Select a conversation">
+              Pick one from the list to read the thread, assign or resolve it.
+            </EmptyState>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { MessageContent } from "@/components/conversations/message-content";
+import { cx } from "@/components/ui/cx";
+import type { ThreadMessageJson } from "@/lib/dashboard/conversation-schemas";
+import { formatDateTime } from "@/lib/dashboard/format";
+
+const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** "Sent 14:00 · Delivered 14:01 · Read 14:05": every status the message reached, with its time. */
+function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
+  if (m.direction === "inbound") return [{ label: "Received", at: m.created_at }];
+  const steps: { label: string; at: string | null }[] = [
+    { label: "Sent", at: m.sent_at },
+    { label: "Delivered", at: m.delivered_at },
+    { label: "Read", at: m.read_at },
+    { label: "Failed", at: m.failed_at },
+  ];
+  const reached = steps.filter((s): s is { label: string; at: string } => s.at !== null);
+  if (reached.length > 0) return reached;
+  return [{ label: m.status === "sending" ? "Sending" : "Queued", at: m.created_at }];
+}
+
+/** One message of the thread: customer's on the left, the business's on the right. */
+export function MessageBubble({ message }: { message: ThreadMessageJson }) {
+  const outbound = message.direction === "outbound";
+  const failed = message.status === "failed";
+  return (
+    <li className={cx("flex", outbound ? "justify-end" : "justify-start")}>
+      <article
+        aria-label={`${outbound ? "Sent" : "Received"} message`}
+        className={cx(
+          "max-w-[75%] rounded-lg px-3 py-2 text-sm shadow-xs",
+          outbound ? "bg-blue-600 text-white" : "border border-slate-200 bg-white text-slate-900",
+          failed && "bg-red-50 text-red-900 ring-1 ring-red-300",
+        )}
+      >
+        <MessageContent content={message.content} />
+        <p className={cx("mt-1 text-xs", outbound && !failed ? "text-blue-100" : "text-slate-500")}>
+          {statusLine(message).map((s, i) => (
+            <span key={s.label}>
+              {i > 0 ? " · " : ""}
+              {s.label}{" "}
+              <time dateTime={s.at} title={formatDateTime(s.at)}>
+                {time.format(new Date(s.at))}
+              </time>
+            </span>
+          ))}
+        </p>
+        {message.error ? (
+          <p className="mt-1 text-xs font-medium text-red-800">
+            {message.error.code ? `${message.error.code}: ` : ""}
+            {message.error.message ?? "Sending failed."}
+          </p>
+        ) : null}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  ConversationStatus,
+  ConversationsPageJson,
+  ThreadJson,
+} from "@/lib/dashboard/conversation-schemas";
+import { fetchJson } from "@/lib/dashboard/fetch-json";
+import type { StaffJson } from "@/lib/dashboard/list-staff";
+
+export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
+export const STAFF_QUERY_KEY = ["staff"] as const;
+
+/** One status tab, page by page ("Load more"); new inbound messages show up within 10 s. */
+export function useConversations(params: { status: ConversationStatus; mine: boolean }) {
+  return useInfiniteQuery({
+    queryKey: [...CONVERSATIONS_QUERY_KEY, "list", params],
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ status: params.status });
+      if (params.mine) query.set("assignee", "me");
+      if (pageParam) query.set("cursor", pageParam);
+      return fetchJson<ConversationsPageJson>(`/api/dashboard/conversations?${query}`, { signal });
+    },
+    initialPageParam: "",
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: 10_000,
+  });
+}
+
+export function useConversationThread(id: string | null) {
+  return useQuery({
+    queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id],
+    queryFn: ({ signal }) =>
+      fetchJson<ThreadJson>(`/api/dashboard/conversations/${encodeURIComponent(id ?? "")}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: 5_000,
+  });
+}
+
+export function useStaff() {
+  return useQuery({
+    queryKey: STAFF_QUERY_KEY,
+    queryFn: ({ signal }) => fetchJson<{ users: StaffJson[] }>("/api/dashboard/users", { signal }),
+    select: (data) => data.users,
+    staleTime: 60_000,
+  });
+}
+
+function useConversationAction<V>(path: (variables: V) => string, body?: (variables: V) => unknown) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) =>
+      fetchJson<{ id: string; status: ConversationStatus }>(path(variables), {
+        method: "POST",
+        body: body?.(variables),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY }),
+  });
+}
+
+export function useAssignConversation() {
+  return useConversationAction(
+    (v: { id: string; assigneeId: string }) =>
+      `/api/dashboard/conversations/${encodeURIComponent(v.id)}/assign`,
+    (v) => ({ assignee_id: v.assigneeId }),
+  );
+}
+
+export function useResolveConversation() {
+  return useConversationAction(
+    (id: string) => `/api/dashboard/conversations/${encodeURIComponent(id)}/resolve`,
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { type DeliveryFilters, PERIODS, type Period } from "@/components/deliveries/delivery-filters";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { DELIVERY_EVENT_NAMES, type DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+
+const STATUS_OPTIONS = [
+  { value: "", label: "Any status" },
+  { value: "failed", label: "Failed" },
+  { value: "pending", label: "Pending or retrying" },
+  { value: "succeeded", label: "Succeeded" },
+];
+
+const EVENT_OPTIONS = [
+  { value: "", label: "Any event" },
+  ...DELIVERY_EVENT_NAMES.map((e) => ({ value: e, label: e })),
+];
+
+const PERIOD_OPTIONS = (Object.keys(PERIODS) as Period[]).map((p) => ({ value: p, label: PERIODS[p].label }));
+
+/** Status, webhook, event and time: every change applies at once (and lands in the URL). */
+export function DeliveriesFiltersBar({
+  filters,
+  webhooks,
+  onChange,
+}: {
+  filters: DeliveryFilters;
+  webhooks: { id: string; name: string }[];
+  onChange: (filters: DeliveryFilters) => void;
+}) {
+  const set = (patch: Partial<DeliveryFilters>) => onChange({ ...filters, ...patch });
+  const webhookOptions = [
+    { value: "", label: "Any webhook" },
+    ...webhooks.map((w) => ({ value: w.id, label: w.name })),
+  ];
+  if (filters.webhookId && !webhooks.some((w) => w.id === filters.webhookId)) {
+    webhookOptions.push({ value: filters.webhookId, label: filters.webhookId });
+  }
+  return (
+    <form
+      aria-label="Filter deliveries"
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-6"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <Select
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={filters.status}
+        onChange={(e) => set({ status: e.target.value as DeliveryStatus | "" })}
+      />
+      <Select
+        label="Webhook"
+        options={webhookOptions}
+        value={filters.webhookId}
+        onChange={(e) => set({ webhookId: e.target.value })}
+      />
+      <Select
+        label="Event"
+        options={EVENT_OPTIONS}
+        value={filters.event}
+        onChange={(e) => set({ event: e.target.value })}
+      />
+      <Select
+        label="Created"
+        options={PERIOD_OPTIONS}
+        value={filters.period}
+        onChange={(e) => set({ period: e.target.value as Period })}
+      />
+      {filters.period === "custom" ? (
+        <>
+          <Input
+            label="From"
+            type="datetime-local"
+            value={filters.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+          <Input
+            label="To"
+            type="datetime-local"
+            value={filters.to}
+            onChange={(e) => set({ to: e.target.value })}
+            hint="Empty: until now."
+          />
+        </>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { BulkRedeliverDialog } from "@/components/deliveries/bulk-redeliver-dialog";
+import { DeliveriesFiltersBar } from "@/components/deliveries/deliveries-filters";
+import { DeliveriesResults } from "@/components/deliveries/deliveries-results";
+import { DeliveryDetailDialog } from "@/components/deliveries/delivery-detail-dialog";
+import {
+  DEFAULT_FILTERS,
+  type DeliveryFilters,
+  filtersFromParams,
+  filtersToParams,
+} from "@/components/deliveries/delivery-filters";
+import { Button } from "@/components/ui/button";
+import { useWebhooks } from "@/components/webhooks/use-webhooks";
+
+/** Failed-delivery monitoring: filter, inspect a delivery in full, redeliver one or in bulk. */
+export function DeliveriesView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters = filtersFromParams(params);
+  const selectedId = params.get("id");
+  const webhooks = useWebhooks();
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);
+
+  const go = (next: URLSearchParams) => router.replace(`${pathname}?${next}`, { scroll: false });
+  const setFilters = (f: DeliveryFilters) => go(filtersToParams(f, params));
+  const open = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set("id", id);
+    else next.delete("id");
+    go(next);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Deliveries"
+        description="Every event sent to your webhooks: find why one did not arrive, see each attempt, and send it again."
+        actions={
+          <Button variant="secondary" disabled={!filters.webhookId} onClick={() => setBulkOpen(true)}>
+            Redeliver failed…
+          </Button>
+        }
+      />
+      <DeliveriesFiltersBar
+        filters={filters}
+        webhooks={(webhooks.data ?? []).map((w) => ({ id: w.id, name: w.name }))}
+        onChange={setFilters}
+      />
+      {filters.webhookId ? null : (
+        <p className="mb-4 text-sm text-slate-600">
+          Choose a webhook to redeliver all its failed deliveries at once.
+        </p>
+      )}
+      <DeliveriesResults
+        filters={filters}
+        onOpen={open}
+        onShowAll={() => setFilters({ ...DEFAULT_FILTERS, status: "", webhookId: filters.webhookId })}
+      />
+      <DeliveryDetailDialog id={selectedId} onClose={() => open(null)} />
+      <BulkRedeliverDialog
+        open={bulkOpen}
+        filters={filters}
+        webhookName={webhook?.name ?? filters.webhookId}
+        onClose={() => setBulkOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type DeliveryFilters, timeRange } from "@/components/deliveries/delivery-filters";
+import type {
+  BulkRedeliverBody,
+  BulkRedeliverJson,
+  DeliveriesPageJson,
+  DeliveryDetailJson,
+} from "@/lib/dashboard/delivery-schemas";
+import { fetchJson } from "@/lib/dashboard/fetch-json";
+import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+
+export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
+
+export function deliveriesSearch(
+  filters: DeliveryFilters,
+  extra: Record<string, string> = {},
+): URLSearchParams {
+  const query = new URLSearchParams(extra);
+  if (filters.status) query.set("status", filters.status);
+  if (filters.webhookId) query.set("webhook_id", filters.webhookId);
+  if (filters.event) query.set("event", filters.event);
+  const { since, until } = timeRange(filters);
+  if (since) query.set("since", since);
+  if (until) query.set("until", until);
+  return query;
+}
+
+/** The filtered deliveries, newest first, page after page ("Load older"); refreshed every 10 s. */
+export function useDeliveries(filters: DeliveryFilters) {
+  return useInfiniteQuery({
+    queryKey: [...DELIVERIES_QUERY_KEY, "list", filters],
+    queryFn: ({ signal, pageParam }) => {
+      const query = deliveriesSearch(filters, pageParam ? { cursor: pageParam } : {});
+      return fetchJson<DeliveriesPageJson>(`/api/dashboard/deliveries?${query}`, { signal });
+    },
+    initialPageParam: "",
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: 10_000,
+  });
+}
+
+/** One delivery in full; polled every second while it is pending. */
+export function useDeliveryDetail(id: string | null) {
+  return useQuery({
+    queryKey: [...DELIVERIES_QUERY_KEY, "detail", id],
+    queryFn: ({ signal }) =>
+      fetchJson<{ delivery: DeliveryDetailJson }>(
+        `/api/dashboard/deliveries/${encodeURIComponent(id ?? "")}`,
+        {
+          signal,
+        },
+      ),
+    select: (data) => data.delivery,
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.delivery.status === "pending" ? 1_000 : false),
+  });
+}
+
+export function useRedeliver() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      fetchJson<{ delivery: DeliveryJson }>(`/api/dashboard/deliveries/${encodeURIComponent(id)}/redeliver`, {
+        method: "POST",
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY }),
+  });
+}
+
+export function useBulkRedeliver() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkRedeliverBody) =>
+      fetchJson<BulkRedeliverJson>("/api/dashboard/deliveries/redeliver", { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY }),
+  });
+}
+
+/** How many failed deliveries a bulk redelivery would take: same webhook and period, any event. */
+export function useFailedCount(filters: DeliveryFilters, enabled: boolean) {
+  const failedOnly: DeliveryFilters = { ...filters, status: "failed", event: "" };
+  return useQuery({
+    queryKey: [...DELIVERIES_QUERY_KEY, "failed-count", failedOnly],
+    queryFn: ({ signal }) =>
+      fetchJson<DeliveriesPageJson>(
+        `/api/dashboard/deliveries?${deliveriesSearch(failedOnly, { limit: "1" })}`,
+        {
+          signal,
+        },
+      ),
+    enabled,
+  });
+}

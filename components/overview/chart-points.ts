@@ -1,0 +1,33 @@
+import type { ChartPoint } from "@/components/overview/bar-chart";
+import type { OverviewBucket, OverviewRange } from "@/lib/dashboard/overview-schemas";
+
+const hour = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const hourTitle = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const day = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric" });
+const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric" });
+
+/** Buckets → chart points with axis labels in the viewer's locale (hours for 24 h, days for 7 days). */
+export function toChartPoints(
+  range: OverviewRange,
+  buckets: readonly OverviewBucket[],
+  pick: (b: OverviewBucket) => Record<string, number>,
+): ChartPoint[] {
+  return buckets.map((b) => {
+    const start = new Date(b.start);
+    const hourly = range === "24h";
+    return {
+      label: hourly ? hour.format(start) : day.format(start),
+      title: hourly ? `${hourTitle.format(start)} (1 hour)` : dayTitle.format(start),
+      values: pick(b),
+    };
+  });
+}
+
+/** Fewer axis labels for hourly charts: every 4th hour. */
+export function labelEvery(range: OverviewRange): number {
+  return range === "24h" ? 4 : 1;
+}

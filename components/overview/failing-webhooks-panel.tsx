@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { useFailingWebhooks } from "@/components/overview/use-overview";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { ErrorState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/dashboard/fetch-json";
+import { formatDateTime, formatNumber, formatRelative } from "@/lib/dashboard/format";
+
+function deliveriesLink(webhookId: string): string {
+  return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;
+}
+
+/** Owners and admins: webhooks that are disabled or failing (last 24 h), each linked to its failures. */
+export function FailingWebhooksPanel() {
+  const failing = useFailingWebhooks(true);
+  return (
+    <section aria-labelledby="failing-webhooks" className="mt-8">
+      <h2 id="failing-webhooks" className="mb-3 text-lg font-semibold text-slate-900">
+        Webhooks needing attention
+      </h2>
+      {failing.isPending ? (
+        <TableSkeleton rows={2} columns={3} label="Loading webhook health" />
+      ) : failing.isError ? (
+        <ErrorState
+          title="Could not load webhook health"
+          message={errorMessage(failing.error)}
+          onRetry={() => failing.refetch()}
+        />
+      ) : failing.data.length === 0 ? (
+        <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          All webhooks are delivering: none disabled, no failed or retried deliveries in the last 24 hours.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {failing.data.map((w) => (
+            <li key={w.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 font-medium text-slate-900">
+                  {w.name}
+                  {w.status === "disabled" ? <Badge tone="neutral">Disabled</Badge> : null}
+                </p>
+                <p className="truncate font-mono text-xs text-slate-500">{w.url}</p>
+                {w.disabled_reason ? <p className="text-xs text-slate-600">{w.disabled_reason}</p> : null}
+              </div>
+              <p className="text-sm text-slate-700">
+                <Badge tone="danger">{formatNumber(w.failed)} failed</Badge>{" "}
+                <Badge tone="warning">{formatNumber(w.retrying)} retrying</Badge>{" "}
+                <span className="text-slate-500">· {formatNumber(w.succeeded)} succeeded</span>
+              </p>
+              <p className="text-sm text-slate-600" title={formatDateTime(w.last_failure_at)}>
+                Last failure {formatRelative(w.last_failure_at, "—")}
+              </p>
+              <Link href={deliveriesLink(w.id)} className={buttonClass("secondary", "sm")}>
+                See failures<span className="sr-only"> of {w.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

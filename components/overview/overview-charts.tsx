@@ -1,0 +1,78 @@
+import { BarChart, type ChartSeries } from "@/components/overview/bar-chart";
+import { ChartCard } from "@/components/overview/chart-card";
+import { labelEvery, toChartPoints } from "@/components/overview/chart-points";
+import { formatNumber } from "@/lib/dashboard/format";
+import { type OverviewJson, successRate } from "@/lib/dashboard/overview-schemas";
+
+const SENT: ChartSeries[] = [
+  { key: "ok", label: "Sent", fill: "fill-blue-600", swatch: "bg-blue-600" },
+  { key: "failed", label: "Failed", fill: "fill-red-500", swatch: "bg-red-500" },
+];
+const INBOUND: ChartSeries[] = [
+  { key: "inbound", label: "Inbound", fill: "fill-teal-600", swatch: "bg-teal-600" },
+];
+const DELIVERIES: ChartSeries[] = [
+  { key: "succeeded", label: "Succeeded", fill: "fill-green-600", swatch: "bg-green-600" },
+  { key: "failed", label: "Failed", fill: "fill-red-500", swatch: "bg-red-500" },
+  { key: "retrying", label: "Retrying", fill: "fill-amber-400", swatch: "bg-amber-400" },
+];
+
+function percent(rate: number | null): string {
+  if (rate === null) return "—";
+  const value = rate * 100;
+  return `${value === 100 || value === 0 ? value.toFixed(0) : value.toFixed(1)}%`;
+}
+
+/** The three metrics of the overview for one range. */
+export function OverviewCharts({ data }: { data: OverviewJson }) {
+  const { range, buckets, totals } = data;
+  const every = labelEvery(range);
+  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+      <ChartCard
+        title="Messages sent"
+        value={formatNumber(totals.sent)}
+        detail={`${formatNumber(totals.send_failed)} failed`}
+      >
+        <BarChart
+          caption="Messages sent per period"
+          series={SENT}
+          labelEvery={every}
+          points={toChartPoints(range, buckets, (b) => ({
+            ok: b.sent - b.send_failed,
+            failed: b.send_failed,
+          }))}
+        />
+      </ChartCard>
+      <ChartCard
+        title="Inbound messages"
+        value={formatNumber(totals.inbound)}
+        detail="Messages from customers"
+      >
+        <BarChart
+          caption="Inbound messages per period"
+          series={INBOUND}
+          labelEvery={every}
+          points={toChartPoints(range, buckets, (b) => ({ inbound: b.inbound }))}
+        />
+      </ChartCard>
+      <ChartCard
+        title="Webhook delivery success"
+        value={percent(rate)}
+        detail={`${formatNumber(totals.deliveries_succeeded)} succeeded · ${formatNumber(totals.deliveries_failed)} failed · ${formatNumber(totals.deliveries_retrying)} retrying`}
+      >
+        <BarChart
+          caption="Webhook deliveries per period"
+          series={DELIVERIES}
+          labelEvery={every}
+          points={toChartPoints(range, buckets, (b) => ({
+            succeeded: b.deliveries_succeeded,
+            failed: b.deliveries_failed,
+            retrying: b.deliveries_retrying,
+          }))}
+        />
+      </ChartCard>
+    </div>
+  );
+}

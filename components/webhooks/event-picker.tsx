@@ -1,0 +1,61 @@
+"use client";
+
+import { Checkbox } from "@/components/ui/checkbox";
+import { sentence } from "@/components/ui/input";
+import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+
+const GROUPS: { label: string; prefix: string }[] = [
+  { label: "Messages", prefix: "message." },
+  { label: "Contacts", prefix: "contact." },
+  { label: "Conversations", prefix: "conversation." },
+];
+
+/** The events a webhook receives, grouped, with "All events" on top. */
+export function EventPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: EventName[];
+  onChange: (events: EventName[]) => void;
+  error?: string;
+}) {
+  const all = value.length === EVENT_NAMES.length;
+  const toggle = (name: EventName, on: boolean) =>
+    onChange(
+      on ? EVENT_NAMES.filter((e) => e === name || value.includes(e)) : value.filter((e) => e !== name),
+    );
+  return (
+    <fieldset aria-describedby={error ? "events-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-800">Events</legend>
+      <Checkbox
+        className="mt-2"
+        label="All events"
+        checked={all}
+        onChange={(e) => onChange(e.target.checked ? [...EVENT_NAMES] : [])}
+      />
+      <div className="mt-3 grid gap-4 sm:grid-cols-3">
+        {GROUPS.map((group) => (
+          <fieldset key={group.prefix} className="space-y-2">
+            <legend className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {group.label}
+            </legend>
+            {EVENT_NAMES.filter((e) => e.startsWith(group.prefix)).map((name) => (
+              <Checkbox
+                key={name}
+                label={<span className="font-mono text-xs">{name}</span>}
+                checked={value.includes(name)}
+                onChange={(e) => toggle(name, e.target.checked)}
+              />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      {error ? (
+        <p id="events-error" className="mt-2 text-xs font-medium text-red-700">
+          {sentence(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
+import type { WebhookJson } from "@/lib/webhooks/webhook-json";
+
+export type WebhookFormState = { name: string; url: string; events: EventName[]; secret: string };
+
+export const EMPTY_WEBHOOK_FORM: WebhookFormState = { name: "", url: "", events: [], secret: "" };
+
+/**
+ * The browser's check before sending, with the limits of lib/webhooks/schemas.ts. That schema
+ * itself is not imported here: it pulls node:crypto (whsec_ secrets) into the page bundle. The
+ * route validates again with it (URL guard, whsec_ format) and its errors land on the fields.
+ */
+const formSchema = z.object({
+  url: z.string().trim().min(1, "enter the URL of your endpoint").max(2048, "at most 2048 characters"),
+  name: z.string().trim().max(100, "at most 100 characters"),
+  events: z.array(z.enum(EVENT_NAMES)).min(1, "subscribe to at least one event"),
+  secret: z.string().max(1024, "at most 1024 characters"),
+});
+
+/** Editing starts from the stored values, with the secret field empty: it is write-only. */
+export function formFromWebhook(w: WebhookJson): WebhookFormState {
+  return { name: w.name, url: w.url, events: [...w.events], secret: "" };
+}
+
+type Result<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
+
+function check(state: WebhookFormState): Result<z.infer<typeof formSchema>> {
+  const parsed = formSchema.safeParse(state);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return { ok: false, errors };
+}
+
+/** Create: an empty secret means none (deliveries unsigned, the page warns). */
+export function toCreateWebhookBody(state: WebhookFormState): Result<CreateWebhookBody> {
+  const checked = check(state);
+  if (!checked.ok) return checked;
+  const { url, name, events, secret } = checked.body;
+  return { ok: true, body: { url, events, name: name || undefined, secret: secret || undefined } };
+}
+
+/** Edit: an empty secret keeps the stored one, a new value replaces it (the route's own rule). */
+export function toUpdateWebhookBody(state: WebhookFormState): Result<UpdateWebhookBody> {
+  const checked = check(state);
+  if (!checked.ok) return checked;
+  const { url, name, events, secret } = checked.body;
+  return { ok: true, body: { url, events, name: name || undefined, secret } };
+}
+
+/** A Standard Webhooks style secret: `whsec_` and 32 random bytes in base64. */
+export function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
+import { formatNumber } from "@/lib/dashboard/format";
+import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import { EVENT_NAMES } from "@/lib/events/names";
+
+export type WebhookAction = "test" | "edit" | "toggle" | "delete";
+
+function rate(w: WebhookRowJson): { text: string; tone: "success" | "warning" | "danger" | "neutral" } {
+  if (w.success_rate === null) return { text: "No deliveries", tone: "neutral" };
+  const pct = Math.round(w.success_rate * 1000) / 10;
+  return { text: `${pct}%`, tone: pct >= 99 ? "success" : pct >= 90 ? "warning" : "danger" };
+}
+
+function deliveriesHref(id: string): string {
+  return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: id, status: "any" })}`;
+}
+
+/** The organization's webhooks: where, what, whether signed, how the last 24 hours went. */
+export function WebhooksTable({
+  webhooks,
+  onAction,
+  busy,
+}: {
+  webhooks: WebhookRowJson[];
+  onAction: (action: WebhookAction, webhook: WebhookRowJson) => void;
+  /** "test:<id>" while that webhook's test event is being sent */
+  busy: string | null;
+}) {
+  return (
+    <Table caption="Webhooks">
+      <THead>
+        <tr>
+          <Th>Webhook</Th>
+          <Th>Events</Th>
+          <Th>Status</Th>
+          <Th>Success (24 h)</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </THead>
+      <TBody>
+        {webhooks.map((w) => {
+          const r = rate(w);
+          const finished = w.health.succeeded + w.health.failed;
+          return (
+            <Tr key={w.id}>
+              <Td className="max-w-80">
+                <Link href={deliveriesHref(w.id)} className="font-medium text-blue-700 hover:underline">
+                  {w.name}
+                </Link>
+                <span className="block truncate font-mono text-xs text-slate-500">{w.url}</span>
+                {w.has_secret ? null : (
+                  <Badge tone="warning" className="mt-1">
+                    No secret: deliveries unsigned
+                  </Badge>
+                )}
+              </Td>
+              <Td>
+                <span title={w.events.join(", ")}>
+                  {w.events.length === EVENT_NAMES.length
+                    ? "All events"
+                    : `${w.events.length} event${w.events.length === 1 ? "" : "s"}`}
+                </span>
+                <span className="block max-w-56 truncate font-mono text-xs text-slate-500">
+                  {w.events.join(", ")}
+                </span>
+              </Td>
+              <Td>
+                <Badge tone={w.status === "active" ? "success" : "neutral"}>
+                  {w.status === "active" ? "Active" : "Disabled"}
+                </Badge>
+                {w.disabled_reason ? (
+                  <span className="block max-w-56 text-xs text-slate-500">{w.disabled_reason}</span>
+                ) : null}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <Badge tone={r.tone}>{r.text}</Badge>
+                <span className="block text-xs text-slate-500">
+                  {finished > 0
+                    ? `${formatNumber(w.health.succeeded)} of ${formatNumber(finished)} delivered`
+                    : "—"}
+                  {w.health.retrying > 0 ? ` · ${formatNumber(w.health.retrying)} retrying` : ""}
+                </span>
+              </Td>
+              <Td className="text-right whitespace-nowrap">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onAction("test", w)}
+                  loading={busy === `test:${w.id}`}
+                  disabled={w.status !== "active"}
+                >
+                  Send test event<span className="sr-only"> to {w.name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onAction("edit", w)}>
+                  Edit<span className="sr-only"> {w.name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onAction("toggle", w)}>
+                  {w.status === "active" ? "Disable" : "Enable"}
+                  <span className="sr-only"> {w.name}</span>
+                </Button>
+                <Button variant="ghostDanger" size="sm" onClick={() => onAction("delete", w)}>
+                  Delete<span className="sr-only"> {w.name}</span>
+                </Button>
+              </Td>
+            </Tr>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

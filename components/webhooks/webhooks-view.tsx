@@ -1,0 +1,106 @@
+"use client";
+
+import { useState } from "react";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Button } from "@/components/ui/button";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { TestResult } from "@/components/webhooks/test-result";
+import { useSendTestEvent, useUpdateWebhook, useWebhookList } from "@/components/webhooks/use-webhooks";
+import { DeleteWebhookDialog, DisableWebhookDialog } from "@/components/webhooks/webhook-dialogs";
+import { WebhookFormDialog } from "@/components/webhooks/webhook-form-dialog";
+import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhooks-table";
+import { errorMessage } from "@/lib/dashboard/fetch-json";
+import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+
+/** Webhooks: list with health, create, edit (write-only secret), enable/disable, delete, test. */
+export function WebhooksView() {
+  const list = useWebhookList();
+  const update = useUpdateWebhook();
+  const test = useSendTestEvent();
+  const toast = useToast();
+  const [editing, setEditing] = useState<WebhookRowJson | "new" | null>(null);
+  const [disabling, setDisabling] = useState<WebhookRowJson | null>(null);
+  const [deleting, setDeleting] = useState<WebhookRowJson | null>(null);
+  const [lastTest, setLastTest] = useState<{ deliveryId: string; name: string } | null>(null);
+  const full = list.data !== undefined && list.data.webhooks.length >= list.data.limit;
+  const newButton = (
+    <Button onClick={() => setEditing("new")} disabled={full}>
+      New webhook
+    </Button>
+  );
+
+  function onAction(action: WebhookAction, w: WebhookRowJson) {
+    if (action === "edit") setEditing(w);
+    if (action === "delete") setDeleting(w);
+    if (action === "toggle" && w.status === "active") setDisabling(w);
+    if (action === "toggle" && w.status === "disabled") {
+      update.mutate(
+        { id: w.id, body: { status: "active" } },
+        {
+          onSuccess: () => toast.show(`${w.name} enabled.`),
+          onError: (error) => toast.show(errorMessage(error), "error"),
+        },
+      );
+    }
+    if (action === "test") {
+      test.mutate(w.id, {
+        onSuccess: ({ deliveryId }) => setLastTest({ deliveryId, name: w.name }),
+        onError: (error) => toast.show(errorMessage(error), "error"),
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Endpoints that receive your organization's events, signed with their secret and retried for about a day."
+        actions={newButton}
+      />
+      {full ? (
+        <p className="mb-4 text-sm text-slate-600">
+          Your organization has the most webhooks it may have ({list.data?.limit}); delete one to add another.
+        </p>
+      ) : null}
+      {lastTest ? (
+        <TestResult
+          key={lastTest.deliveryId}
+          deliveryId={lastTest.deliveryId}
+          webhookName={lastTest.name}
+          onDismiss={() => setLastTest(null)}
+        />
+      ) : null}
+      {list.isPending ? (
+        <TableSkeleton columns={5} label="Loading webhooks" />
+      ) : list.isError ? (
+        <ErrorState
+          title="Could not load the webhooks"
+          message={errorMessage(list.error)}
+          onRetry={() => list.refetch()}
+        />
+      ) : list.data.webhooks.length === 0 ? (
+        <EmptyState title="No webhooks yet" action={newButton}>
+          Add an endpoint to hear about inbound messages, delivery statuses, contacts and conversations as
+          they happen.
+        </EmptyState>
+      ) : (
+        <WebhooksTable
+          webhooks={list.data.webhooks}
+          onAction={onAction}
+          busy={test.isPending && test.variables ? `test:${test.variables}` : null}
+        />
+      )}
+      {editing !== null ? (
+        <WebhookFormDialog
+          key={editing === "new" ? "new" : editing.id}
+          target={editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <DisableWebhookDialog webhook={disabling} onClose={() => setDisabling(null)} />
+      <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { createChannel } from "../lib/channels/create-channel";
+import { db } from "../lib/db";
+import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
+import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+
+let org: TestOrg;
+let phoneNumberId: string;
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  await connectSandbox();
+  const number = await sandboxNumber();
+  phoneNumberId = number.phoneNumberId;
+  await createChannel({
+    organizationId: org.id,
+    name: "Support line",
+    phoneNumberId,
+    wabaId: number.wabaId,
+    accessToken: number.token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+  });
+});
+
+test("an inbound message opens a conversation; an agent reads, assigns and resolves it", async ({ page }) => {
+  const phone = randomPhone();
+  await customerWrites(
+    phoneNumberId,
+    phone.slice(1),
+    { type: "text", text: { body: "Where is my order?" } },
+    "Grace Hopper",
+  );
+  const where = { organizationId: org.id, contact: { phone } };
+  await expect.poll(() => db().conversation.count({ where }), { timeout: 15_000 }).toBe(1);
+  const conversation = await db().conversation.findFirstOrThrow({ where });
+  // a reply of the business with every status it reached
+  const t0 = Date.now();
+  await db().message.create({
+    data: {
+      organizationId: org.id,
+      contactId: conversation.contactId,
+      conversationId: conversation.id,
+      direction: "outbound",
+      type: "text",
+      content: { request: { type: "text", to: phone, text: { body: "It ships today." } } },
+      status: "read",
+      sentAt: new Date(t0 + 1_000),
+      deliveredAt: new Date(t0 + 2_000),
+      readAt: new Date(t0 + 3_000),
+      createdAt: new Date(t0 + 500),
+    },
+  });
+
+  await signIn(page, org.staff.agent, "/dashboard/conversations");
+  const item = page.getByRole("link", { name: /Grace Hopper/ });
+  await expect(item).toContainText("It ships today.");
+  await expect(page.getByRole("radio", { name: /Open/ })).toBeChecked();
+  await item.click();
+  const thread = page.getByRole("region", { name: /Grace Hopper/ });
+  const messages = thread.getByRole("list", { name: "Messages" });
+  await expect(messages.getByRole("article", { name: "Received message" })).toContainText(
+    "Where is my order?",
+  );
+  const reply = messages.getByRole("article", { name: "Sent message" });
+  await expect(reply).toContainText("It ships today.");
+  await expect(reply).toContainText(/Sent .* · Delivered .* · Read /);
+  await screenshot(page, "conversations-thread");
+
+  await thread.getByLabel("Assignee").selectOption(org.staff.admin.id);
+  await thread.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText(`Assigned to admin ${org.name}.`, { exact: true })).toBeVisible();
+  await expect(thread.getByRole("heading")).toContainText("Assigned");
+  const assigned = await db().event.findFirstOrThrow({
+    where: { organizationId: org.id, name: "conversation.assigned" },
+  });
+  expect(assigned.data).toMatchObject({ conversationId: conversation.id, assigneeId: org.staff.admin.id });
+
+  await thread.getByRole("button", { name: "Assign to me" }).click();
+  await expect(page.getByText("Assigned to you.")).toBeVisible();
+  await expect(thread).toContainText(/Assigned to agent /);
+
+  await thread.getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByText("Conversation resolved.")).toBeVisible();
+  await expect(thread.getByRole("heading")).toContainText("Resolved");
+  const resolved = await db().event.findFirstOrThrow({
+    where: { organizationId: org.id, name: "conversation.resolved" },
+  });
+  expect(resolved.data).toMatchObject({ conversationId: conversation.id, resolvedBy: org.staff.agent.id });
+  expect(await db().event.count({ where: { organizationId: org.id, name: "conversation.assigned" } })).toBe(
+    2,
+  );
+
+  await page.getByRole("radio", { name: "Resolved" }).click();
+  await expect(page.getByRole("radio", { name: "Resolved" })).toBeChecked();
+  await expect(page.getByRole("link", { name: /Grace Hopper/ })).toBeVisible();
+  await page.getByRole("radio", { name: /Open/ }).click();
+  await expect(page.getByText("No open conversations")).toBeVisible();
+  await screenshot(page, "conversations-list");
+});

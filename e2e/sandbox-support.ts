@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { TEST_ENV } from "../scripts/test/env";
+import { BASE_URL, E2E_PORTS } from "./env";
+
+/** The sandbox upstream that global-setup started (in the runner process). */
+export const SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
+
+export async function sandbox(
+  path: string,
+  method = "GET",
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${SANDBOX_URL}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function put(path: string, body: unknown): Promise<void> {
+  const res = await sandbox(path, "PUT", body);
+  if (res.status >= 300) throw new Error(`sandbox ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Points the sandbox's notifications at the web app under test (idempotent; it runs the handshake). */
+export async function connectSandbox(): Promise<void> {
+  await put("/_sandbox/app", {
+    webhook_url: `${BASE_URL}/webhooks/whatsapp`,
+    app_secret: TEST_ENV.appSecret,
+    verify_token: TEST_ENV.verifyToken,
+    status_delays_ms: { sent: 20, delivered: 60, read: 200 },
+    skip_delivered_when_read_fast: false,
+    webhook_retry_delays_ms: [200, 1000],
+  });
+}
+
+export type SandboxNumber = { phoneNumberId: string; wabaId: string; token: string; display: string };
+
+/** A business number of its own in the sandbox, with its WABA's templates. */
+export async function sandboxNumber(
+  options: { verifiedName?: string; templates?: unknown[] } = {},
+): Promise<SandboxNumber> {
+  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
+  const token = `sandbox-${randomUUID()}`;
+  const display = `+1 555 01${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+  await put(`/_sandbox/phone-numbers/${phoneNumberId}`, {
+    waba_id: wabaId,
+    display_phone_number: display,
+    access_token: token,
+    ...(options.verifiedName ? { verified_name: options.verifiedName } : {}),
+  });
+  await put(`/_sandbox/templates/${wabaId}`, { data: options.templates ?? [] });
+  return { phoneNumberId, wabaId, token, display };
+}
+
+export async function setTemplates(wabaId: string, templates: unknown[]): Promise<void> {
+  await put(`/_sandbox/templates/${wabaId}`, { data: templates });
+}
+
+/** A customer writes to the business number; answers the wamid once the web app took it. */
+export async function customerWrites(
+  phoneNumberId: string,
+  from: string,
+  message: Record<string, unknown>,
+  name = "Sandbox User",
+): Promise<string> {
+  const res = await sandbox("/_sandbox/inbound", "POST", {
+    phone_number_id: phoneNumberId,
+    from,
+    name,
+    message,
+  });
+  const ack = res.body as { id?: string; status?: number } | undefined;
+  if (res.status !== 200 || ack?.status !== 200)
+    throw new Error(`inbound not taken: ${JSON.stringify(res.body)}`);
+  return String(ack.id);
+}

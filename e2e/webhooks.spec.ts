@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { db } from "../lib/db";
+import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
+import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+
+const SECRET_A = "first-secret-0123456789abcdefghijklmnop";
+const SECRET_B = "second-secret-zyxwvutsrqponmlkjihgfedcba";
+
+let org: TestOrg;
+let receiver: Receiver;
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  receiver = await startReceiver();
+});
+
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+test("webhooks: create, test, keep the secret when left empty, replace it when typed", async ({ page }) => {
+  await signIn(page, org.staff.owner, "/dashboard/webhooks");
+  await expect(page.getByText("No webhooks yet")).toBeVisible();
+  await screenshot(page, "webhooks-empty");
+
+  await page.getByRole("button", { name: "New webhook" }).first().click();
+  const create = page.getByRole("dialog", { name: "New webhook" });
+  await expect(create.getByLabel("Endpoint URL")).toBeFocused();
+  await create.getByRole("button", { name: "Create webhook" }).click();
+  await expect(create.getByText("Subscribe to at least one event")).toBeVisible();
+  await create.getByLabel("Endpoint URL").fill(receiver.url);
+  await create.getByLabel("Name").fill("Orders backend");
+  await create.getByLabel("contact.created").check();
+  await create.getByLabel("Signing secret").fill(SECRET_A);
+  await screenshot(page, "webhooks-create-dialog");
+  await create.getByRole("button", { name: "Create webhook" }).click();
+  await expect(page.getByText("Webhook Orders backend created.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Orders backend" });
+  await expect(row).toContainText("Active");
+  await expect(row).not.toContainText("No secret");
+
+  // a test event goes to this webhook only, signed with its secret
+  const sendTest = async (name: string) => {
+    const before = receiver.received.length;
+    await page.getByRole("button", { name: `Send test event to ${name}` }).click();
+    const got = await receiver.next((r) => eventOf(r) === "webhook.test", { after: before });
+    await expect(page.getByRole("region", { name: "Test event" })).toContainText("answered 200");
+    return got;
+  };
+  const first = await sendTest("Orders backend");
+  expect(first.json.data).toMatchObject({ webhookId: expect.stringMatching(/^wbk_/) });
+  expect(signedWith(first, SECRET_A)).toBe(true);
+
+  // edit with the secret left empty: the stored secret stays
+  await row.getByRole("button", { name: "Edit Orders backend" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Orders backend" });
+  await expect(edit.getByLabel("Signing secret")).toHaveValue("");
+  await expect(edit.getByText("Leave empty to keep the current secret")).toBeVisible();
+  await edit.getByLabel("Name").fill("Orders API");
+  await edit.getByLabel("contact.updated").check();
+  await screenshot(page, "webhooks-edit-dialog");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Webhook Orders API saved.")).toBeVisible();
+  const kept = await sendTest("Orders API");
+  expect(signedWith(kept, SECRET_A)).toBe(true);
+  const stored = await db().webhook.findFirstOrThrow({
+    where: { organizationId: org.id, name: "Orders API" },
+  });
+  expect(stored.events).toEqual(["contact.created", "contact.updated"]);
+
+  // a typed secret replaces it
+  await page.getByRole("button", { name: "Edit Orders API" }).click();
+  const replace = page.getByRole("dialog", { name: "Edit Orders API" });
+  await expect(replace.getByLabel("Signing secret")).toHaveValue("");
+  await replace.getByLabel("Signing secret").fill(SECRET_B);
+  await replace.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Webhook Orders API saved with its new secret.")).toBeVisible();
+  const replaced = await sendTest("Orders API");
+  expect(signedWith(replaced, SECRET_B)).toBe(true);
+  expect(signedWith(replaced, SECRET_A)).toBe(false);
+});
+
+test("webhooks: a webhook without a secret is flagged; disable, enable and delete", async ({ page }) => {
+  await signIn(page, org.staff.admin, "/dashboard/webhooks");
+  await page.getByRole("button", { name: "New webhook" }).click();
+  const create = page.getByRole("dialog", { name: "New webhook" });
+  await create.getByLabel("Endpoint URL").fill(`${receiver.url}/unsigned`);
+  await create.getByLabel("Name").fill("Unsigned hook");
+  await create.getByLabel("All events").check();
+  await expect(create.getByText("Without a secret, deliveries are not signed")).toBeVisible();
+  await create.getByRole("button", { name: "Create webhook" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Unsigned hook" });
+  await expect(row).toContainText("No secret: deliveries unsigned");
+  await expect(row).toContainText("All events");
+  await screenshot(page, "webhooks-list");
+
+  await row.getByRole("button", { name: "Disable Unsigned hook" }).click();
+  const confirm = page.getByRole("dialog", { name: "Disable this webhook?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Disable webhook" }).click();
+  await expect(row).toContainText("Disabled");
+  await expect(row.getByRole("button", { name: "Send test event to Unsigned hook" })).toBeDisabled();
+  await row.getByRole("button", { name: "Enable Unsigned hook" }).click();
+  await expect(row).toContainText("Active");
+
+  await row.getByRole("button", { name: "Delete Unsigned hook" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete this webhook?" });
+  await remove.getByRole("button", { name: "Delete webhook" }).click();
+  await expect(row).toHaveCount(0);
+  expect(await db().webhook.count({ where: { organizationId: org.id, name: "Unsigned hook" } })).toBe(0);
+});
