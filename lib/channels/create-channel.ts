@@ -17,8 +17,31 @@ export type CreateChannelInput = {
 
 export class ChannelExistsError extends Error {}
 
-/** Creates a channel (token sealed at rest) and queues its first template sync. */
+/**
+ * Creates a channel (token sealed at rest) and queues its first template sync. Adding a number
+ * whose channel was deactivated brings that channel back, keeping its id and history, with
+ * the new settings and token.
+ */
 export async function createChannel(input: CreateChannelInput) {
+  const inactive = await db().channel.findFirst({
+    where: { organizationId: input.organizationId, phoneNumberId: input.phoneNumberId, status: "inactive" },
+  });
+  if (inactive) {
+    const channel = await db().channel.update({
+      where: { id: inactive.id },
+      data: {
+        status: "active",
+        name: input.name,
+        wabaId: input.wabaId,
+        displayPhoneNumber: input.displayPhoneNumber ?? inactive.displayPhoneNumber,
+        accessTokenEnc: sealSecret(input.accessToken, input.organizationId, inactive.id),
+        graphUrl: input.graphUrl ?? null,
+        throughputPerSecond: input.throughputPerSecond ?? inactive.throughputPerSecond,
+      },
+    });
+    await enqueue("templates", { channelId: channel.id }, { jobId: `sync-${channel.id}-${Date.now()}` });
+    return channel;
+  }
   const id = randomUUID();
   try {
     const channel = await db().channel.create({

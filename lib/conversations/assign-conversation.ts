@@ -11,7 +11,7 @@ export async function assignConversation(organizationId: string, conversationId:
     const assignee = await tx.user.findFirst({ where: { id: assigneeId, organizationId } });
     if (!assignee) {
       throw new ApiError("VALIDATION_INVALID_FIELD", "The assignee is not a member of this organization.", {
-        field: "assigneeId",
+        field: "assignee_id",
         hint: "choose a staff member of this organization",
       });
     }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/contacts/schemas";
 import { EVENT_NAMES } from "@/lib/events/names";
-import { isUsableSecret } from "@/lib/webhooks/sign";
+import { isUsableSecret } from "@/lib/webhooks/secret-format";
 
 /** design.md count limits, and the lengths we accept. */
 export const WEBHOOK_LIMITS = {

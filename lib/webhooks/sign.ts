@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { STANDARD_PREFIX } from "@/lib/webhooks/secret-format";
 
 /**
  * The two signatures every delivery carries when its webhook has a secret.
@@ -15,15 +16,7 @@ import { createHmac } from "node:crypto";
  * used as its UTF-8 bytes (give those libraries the raw bytes, e.g. `{ format: "raw" }`).
  */
 
-const STANDARD_PREFIX = "whsec_";
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
-/** True when a `whsec_` secret carries valid base64 (checked at registration). */
-export function isUsableSecret(secret: string): boolean {
-  if (!secret.startsWith(STANDARD_PREFIX)) return secret.length > 0;
-  const encoded = secret.slice(STANDARD_PREFIX.length);
-  return encoded.length > 0 && encoded.length % 4 === 0 && BASE64.test(encoded);
-}
+export { isUsableSecret } from "@/lib/webhooks/secret-format";
 
 export function standardKey(secret: string): Buffer {
   return secret.startsWith(STANDARD_PREFIX)
