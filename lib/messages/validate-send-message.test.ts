@@ -50,13 +50,17 @@ describe("common fields", () => {
     for (const type of MESSAGE_TYPES) expect(error.details?.hint).toContain(type);
   });
 
-  it("takes an optional channel_id that must be a UUID", () => {
+  it("takes an optional channel_id; one that is no channel is left to the channel lookup (404)", () => {
     const channel = "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60";
     expect(send({ to: TO, type: "text", text: { body: "hi" }, channel_id: channel }).channel_id).toBe(
       channel,
     );
     expect(send({ to: TO, type: "text", text: { body: "hi" } }).channel_id).toBeUndefined();
-    expect(failure({ to: TO, type: "text", text: { body: "hi" }, channel_id: "chan-1" })).toMatchObject({
+    // the contract: an invalid channel_id is WHATSAPP_CHANNEL_NOT_FOUND, answered by resolveSendChannel
+    expect(send({ to: TO, type: "text", text: { body: "hi" }, channel_id: "chan-1" }).channel_id).toBe(
+      "chan-1",
+    );
+    expect(failure({ to: TO, type: "text", text: { body: "hi" }, channel_id: 42 })).toMatchObject({
       code: "VALIDATION_INVALID_FIELD",
       details: { field: "channel_id" },
     });
