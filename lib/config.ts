@@ -25,8 +25,6 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** failed authentications allowed per client address and minute */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** trust X-Forwarded-For from a proxy in front of us */
-  TRUST_PROXY: boolish,
   /** inbound media copies: a local directory, or an S3-compatible bucket when S3_BUCKET is set */
   STORAGE_DIR: z.string().default(".data/media"),
   S3_BUCKET: z.string().optional(),
