@@ -22,7 +22,7 @@ test.afterAll(async () => {
 test("a failed delivery shows its attempts and is redelivered, one and in bulk, once the receiver is back", async ({
   page,
 }) => {
-  // the whole retry schedule (8 attempts, ~28 h × WEBHOOK_RETRY_SCALE 0.001) runs: about 100 s
+  // the whole retry schedule (8 attempts, ~28 h × WEBHOOK_RETRY_SCALE 0.0003, e2e/global-setup.ts) runs: ~30 s
   test.setTimeout(300_000);
   const webhook = await createWebhook(org.id, {
     url: receiver.url,

@@ -23,7 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     webPort: E2E_PORTS.web,
     pgProxyPort: E2E_PORTS.pgProxy,
     redisProxyPort: E2E_PORTS.redisProxy,
-    env: sandbox ? { WHATSAPP_GRAPH_URL: sandbox.url } : {},
+    // the full retry schedule (~27.6 h) in ~30 s, so the deliveries spec sees a delivery fail for good
+    env: { WEBHOOK_RETRY_SCALE: "0.0003", ...(sandbox ? { WHATSAPP_GRAPH_URL: sandbox.url } : {}) },
   }).catch(async (error: unknown) => {
     await sandbox?.close();
     throw error;

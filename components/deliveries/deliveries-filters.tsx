@@ -27,9 +27,10 @@ export function DeliveriesFiltersBar({
 }: {
   filters: DeliveryFilters;
   webhooks: { id: string; name: string }[];
-  onChange: (filters: DeliveryFilters) => void;
+  /** a change to some filters, merged into the latest ones (two quick changes must not undo each other) */
+  onChange: (patch: Partial<DeliveryFilters>) => void;
 }) {
-  const set = (patch: Partial<DeliveryFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<DeliveryFilters>) => onChange(patch);
   const webhookOptions = [
     { value: "", label: "Any webhook" },
     ...webhooks.map((w) => ({ value: w.id, label: w.name })),

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { BulkRedeliverDialog } from "@/components/deliveries/bulk-redeliver-dialog";
 import { DeliveriesFiltersBar } from "@/components/deliveries/deliveries-filters";
@@ -27,10 +27,20 @@ export function DeliveriesView() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);
 
-  const go = (next: URLSearchParams) => router.replace(`${pathname}?${next}`, { scroll: false });
-  const setFilters = (f: DeliveryFilters) => go(filtersToParams(f, params));
+  // the URL updates after a render: changes made before it lands build on the pending one
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === params.toString()) pending.current = null;
+  }, [params]);
+  const current = () => pending.current ?? params;
+  const go = (next: URLSearchParams) => {
+    pending.current = next;
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
+  const setFilters = (patch: Partial<DeliveryFilters>) =>
+    go(filtersToParams({ ...filtersFromParams(current()), ...patch }, current()));
   const open = (id: string | null) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(current());
     if (id) next.set("id", id);
     else next.delete("id");
     go(next);
