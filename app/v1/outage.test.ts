@@ -13,7 +13,7 @@ let stack: Stack;
 let org: TestOrg;
 
 beforeAll(async () => {
-  stack = await startStack({ webPort: 3110, pgProxyPort: 55433, redisProxyPort: 56380, worker: false });
+  stack = await startStack({ webPort: 3110, pgProxyPort: 25433, redisProxyPort: 26380, worker: false });
   org = await createTestOrg();
 }, 120_000);
 

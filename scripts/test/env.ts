@@ -1,10 +1,13 @@
-/** Addresses shared by the test runner, the global setup and the tests. */
+/**
+ * Addresses shared by the test runner, the global setup and the tests. Fixed ports stay below
+ * Linux's ephemeral range (32768–60999), so no outgoing connection or `port 0` server can hold one.
+ */
 export const TEST_ENV = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_test",
   redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
   webPort: Number(process.env.TEST_WEB_PORT ?? 3100),
-  pgProxyPort: Number(process.env.TEST_PG_PROXY_PORT ?? 55432),
-  redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 56379),
+  pgProxyPort: Number(process.env.TEST_PG_PROXY_PORT ?? 25432),
+  redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 26379),
   controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
   sandboxPort: Number(process.env.TEST_SANDBOX_PORT ?? 4110),
   /** fixed secrets for the processes under test */
