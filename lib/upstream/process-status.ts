@@ -39,12 +39,17 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       return [];
     }
     const error = status.errors?.[0];
+    // delivered or read implies sent: when the `sent` notification comes later or never (the
+    // worker died before recording it, notifications processed out of order), it is recorded now
+    const impliesSent =
+      (message.status === "queued" || message.status === "sending") &&
+      (next === "delivered" || next === "read");
     const updated = await tx.message.update({
       where: { id: found.id },
       data: {
         status: next,
         whatsappMessageId: found.whatsappMessageId ?? status.id,
-        ...(next === "sent" ? { sentAt: at } : {}),
+        ...(next === "sent" || impliesSent ? { sentAt: found.sentAt ?? at } : {}),
         ...(next === "delivered" ? { deliveredAt: at } : {}),
         ...(next === "read" ? { readAt: at, deliveredAt: found.deliveredAt ?? at } : {}),
         ...(next === "failed"
@@ -57,12 +62,22 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
           : {}),
       },
     });
-    return recordEvent(tx, updated.organizationId, `message.${next}`, {
+    const base = {
       messageId: updated.id,
       whatsappMessageId: updated.whatsappMessageId,
       conversationId: updated.conversationId,
       contactId: updated.contactId,
       channelId: updated.channelId,
+    };
+    const sentIds = impliesSent
+      ? await recordEvent(tx, updated.organizationId, "message.sent", {
+          ...base,
+          status: "sent",
+          timestamp: at.toISOString(),
+        })
+      : [];
+    const ids = await recordEvent(tx, updated.organizationId, `message.${next}`, {
+      ...base,
       status: next,
       timestamp: at.toISOString(),
       ...(next === "failed"
@@ -74,5 +89,6 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
           }
         : {}),
     });
+    return [...sentIds, ...ids];
   });
 }
