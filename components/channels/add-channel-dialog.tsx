@@ -10,6 +10,7 @@ import {
 import { useAddChannel } from "@/components/channels/use-channels";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogForm } from "@/components/ui/dialog-form";
 import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 
@@ -77,22 +78,9 @@ export function AddChannelDialog({
         </>
       }
     >
-      <form
-        id="channel-form"
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+      <DialogForm id="channel-form" className="space-y-4" failure={failure} onSubmit={submit}>
         <ChannelFormFields form={form} onChange={set} errors={errors} />
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -12,6 +12,7 @@ import { TagInput } from "@/components/contacts/tag-input";
 import { useCreateContact, useUpdateContact } from "@/components/contacts/use-contacts";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import type { ContactJson } from "@/lib/contacts/schemas";
@@ -97,20 +98,7 @@ export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
         </>
       }
     >
-      <form
-        id="contact-form"
-        noValidate
-        className="space-y-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+      <DialogForm id="contact-form" failure={failure} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
             label="Phone"
@@ -140,7 +128,7 @@ export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
         </div>
         <TagInput label="Tags" value={form.tags} onChange={(tags) => set({ tags })} error={errors.tags} />
         <CustomFieldsEditor rows={form.fields} onChange={(fields) => set({ fields })} errors={errors} />
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

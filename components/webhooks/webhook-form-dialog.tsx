@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { EventPicker } from "@/components/webhooks/event-picker";
@@ -84,20 +85,7 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
         </>
       }
     >
-      <form
-        id="webhook-form"
-        noValidate
-        className="space-y-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+      <DialogForm id="webhook-form" failure={failure} onSubmit={submit}>
         <Input
           label="Endpoint URL"
           type="url"
@@ -124,7 +112,7 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
           editing={editing !== null}
           hasSecret={editing?.has_secret ?? false}
         />
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
