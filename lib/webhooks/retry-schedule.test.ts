@@ -34,7 +34,7 @@ describe("retry schedule", () => {
     expect(nextRetryDelayMs(MAX_ATTEMPTS + 3, 1)).toBeUndefined();
   });
 
-  it("renders the README table, one row an attempt", () => {
+  it("renders the table of docs/webhooks.md, one row an attempt", () => {
     const table = retryTableMarkdown();
     expect(table.split("\n")).toHaveLength(2 + MAX_ATTEMPTS);
     expect(table).toMatch(/\| 8 +\| 10 hours after attempt 7 failed +\| 27\.6 h +\|/);

@@ -41,7 +41,7 @@ function format(ms: number): string {
   return `${Math.round(ms / 360_000) / 10} h`;
 }
 
-/** The table of the README section (docs/receiving-webhooks.md), padded as the formatter writes it. */
+/** The table of docs/webhooks.md, padded as the formatter writes it. */
 export function retryTableMarkdown(): string {
   let elapsed = 0;
   const rows = RETRY_SCHEDULE.map((step) => {
