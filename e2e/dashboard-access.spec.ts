@@ -12,18 +12,26 @@ test.beforeAll(async () => {
   ids = await seedPrivateData(org.id);
 });
 
-test("an agent cannot reach the webhooks, deliveries and channels pages nor their routes", async ({
+test("an agent (support) sees deliveries and their attempts and redelivers, but not webhooks or channels", async ({
   page,
 }) => {
   await signIn(page, org.staff.agent, "/dashboard");
   const nav = page.getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("link", { name: "Conversations" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Templates" })).toBeVisible();
-  for (const name of ["Webhooks", "Deliveries", "Channels"])
-    await expect(nav.getByRole("link", { name })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Webhooks needing attention" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Deliveries" })).toBeVisible();
+  for (const name of ["Webhooks", "Channels"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
+  // the overview's failures link to the deliveries page, which support can open
+  const attention = page.getByRole("region", { name: "Webhooks needing attention" });
+  await expect(attention.getByText("Private hook", { exact: true })).toBeVisible();
+  await attention.getByRole("link", { name: "See failures of Private hook" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/deliveries\?/);
+  const row = page.getByRole("row").filter({ hasText: "contact.created" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Failed");
+  await screenshot(page, "deliveries-agent");
 
-  for (const path of ["/dashboard/webhooks", "/dashboard/deliveries", "/dashboard/channels"]) {
+  for (const path of ["/dashboard/webhooks", "/dashboard/channels"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
     await expect(page.getByText("Private hook")).toHaveCount(0);
@@ -33,13 +41,7 @@ test("an agent cannot reach the webhooks, deliveries and channels pages nor thei
   const get = async (path: string) => (await page.request.get(path)).status();
   const post = async (path: string, data?: unknown) =>
     (await page.request.post(path, { data, headers: SAME_ORIGIN })).status();
-  for (const path of [
-    "/api/dashboard/webhooks",
-    "/api/dashboard/deliveries",
-    `/api/dashboard/deliveries/${ids.delivery}`,
-    "/api/dashboard/channels",
-    "/api/dashboard/overview/webhooks",
-  ]) {
+  for (const path of ["/api/dashboard/webhooks", "/api/dashboard/channels"]) {
     expect(await get(path), path).toBe(403);
   }
   expect(
@@ -57,22 +59,27 @@ test("an agent cannot reach the webhooks, deliveries and channels pages nor thei
   expect(
     (await page.request.delete(`/api/dashboard/webhooks/${ids.webhook}`, { headers: SAME_ORIGIN })).status(),
   ).toBe(403);
-  expect(await post(`/api/dashboard/deliveries/${ids.delivery}/redeliver`)).toBe(403);
-  expect(
-    await post("/api/dashboard/deliveries/redeliver", {
-      webhook_id: ids.webhook,
-      since: new Date(0).toISOString(),
-    }),
-  ).toBe(403);
   expect(await post(`/api/dashboard/channels/${ids.channel}/sync`)).toBe(403);
   expect(await post(`/api/dashboard/channels/${ids.channel}/deactivate`)).toBe(403);
-  // what agents may do
+  // what agents may do: read, and as support, deliveries with their attempts, and redeliver
   expect(await get("/api/dashboard/conversations")).toBe(200);
   expect(await get("/api/dashboard/templates")).toBe(200);
   expect(await get("/api/dashboard/overview")).toBe(200);
+  expect(await get("/api/dashboard/overview/webhooks")).toBe(200);
+  expect(await get("/api/dashboard/deliveries")).toBe(200);
+  const detail = await page.request.get(`/api/dashboard/deliveries/${ids.delivery}`);
+  expect(detail.status()).toBe(200);
+  expect(JSON.stringify(await detail.json())).not.toContain("private-secret-0123456789abcdefghijk");
+  const redeliver = await page.request.post(`/api/dashboard/deliveries/${ids.delivery}/redeliver`, {
+    headers: SAME_ORIGIN,
+  });
+  expect(redeliver.status()).toBe(200);
+  expect((await redeliver.json()).data.delivery.status).toBe("pending");
+  await expect
+    .poll(async () => (await db().delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).attemptCount)
+    .toBe(9);
 
   expect(await db().webhook.count({ where: { id: ids.webhook } })).toBe(1);
-  expect((await db().delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).status).toBe("failed");
   expect((await db().channel.findUniqueOrThrow({ where: { id: ids.channel } })).status).toBe("active");
 });
 

@@ -1,4 +1,4 @@
-import { EVERYONE, MANAGERS, type Role } from "@/lib/dashboard/roles";
+import { EVERYONE, MANAGERS, type Role, SUPPORT } from "@/lib/dashboard/roles";
 
 export type NavItem = { href: string; label: string; roles: readonly Role[] };
 
@@ -12,7 +12,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/contacts", label: "Contacts", roles: EVERYONE },
   { href: "/dashboard/keys", label: "API keys", roles: MANAGERS },
   { href: "/dashboard/webhooks", label: "Webhooks", roles: MANAGERS },
-  { href: "/dashboard/deliveries", label: "Deliveries", roles: MANAGERS },
+  { href: "/dashboard/deliveries", label: "Deliveries", roles: SUPPORT },
   { href: "/dashboard/channels", label: "Channels", roles: MANAGERS },
   { href: "/dashboard/templates", label: "Templates", roles: EVERYONE },
 ];

@@ -13,7 +13,7 @@ function deliveriesLink(webhookId: string): string {
   return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;
 }
 
-/** Owners and admins: webhooks that are disabled or failing (last 24 h), each linked to its failures. */
+/** Owners, admins and support: webhooks that are disabled or failing (last 24 h), each linked to its failures. */
 export function FailingWebhooksPanel() {
   const failing = useFailingWebhooks(true);
   return (
@@ -46,8 +46,10 @@ export function FailingWebhooksPanel() {
                 {w.disabled_reason ? <p className="text-xs text-slate-600">{w.disabled_reason}</p> : null}
               </div>
               <p className="text-sm text-slate-700">
-                <Badge tone="danger">{formatNumber(w.failed)} failed</Badge>{" "}
-                <Badge tone="warning">{formatNumber(w.retrying)} retrying</Badge>{" "}
+                <Badge tone={w.failed > 0 ? "danger" : "neutral"}>{formatNumber(w.failed)} failed</Badge>{" "}
+                <Badge tone={w.retrying > 0 ? "warning" : "neutral"}>
+                  {formatNumber(w.retrying)} retrying
+                </Badge>{" "}
                 <span className="text-slate-500">· {formatNumber(w.succeeded)} succeeded</span>
               </p>
               <p className="text-sm text-slate-600" title={formatDateTime(w.last_failure_at)}>

@@ -31,8 +31,8 @@ function ChartsSkeleton() {
   );
 }
 
-/** The overview: sends, inbound and delivery success for 24 h or 7 days; failing webhooks for managers. */
-export function OverviewView({ manager }: { manager: boolean }) {
+/** The overview: sends, inbound and delivery success for 24 h or 7 days; failing webhooks for support. */
+export function OverviewView({ support }: { support: boolean }) {
   const [range, setRange] = useState<OverviewRange>("24h");
   const overview = useOverview(range);
   const quiet = overview.data !== undefined && Object.values(overview.data.totals).every((n) => n === 0);
@@ -64,7 +64,7 @@ export function OverviewView({ manager }: { manager: boolean }) {
           <OverviewCharts data={overview.data} />
         </div>
       )}
-      {manager ? <FailingWebhooksPanel /> : null}
+      {support ? <FailingWebhooksPanel /> : null}
     </>
   );
 }

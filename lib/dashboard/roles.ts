@@ -11,6 +11,13 @@ export const MANAGERS: readonly Role[] = ["owner", "admin"];
 /** Every signed-in staff member: contacts, conversations, templates. */
 export const EVERYONE: readonly Role[] = ROLES;
 
+/**
+ * Who supports customers' integrations: sees webhook deliveries (list, filters, attempts, the
+ * webhooks needing attention) and redelivers them. Agents are support; keys, webhook settings and
+ * secrets, and channels stay with MANAGERS.
+ */
+export const SUPPORT: readonly Role[] = ROLES;
+
 export function hasRole(role: Role, allowed: readonly Role[]): boolean {
   return allowed.includes(role);
 }

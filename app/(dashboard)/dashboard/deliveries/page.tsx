@@ -3,13 +3,13 @@ import { Suspense } from "react";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { DeliveriesView } from "@/components/deliveries/deliveries-view";
 import { Loading } from "@/components/ui/skeleton";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/dashboard/roles";
 
 export const metadata: Metadata = { title: "Deliveries · Messaging dashboard" };
 
 export default function DeliveriesPage() {
   return (
-    <RoleGate path="/dashboard/deliveries" roles={MANAGERS}>
+    <RoleGate path="/dashboard/deliveries" roles={SUPPORT}>
       <Suspense fallback={<Loading label="Loading deliveries" />}>
         <DeliveriesView />
       </Suspense>

@@ -1,10 +1,10 @@
 import { deliveriesQuery } from "@/lib/dashboard/delivery-schemas";
 import { listOrgDeliveries } from "@/lib/dashboard/list-org-deliveries";
 import { jsonOk } from "@/lib/dashboard/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Deliveries across the organization's webhooks, filtered, newest first, by keyset pages. */
-export const GET = dashboardRoute({ roles: MANAGERS, query: deliveriesQuery }, async ({ session, query }) =>
+export const GET = dashboardRoute({ roles: SUPPORT, query: deliveriesQuery }, async ({ session, query }) =>
   jsonOk(await listOrgDeliveries(session.organizationId, query)),
 );

@@ -1,11 +1,11 @@
 import { bulkRedeliverBody } from "@/lib/dashboard/delivery-schemas";
 import { redeliverFailed } from "@/lib/dashboard/redeliver-failed";
 import { jsonOk } from "@/lib/dashboard/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Bulk: every failed delivery of one webhook created in [since, until) is redelivered. */
-export const POST = dashboardRoute({ roles: MANAGERS, body: bulkRedeliverBody }, async ({ session, body }) =>
+export const POST = dashboardRoute({ roles: SUPPORT, body: bulkRedeliverBody }, async ({ session, body }) =>
   jsonOk(
     await redeliverFailed(session.organizationId, {
       webhookId: body.webhook_id,

@@ -1,9 +1,9 @@
 import { failingWebhooks } from "@/lib/dashboard/failing-webhooks";
 import { jsonOk } from "@/lib/dashboard/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
-/** Webhooks that need attention (disabled, or failing in the last 24 hours): owners and admins. */
-export const GET = dashboardRoute({ roles: MANAGERS }, async ({ session }) =>
+/** Webhooks that need attention (disabled, or failing in the last 24 hours): owners, admins and support (agents). */
+export const GET = dashboardRoute({ roles: SUPPORT }, async ({ session }) =>
   jsonOk({ webhooks: await failingWebhooks(session.organizationId) }),
 );

@@ -1,10 +1,10 @@
 import { redeliverOne } from "@/lib/dashboard/redeliver-one";
 import { jsonOk } from "@/lib/dashboard/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Redeliver one delivery now: it becomes pending, due at once, attempt numbers continue. */
 export const POST = dashboardRoute<undefined, undefined, { id: string }>(
-  { roles: MANAGERS },
+  { roles: SUPPORT },
   async ({ session, params }) => jsonOk({ delivery: await redeliverOne(session.organizationId, params.id) }),
 );
