@@ -1,0 +1,80 @@
+/**
+ * The walls of the house (docs/architecture.md), checked by `npm run lint` and CI:
+ * `npx depcruise app components lib worker sandbox scripts e2e` prints what crosses one.
+ * Cycles that existed when the rule was introduced are listed in
+ * .dependency-cruiser-known-violations.json (regenerate with `npm run deps:baseline` only after
+ * removing one); any new one fails.
+ */
+const TESTS =
+  "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$|/test-receiver\\.ts$)";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules form no loops (type-only imports included): a loop makes layers meaningless.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "lib-stays-below",
+      severity: "error",
+      comment: "lib/ is the domain: it never reaches up into routes, pages, the worker or the sandbox.",
+      from: { path: "^lib/" },
+      to: { path: "^(app|components|worker|sandbox|scripts)/" },
+    },
+    {
+      name: "worker-not-web",
+      severity: "error",
+      comment: "The worker runs lib/ functions; it never imports the web app.",
+      from: { path: "^worker/" },
+      to: { path: "^(app|components)/" },
+    },
+    {
+      name: "sandbox-stands-alone",
+      severity: "error",
+      comment: "The sandbox is a stand-in of the upstream: it shares no code with the product.",
+      from: { path: "^sandbox/" },
+      to: { path: "^(app|components|lib|worker|scripts)/" },
+    },
+    {
+      name: "product-not-sandbox",
+      severity: "error",
+      comment: "The product talks to the sandbox over HTTP only, like to the real upstream.",
+      from: { path: "^(app|components|lib|worker)/", pathNot: TESTS },
+      to: { path: "^sandbox/" },
+    },
+    {
+      name: "handlers-call-lib",
+      severity: "error",
+      comment: "Route handlers and pages call lib/ functions; they never hold the database client.",
+      from: { path: "^app/", pathNot: TESTS },
+      to: { path: "^lib/(db\\.ts|generated/)" },
+    },
+    {
+      name: "components-no-server",
+      severity: "error",
+      comment: "React components never import the database, Redis or the queues.",
+      from: { path: "^components/" },
+      to: { path: "^lib/(db|redis|queues)\\.ts$|^lib/generated/" },
+    },
+    {
+      name: "no-tests-in-product",
+      severity: "error",
+      comment: "Product code never imports test support.",
+      from: { pathNot: TESTS },
+      to: { path: TESTS },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+  },
+};
