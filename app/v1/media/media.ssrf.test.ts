@@ -64,7 +64,8 @@ function lookup(id: string): { url: string; sha256?: string } | undefined {
   const table: Record<string, { url: string; sha256?: string }> = {
     "m-good": { url: own("ok"), sha256: FILE_SHA },
     "m-redirect": { url: own("redirect-internal"), sha256: FILE_SHA },
-    "m-redirect-victim": { url: own("redirect-victim"), sha256: FILE_SHA },
+    // as in the reported attack: an empty sha256, which the copy used to take as "nothing to check"
+    "m-redirect-victim": { url: own("redirect-victim"), sha256: "" },
     "m-elsewhere": { url: `${internal.origin}/latest/meta-data`, sha256: FILE_SHA },
     "m-no-sha": { url: own("ok") },
     "m-bad-sha": { url: own("ok"), sha256: OTHER_SHA },
@@ -78,7 +79,7 @@ beforeAll(async () => {
   internal = await fakeServer((_, res) => answerJson(res, { app_secret: TEST_ENV.appSecret }));
   graph = await fakeServer((path, res) => {
     const info = lookup(path.replace("/v23.0/", ""));
-    if (info) return answerJson(res, { ...info, mime_type: "image/jpeg" });
+    if (info) return answerJson(res, { mime_type: "image/jpeg", ...info });
     if (path === "/files/ok") return res.writeHead(200).end(FILE);
     if (path === "/files/redirect-internal")
       return res.writeHead(302, { Location: `${internal.origin}/_sandbox/app` }).end();
