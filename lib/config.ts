@@ -12,9 +12,27 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z.url().optional(),
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
+  /** Graph API origins (comma-separated) a dashboard user may give a channel, besides Meta's */
+  WHATSAPP_GRAPH_URL_ALLOWLIST: z
+    .string()
+    .optional()
+    .refine(
+      (v) =>
+        (v ?? "")
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean)
+          .every((e) => URL.canParse(e) && /^https?:$/.test(new URL(e).protocol)),
+      "must be comma-separated http(s) origins, e.g. https://graph.example.com,http://127.0.0.1:4010",
+    ),
   WHATSAPP_APP_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
   ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+    .optional(),
+  /** the key before the last rotation: secrets sealed under it still open (lib/crypto/keys.ts) */
+  ENCRYPTION_KEY_PREVIOUS: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
     .optional(),

@@ -72,6 +72,17 @@ describe("PUT /_sandbox/app", () => {
     });
   });
 
+  it("never answers the app secret: it signs every notification, so it is write-only", async () => {
+    const read = await call("GET", "/_sandbox/app");
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ webhook_url: receiver.url, app_secret_set: true });
+    expect(read.body).not.toHaveProperty("app_secret");
+    const written = await call("PUT", "/_sandbox/app", { app_secret: "a-new-secret" });
+    expect(written.status).toBe(200);
+    expect(written.body).not.toHaveProperty("app_secret");
+    expect(JSON.stringify([read.body, written.body])).not.toMatch(/a-new-secret/);
+  });
+
   it("updates settings alone without a new handshake", async () => {
     const answer = await call("PUT", "/_sandbox/app", { enforce_window: false });
     expect(answer).toMatchObject({

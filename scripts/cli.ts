@@ -100,6 +100,10 @@ async function loadCommands(): Promise<Record<string, Command>> {
       if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
         throw new UsageError(`no organization ${organizationId}`);
       }
+      // The operator's way to give a channel any Graph URL: the dashboard accepts only Meta's and
+      // WHATSAPP_GRAPH_URL_ALLOWLIST's. Requests to it still go through the guarded client
+      // (lib/net/guarded-fetch.ts): a loopback address is reached only when the origin is on the
+      // allow-list or with ALLOW_LOOPBACK_URLS, a private or link-local one never.
       const graphUrl = f["graph-url"];
       if (graphUrl !== undefined && !/^https?:\/\/\S+$/.test(graphUrl)) {
         throw new UsageError(

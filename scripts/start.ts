@@ -33,7 +33,18 @@ async function main(): Promise<number> {
   process.env.APP_URL ||= `http://localhost:${port}`;
   const sandbox = existsSync(join(root, "sandbox", "server.ts")) && process.env.SANDBOX !== "off";
   await refuseBusyPort("PORT", port);
-  if (sandbox) await refuseBusyPort("SANDBOX_PORT", portSetting("SANDBOX_PORT", 4010));
+  if (sandbox) {
+    const sandboxPort = portSetting("SANDBOX_PORT", 4010);
+    await refuseBusyPort("SANDBOX_PORT", sandboxPort);
+    // the dashboard may point channels at the local sandbox (and its requests may reach loopback)
+    process.env.WHATSAPP_GRAPH_URL_ALLOWLIST = [
+      process.env.WHATSAPP_GRAPH_URL_ALLOWLIST,
+      `http://127.0.0.1:${sandboxPort}`,
+      `http://localhost:${sandboxPort}`,
+    ]
+      .filter(Boolean)
+      .join(",");
+  }
 
   const database = await resolveDatabase(root);
   services.push(database);

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { config } from "@/lib/config";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import type { AddChannelBody } from "@/lib/dashboard/channel-schemas";
-import { webhookUrlProblem } from "@/lib/webhooks/url-guard";
 import { type GraphChannel, graphBase, graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError } from "@/lib/whatsapp/graph-error";
+import { dashboardGraphUrlProblem } from "@/lib/whatsapp/graph-origins";
 
 type PhoneNumber = { display_phone_number?: string; verified_name?: string };
 
@@ -26,12 +25,14 @@ function explain(error: unknown, field: string, base: string): ApiError {
 /**
  * Before a channel is stored, its credentials are tried against the Graph API it names: the
  * phone number must be readable with the token (GET /{phone_number_id}) and the WABA's templates
- * listable (the sync needs them). A custom Graph URL passes the SSRF guard of webhook URLs
- * first. Answers the display number and verified name the upstream knows.
+ * listable (the sync needs them). A custom Graph URL must be one the operator trusts (Meta's,
+ * WHATSAPP_GRAPH_URL's or one on WHATSAPP_GRAPH_URL_ALLOWLIST); any other is for the operator
+ * CLI alone. The requests themselves go through the guarded client. Answers the display number
+ * and verified name the upstream knows.
  */
 export async function verifyChannel(organizationId: string, body: AddChannelBody): Promise<PhoneNumber> {
   if (body.graph_url) {
-    const problem = await webhookUrlProblem(body.graph_url, { allowLoopback: config().ALLOW_LOOPBACK_URLS });
+    const problem = dashboardGraphUrlProblem(body.graph_url);
     if (problem) throw invalid("graph_url", problem);
   }
   const id = randomUUID();

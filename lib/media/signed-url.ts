@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { appUrl, requireSetting } from "@/lib/config";
+import { appUrl } from "@/lib/config";
+import { currentKey, type MasterKey, openingKeys } from "@/lib/crypto/keys";
 
 /** Signed download links of our own: short-lived, bound to one media id. */
 export const MEDIA_URL_TTL_SECONDS = 300;
 
-function signature(id: string, expires: number): string {
-  return createHmac("sha256", requireSetting("ENCRYPTION_KEY"))
+/** HMAC under the "media-url" key derived from ENCRYPTION_KEY (never the master key itself). */
+function signature(master: MasterKey, id: string, expires: number): string {
+  return createHmac("sha256", master.derive("media-url"))
     .update(`media:${id}:${expires}`)
     .digest("base64url");
 }
@@ -13,15 +15,18 @@ function signature(id: string, expires: number): string {
 export function signedMediaUrl(id: string, now = Date.now()): { url: string; expiresAt: Date } {
   const expires = Math.floor(now / 1000) + MEDIA_URL_TTL_SECONDS;
   return {
-    url: `${appUrl()}/media/${id}?expires=${expires}&signature=${signature(id, expires)}`,
+    url: `${appUrl()}/media/${id}?expires=${expires}&signature=${signature(currentKey(), id, expires)}`,
     expiresAt: new Date(expires * 1000),
   };
 }
 
+/** A link signed just before a key rotation still opens (with ENCRYPTION_KEY_PREVIOUS) until it expires. */
 export function verifyMediaUrl(id: string, expires: string | null, sig: string | null): boolean {
   if (!expires || !sig || !/^\d+$/.test(expires)) return false;
   if (Number(expires) * 1000 < Date.now()) return false;
-  const expected = Buffer.from(signature(id, Number(expires)));
   const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return openingKeys().some((master) => {
+    const expected = Buffer.from(signature(master, id, Number(expires)));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }

@@ -63,16 +63,29 @@ export function classifyAddress(address: string): AddressKind {
 
 export type GuardOptions = { allowLoopback: boolean };
 
-/** Why a delivery may not go to this address, or undefined when it may. */
-export function addressProblem(address: string, options: GuardOptions): string | undefined {
+/** What a refusal of loopback says, so a developer finds the setting that allows it. */
+export const LOOPBACK_HINT = "set ALLOW_LOOPBACK_URLS=true for local development";
+
+/**
+ * Why a connection may not go to this address, or undefined when it may. The text names the
+ * host as given (`subject`), never an address it resolved to: an error must not tell a tenant
+ * what an internal name resolves to (a DNS oracle).
+ */
+export function addressProblem(
+  address: string,
+  options: GuardOptions,
+  subject = address,
+): string | undefined {
   switch (classifyAddress(address)) {
     case "public":
       return undefined;
     case "loopback":
-      return options.allowLoopback ? undefined : `${address} is a loopback address`;
+      return options.allowLoopback
+        ? undefined
+        : `${subject} is not a public address (loopback; ${LOOPBACK_HINT})`;
     case "private":
-      return `${address} is a private, link-local, multicast or reserved address`;
+      return `${subject} is not a public address`;
     case "invalid":
-      return `${address} is not an IP address`;
+      return `${subject} is not a public address`;
   }
 }

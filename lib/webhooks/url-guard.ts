@@ -1,7 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
-import { addressProblem, classifyAddress, type GuardOptions } from "@/lib/webhooks/ip-ranges";
+import { addressProblem, classifyAddress, type GuardOptions, LOOPBACK_HINT } from "@/lib/webhooks/ip-ranges";
 
 /**
  * The SSRF guard of webhook URLs (design.md). Host spellings such as `127.1`, `2130706433`,
@@ -10,13 +10,15 @@ import { addressProblem, classifyAddress, type GuardOptions } from "@/lib/webhoo
  * resolved and refused when any of its addresses is not public, at registration and again
  * at connect time through `guardedLookup`, which decides the very addresses the socket
  * connects to (a name that re-resolves to a private address later, DNS rebinding, fails).
+ * Refusals never name the address a host name resolved to (that would be a DNS oracle on
+ * internal names); lib/net/guarded-fetch.ts uses `guardedLookup` for every outbound request.
  */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 const RESOLVE_TIMEOUT_MS = 5_000;
 const NOT_HTTPS = "must be an absolute https:// URL, e.g. https://example.com/webhooks";
-const LOOPBACK_HTTP_ONLY =
-  "must use https://; http:// is accepted only for loopback hosts in local development";
+const LOOPBACK_HTTP_ONLY = `must use https://; http:// is accepted only for loopback hosts in local development (${LOOPBACK_HINT})`;
+const HTTP_NOT_ALLOWED = `must be an https:// URL; http:// is accepted only for loopback hosts in local development (${LOOPBACK_HINT})`;
 
 export const resolveAll: Resolver = async (hostname) => {
   let timer: NodeJS.Timeout | undefined;
@@ -46,7 +48,7 @@ export function checkUrlSyntax(raw: string, options: GuardOptions): UrlCheck {
     return { ok: false, hint: NOT_HTTPS };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, hint: NOT_HTTPS };
-  if (url.protocol === "http:" && !options.allowLoopback) return { ok: false, hint: NOT_HTTPS };
+  if (url.protocol === "http:" && !options.allowLoopback) return { ok: false, hint: HTTP_NOT_ALLOWED };
   const host = hostOf(url);
   if (host === "") return { ok: false, hint: NOT_HTTPS };
   if (isIP(host) === 0) return { ok: true, url };
@@ -74,13 +76,16 @@ export async function webhookUrlProblem(
     return `the host ${host} does not resolve; use a public host name`;
   }
   for (const { address } of addresses) {
-    const problem = addressProblem(address, options);
-    if (problem) return `must be a public address: ${host} resolves to ${address}, and ${problem}`;
+    const problem = addressProblem(address, options, host);
+    if (problem) return `must be a public address: ${problem}`;
   }
   const allLoopback = addresses.every((a) => classifyAddress(a.address) === "loopback");
   if (checked.url.protocol === "http:" && !allLoopback) return LOOPBACK_HTTP_ONLY;
   return undefined;
 }
+
+/** The error code of a connection the guard refused: provably nothing was sent. */
+export const ADDRESS_REFUSED = "ERR_ADDRESS_REFUSED";
 
 function wantedFamily(family: number | string | undefined): number {
   if (family === 4 || family === "IPv4") return 4;
@@ -95,13 +100,15 @@ export function guardedLookup(options: GuardOptions, resolve: Resolver = resolve
     resolve(hostname).then(
       (found) => {
         const addresses = found.filter((a) => family === 0 || a.family === family);
-        const problem = addresses.map((a) => addressProblem(a.address, options)).find((p) => p !== undefined);
+        const problem = addresses
+          .map((a) => addressProblem(a.address, options, hostname))
+          .find((p) => p !== undefined);
         const [first] = addresses;
         if (problem || !first) {
           const error: NodeJS.ErrnoException = new Error(
             problem ? `refused to connect to ${hostname}: ${problem}` : `${hostname} did not resolve`,
           );
-          error.code = problem ? "ERR_WEBHOOK_ADDRESS_REFUSED" : "ENOTFOUND";
+          error.code = problem ? ADDRESS_REFUSED : "ENOTFOUND";
           callback(error, "", 0);
           return;
         }

@@ -2,11 +2,19 @@ import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import {
+  GuardedFetchError,
+  type GuardedRequest,
+  type GuardedResponse,
+  guardedFetch,
+} from "@/lib/net/guarded-fetch";
 import { graphErrorSchema, UpstreamError } from "@/lib/whatsapp/graph-error";
-
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+import { isTrustedGraphOrigin, META_GRAPH_ORIGIN, tokenOrigins } from "@/lib/whatsapp/graph-origins";
 
 export type GraphChannel = Pick<Channel, "id" | "organizationId" | "graphUrl" | "accessTokenEnc">;
+
+/** Largest Graph API JSON answer read (a page of 100 templates is well below). */
+const GRAPH_MAX_BYTES = 4 * 1024 * 1024;
 
 /** The channel's Graph API base (with its pinned version): Meta's, or the sandbox's. */
 export function graphBase(channel: Pick<Channel, "graphUrl">): string {
@@ -17,50 +25,66 @@ export function channelToken(channel: GraphChannel): string {
   return openSecret(channel.accessTokenEnc, channel.organizationId, channel.id);
 }
 
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let i = 0; current && i < 5; i++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+/**
+ * One request carrying the channel's access token, through the guarded client: the token goes
+ * only to the channel's Graph origin (and, on Meta, its media host); loopback addresses are
+ * reachable with ALLOW_LOOPBACK_URLS or when the Graph origin is one the operator trusts.
+ */
+export function channelFetch(
+  channel: GraphChannel,
+  url: URL,
+  init: Pick<GuardedRequest, "method" | "headers" | "body" | "timeoutMs" | "maxBytes">,
+): Promise<GuardedResponse> {
+  const base = new URL(graphBase(channel));
+  return guardedFetch(url, {
+    ...init,
+    overflow: "fail",
+    allowLoopback: config().ALLOW_LOOPBACK_URLS || isTrustedGraphOrigin(base.origin),
+    credential: {
+      headers: { Authorization: `Bearer ${channelToken(channel)}` },
+      origins: tokenOrigins(base.href),
+    },
+  });
 }
 
 /**
  * One HTTP call to the Graph API. Throws UpstreamError: `rejected` with the Graph error
  * object, `unreachable` when the request provably never left (safe to retry), `timeout`
- * or `bad-response` when it may have been processed (never retried for sends).
+ * or `bad-response` when it may have been processed (never retried for sends). An answer
+ * that is not a Graph error is quoted in the message only when it came from Meta: another
+ * host's body could be an internal service's.
  */
 export async function graphRequest<T>(
   channel: GraphChannel,
   path: string,
   init: { method?: string; body?: unknown; timeoutMs?: number } = {},
 ): Promise<T> {
-  const url = path.startsWith("http") ? path : `${graphBase(channel)}/${path.replace(/^\//, "")}`;
-  let res: Response;
+  const url = new URL(`${graphBase(channel)}/${path.replace(/^\//, "")}`);
+  let res: GuardedResponse;
   try {
-    res = await fetch(url, {
+    res = await channelFetch(channel, url, {
       method: init.method ?? "GET",
-      headers: {
-        Authorization: `Bearer ${channelToken(channel)}`,
-        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
+      headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
-      redirect: "error",
+      timeoutMs: init.timeoutMs ?? 10_000,
+      maxBytes: GRAPH_MAX_BYTES,
     });
   } catch (error) {
-    const code = causeCode(error);
-    if (code && NOT_SENT_CODES.has(code)) {
-      logger.warn({ url, code }, "upstream unreachable");
+    if (!(error instanceof GuardedFetchError)) throw error;
+    if (error.notSent) {
+      logger.warn({ origin: url.origin, code: error.code, reason: error.message }, "upstream unreachable");
       throw new UpstreamError({ kind: "unreachable", message: "upstream unreachable", maybeSent: false });
     }
     const message =
-      error instanceof Error && error.name === "TimeoutError" ? "upstream timed out" : String(error);
+      error.kind === "timeout"
+        ? "upstream timed out"
+        : error.kind === "too-large"
+          ? "upstream answer too large"
+          : "upstream connection failed";
     throw new UpstreamError({ kind: "timeout", message, maybeSent: true });
   }
-  const text = await res.text();
+  const fromMeta = url.origin === META_GRAPH_ORIGIN;
+  const text = res.body.toString("utf8");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -72,14 +96,16 @@ export async function graphRequest<T>(
       maybeSent: true,
     });
   }
-  if (!res.ok) {
+  if (res.status < 200 || res.status >= 300) {
     const parsed = graphErrorSchema.safeParse((json as { error?: unknown } | null)?.error);
     if (parsed.success)
       throw new UpstreamError({ kind: "rejected", httpStatus: res.status, error: parsed.data });
     throw new UpstreamError({
       kind: "bad-response",
       httpStatus: res.status,
-      message: `upstream answered ${res.status}: ${text.slice(0, 200)}`,
+      message: fromMeta
+        ? `upstream answered ${res.status}: ${text.slice(0, 200)}`
+        : `upstream answered ${res.status} with no Graph API error`,
       maybeSent: true,
     });
   }

@@ -36,8 +36,14 @@ async function verifyWebhook(ctx: Ctx, app: App): Promise<string | null> {
   }
 }
 
+/**
+ * What GET and PUT answer: the app without its secret. The secret signs every notification the
+ * sandbox posts, so whoever reads it can forge notifications for any number; it is write-only.
+ */
 function view(state: SandboxState): Record<string, unknown> {
-  return { ...state.app, settings: state.settings };
+  if (!state.app) return { settings: state.settings };
+  const { app_secret, ...app } = state.app;
+  return { ...app, app_secret_set: app_secret.length > 0, settings: state.settings };
 }
 
 export function getApp(ctx: Ctx): Reply {

@@ -35,6 +35,10 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
     WHATSAPP_VERIFY_TOKEN: TEST_ENV.verifyToken,
     AUTH_SECRET: TEST_ENV.authSecret,
     ALLOW_LOOPBACK_URLS: "true",
+    // as `npm start` does: the dashboard may point channels at the sandbox
+    ...(options.sandboxPort
+      ? { WHATSAPP_GRAPH_URL_ALLOWLIST: `http://127.0.0.1:${options.sandboxPort}` }
+      : {}),
     WEBHOOK_RETRY_SCALE: "0.001",
     LOG_LEVEL: process.env.TEST_VERBOSE ? "info" : "warn",
     ...options.env,
