@@ -65,16 +65,35 @@ test("signing out ends the session: pages redirect again and JSON routes answer 
   expect(await res.json()).toMatchObject({ success: false, error: { code: "AUTH_SESSION_REQUIRED" } });
 });
 
-test("sign-in attempts are limited per e-mail: after 10 failures even the right password waits", async ({
+test("a stranger's wrong passwords from many addresses do not lock a staff member out", async ({ page }) => {
+  const target = (await seedOrganization()).staff.agent;
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+  for (let i = 0; i < 11; i++) {
+    const res = await page.request.post("/api/auth/callback/credentials", {
+      form: { email: target.email, password: `wrong-${i}`, csrfToken, json: "true" },
+      // another client address each time (the e2e stack trusts its loopback proxy)
+      headers: { "x-forwarded-for": `10.9.${i}.${Math.floor(Math.random() * 250)}` },
+    });
+    expect((await res.json()).url).toContain("error=CredentialsSignin");
+  }
+  // the staff member, from an address that has not been failing, signs in with the right password
+  await signIn(page, target);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+});
+
+test("ten failures from one address lock that address for that account: the form says so", async ({
   page,
 }) => {
   const target = (await seedOrganization()).staff.agent;
+  // the browser's address for this test (through the trusted loopback proxy), so that the
+  // failures do not count against 127.0.0.1, which every other spec signs in from
+  const address = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
   const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
   for (let i = 0; i < 10; i++) {
     const res = await page.request.post("/api/auth/callback/credentials", {
       form: { email: target.email, password: `wrong-${i}`, csrfToken, json: "true" },
-      // another client address each time: only the per-e-mail limit is in play
-      headers: { "x-forwarded-for": `10.9.${i}.${Math.floor(Math.random() * 250)}` },
+      headers: { "x-forwarded-for": address },
     });
     expect((await res.json()).url).toContain("error=CredentialsSignin");
   }
@@ -86,4 +105,19 @@ test("sign-in attempts are limited per e-mail: after 10 failures even the right 
     "Too many sign-in attempts. Wait 15 minutes, then try again.",
   );
   await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("pages render and work under the content security policy, and refuse to be framed", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const answer = await page.goto("/sign-in");
+  expect(answer?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(answer?.headers()["x-frame-options"]).toBe("DENY");
+  await signIn(page, org.staff.owner, "/dashboard/contacts");
+  await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API keys" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/dashboard/keys`);
+  expect(violations).toEqual([]);
 });

@@ -1,4 +1,16 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
+
+function isAddressOrRange(item: string): boolean {
+  if (item === "") return true;
+  if (!item.includes("/")) return ipaddr.isValid(item);
+  try {
+    ipaddr.parseCIDR(item);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const boolish = z
   .enum(["true", "false", "1", "0", ""])
@@ -41,6 +53,16 @@ const schema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * proxies in front of the web app (comma-separated IPs or CIDR ranges): only from these is
+   * X-Forwarded-For believed; default none, the TCP peer is the client
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .refine((v) => v.split(",").every((item) => isAddressOrRange(item.trim())), {
+      error: "must be comma-separated IP addresses or CIDR ranges",
+    }),
   /** failed authentications allowed per client address and minute */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** inbound media copies: a local directory, or an S3-compatible bucket when S3_BUCKET is set */

@@ -69,6 +69,12 @@ export async function route(ctx: Ctx, req: SandboxRequest): Promise<Reply> {
       throw controlError(405, `${req.method} is not supported on ${req.path}.`);
     throw errors.unsupported(req.method, req.path.split("/").filter(Boolean).at(-1) ?? "");
   }
-  const params = (found.pattern.exec(req.path) ?? []).slice(1).map((p) => decodeURIComponent(p));
+  let params: string[];
+  try {
+    params = (found.pattern.exec(req.path) ?? []).slice(1).map((p) => decodeURIComponent(p));
+  } catch {
+    // a malformed percent-escape names nothing
+    throw errors.unknownPath(req.path);
+  }
   return found.handle(ctx, req, params);
 }

@@ -26,8 +26,29 @@ async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Prom
       reply = json(unknown.status, unknown.body);
     }
   }
-  writeReply(res, reply, req.method === "HEAD");
+  try {
+    writeReply(res, reply, req.method === "HEAD");
+  } catch (error) {
+    // a reply Node refuses to write (e.g. a header value it cannot encode) is a 500, not a crash
+    ctx.log.error({ err: error, url: req.url }, "sandbox reply could not be written");
+    const unknown = errors.unknown();
+    if (!res.headersSent) writeReply(res, json(unknown.status, unknown.body), false);
+    else res.destroy();
+  }
   ctx.log.debug({ method: req.method, url: req.url, status: reply.status }, "sandbox request");
+}
+
+/** Catch-all: whatever one request does, the sandbox process keeps serving the others. */
+function handleSafely(ctx: Ctx, req: IncomingMessage, res: ServerResponse): void {
+  handle(ctx, req, res).catch((error: unknown) => {
+    ctx.log.error({ err: error, url: req.url }, "sandbox request crashed");
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/json; charset=UTF-8" });
+      res.end(JSON.stringify(errors.unknown().body));
+    } else {
+      res.destroy();
+    }
+  });
 }
 
 /** Start a sandbox upstream; port 0 picks a free port. Each sandbox has its own state. */
@@ -37,7 +58,7 @@ export async function startSandbox(
   const host = options.host ?? "127.0.0.1";
   const state = createState();
   const ctx: Ctx = { state, log: createLogger(options.logLevel) };
-  const server = createServer((req, res) => void handle(ctx, req, res));
+  const server = createServer((req, res) => handleSafely(ctx, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -65,6 +86,9 @@ if (startedFromCommandLine()) {
   const port = Number(process.env.SANDBOX_PORT ?? 4010);
   const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
   const log = createLogger();
+  // last resort: work a request scheduled for later (notifications, statuses) must not end the demo
+  process.on("uncaughtException", (err) => log.error({ err }, "sandbox error outside a request"));
+  process.on("unhandledRejection", (err) => log.error({ err }, "sandbox error outside a request"));
   log.info({ url: sandbox.url }, "sandbox upstream (WhatsApp Cloud API stand-in) listening");
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -19,6 +19,7 @@ import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
 import type { Scope } from "@/lib/auth/scopes";
 import { config } from "@/lib/config";
+import { clientAddressOf } from "@/lib/dashboard/client-address";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 
@@ -52,8 +53,7 @@ function requestIdOf(request: Request): string {
 }
 
 function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || "unknown";
+  return clientAddressOf(request.headers);
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string>): Response {

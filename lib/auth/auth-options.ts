@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { claimSignInAttempt, clearSignInAttempts } from "@/lib/auth/sign-in-limit";
+import { claimSignInAttempt, clearSignInAttempts, recordSignInFailure } from "@/lib/auth/sign-in-limit";
 import { appUrl, requireSetting } from "@/lib/config";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { clientAddressOf } from "@/lib/dashboard/client-address";
 import { ROLES } from "@/lib/dashboard/roles";
+import { safeCallbackUrl } from "@/lib/dashboard/safe-callback";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 
@@ -28,12 +30,17 @@ async function authorize(credentials: unknown, headers: Record<string, string | 
     throw new Error(SIGN_IN_ERRORS.unavailable);
   });
   if (!attempt.allowed) throw new Error(SIGN_IN_ERRORS.rateLimited);
+  // an e-mail failing from many addresses is slowed down for everyone, never refused
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
   const user = await db().user.findUnique({ where: { email } });
   // an unknown e-mail costs the same slow hash, so timing does not tell which e-mails exist
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !valid) return null;
+  if (!user || !valid) {
+    await recordSignInFailure(email, address).catch(() => undefined);
+    return null;
+  }
 
   await clearSignInAttempts(email, address).catch(() => undefined);
   await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
@@ -70,6 +77,10 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own redirects (sign-in, sign-out): only to this origin, never a raw control character
+      redirect({ url, baseUrl }) {
+        return `${baseUrl.replace(/\/$/, "")}${safeCallbackUrl(url, "/dashboard", new URL(baseUrl).origin)}`;
+      },
       jwt({ token, user }) {
         const parsed = signedInUser.safeParse(user);
         if (parsed.success) {

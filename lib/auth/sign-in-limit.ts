@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
 import { readyRedis } from "@/lib/redis";
 
-/** Attempts are counted per e-mail and per client address over a fixed 15-minute window. */
+/**
+ * Sign-in limits (OWASP authentication guidance: slow guessing down without letting a stranger
+ * lock a staff member out). Over a 15-minute window:
+ * - per e-mail and client address: after 10 failures that pair is refused, no other;
+ * - per client address: after 30 failed attempts (any e-mails) the address is refused;
+ * - per e-mail, from anywhere: after 10 failures each further attempt waits (1 s more per
+ *   failure, at most 5 s) before the password is checked, but is never refused, so the right
+ *   password from an address that has not been failing still signs in.
+ */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const SIGN_IN_LIMITS = { perEmail: 10, perAddress: 30 } as const;
+export const SIGN_IN_LIMITS = { perEmailAndAddress: 10, perAddress: 30, emailSlowAfter: 10 } as const;
+const DELAY_STEP_MS = 1000;
+const MAX_DELAY_MS = 5000;
 
 // One key per script call, so that each key may live on its own slot of a clustered Redis.
 const COUNT = `
@@ -14,7 +24,11 @@ return { n, redis.call('PTTL', KEYS[1]) }
 
 function keys(email: string, address: string) {
   const hashed = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  return { email: `signin:{e:${hashed}}`, address: `signin:{a:${address}}` };
+  return {
+    pair: `signin:{p:${hashed}:${address}}`,
+    address: `signin:{a:${address}}`,
+    emailFailures: `signin:{f:${hashed}}`,
+  };
 }
 
 async function count(key: string): Promise<{ n: number; ttlMs: number }> {
@@ -23,7 +37,7 @@ async function count(key: string): Promise<{ n: number; ttlMs: number }> {
   return { n: Number(result[0]), ttlMs: Math.max(Number(result[1]), 0) };
 }
 
-export type SignInAttempt = { allowed: boolean; retryAfterSeconds: number };
+export type SignInAttempt = { allowed: boolean; retryAfterSeconds: number; delayMs: number };
 
 /**
  * Counts an attempt before the password is checked, so a burst of parallel guesses cannot all
@@ -32,18 +46,30 @@ export type SignInAttempt = { allowed: boolean; retryAfterSeconds: number };
  */
 export async function claimSignInAttempt(email: string, address: string): Promise<SignInAttempt> {
   const k = keys(email, address);
-  const [byEmail, byAddress] = await Promise.all([count(k.email), count(k.address)]);
-  const overEmail = byEmail.n > SIGN_IN_LIMITS.perEmail;
+  const r = await readyRedis();
+  const [byPair, byAddress, emailFailures] = await Promise.all([
+    count(k.pair),
+    count(k.address),
+    r.get(k.emailFailures),
+  ]);
+  const overPair = byPair.n > SIGN_IN_LIMITS.perEmailAndAddress;
   const overAddress = byAddress.n > SIGN_IN_LIMITS.perAddress;
-  const waits = [...(overEmail ? [byEmail.ttlMs] : []), ...(overAddress ? [byAddress.ttlMs] : [])];
+  const waits = [...(overPair ? [byPair.ttlMs] : []), ...(overAddress ? [byAddress.ttlMs] : [])];
+  const excess = Number(emailFailures ?? 0) - SIGN_IN_LIMITS.emailSlowAfter;
   return {
     allowed: waits.length === 0,
     retryAfterSeconds: Math.ceil(Math.max(0, ...waits) / 1000),
+    delayMs: excess > 0 ? Math.min(excess * DELAY_STEP_MS, MAX_DELAY_MS) : 0,
   };
+}
+
+/** A wrong password: counts against the e-mail from every address (the slow-down above). */
+export async function recordSignInFailure(email: string, address: string): Promise<void> {
+  await count(keys(email, address).emailFailures);
 }
 
 export async function clearSignInAttempts(email: string, address: string): Promise<void> {
   const k = keys(email, address);
   const r = await readyRedis();
-  await Promise.all([r.del(k.email), r.decr(k.address)]);
+  await Promise.all([r.del(k.pair), r.decr(k.address)]);
 }

@@ -25,10 +25,18 @@ export async function addChannel(organizationId: string, body: AddChannelBody): 
     });
   } catch (error) {
     if (!(error instanceof ChannelExistsError)) throw error;
-    const hint = "this phone number id is already a channel of your organization";
-    throw new ApiError("RESOURCE_ALREADY_EXISTS", `A channel with this phone number id exists.`, {
-      field: "phone_number_id",
-      hint,
-    });
+    throw new ApiError(
+      "RESOURCE_ALREADY_EXISTS",
+      error.where === "organization"
+        ? "A channel with this phone number id exists."
+        : "This phone number id is active in another organization.",
+      {
+        field: "phone_number_id",
+        hint:
+          error.where === "organization"
+            ? "this phone number id is already a channel of your organization"
+            : "a number can be active in one organization only; it must be deactivated there first",
+      },
+    );
   }
 }

@@ -46,9 +46,13 @@ describe("isSameOriginRequest: CSRF defence of the dashboard JSON routes", () =>
   });
 });
 
+const ORIGIN = "http://app.example.test";
+
 describe("safeCallbackUrl: where sign-in may send the browser", () => {
   it("keeps paths on this site", () => {
-    expect(safeCallbackUrl("/dashboard/contacts?page=2")).toBe("/dashboard/contacts?page=2");
+    expect(safeCallbackUrl("/dashboard/contacts?page=2", "/dashboard", ORIGIN)).toBe(
+      "/dashboard/contacts?page=2",
+    );
   });
 
   it("refuses other sites and odd values (no open redirect)", () => {
@@ -59,8 +63,25 @@ describe("safeCallbackUrl: where sign-in may send the browser", () => {
       "",
       undefined,
       ["/a"],
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "\t//evil.example",
+      "https:evil.example",
+      "javascript:alert(1)",
+      "http://app.example.test//evil.example",
     ]) {
-      expect(safeCallbackUrl(value)).toBe("/dashboard");
+      expect(safeCallbackUrl(value, "/dashboard", ORIGIN)).toBe("/dashboard");
+    }
+  });
+
+  it("keeps this origin's absolute URLs as paths, and never returns a control character", () => {
+    expect(safeCallbackUrl(`${ORIGIN}/dashboard/keys?x=1#h`, "/dashboard", ORIGIN)).toBe(
+      "/dashboard/keys?x=1#h",
+    );
+    for (const value of ["/dash\rboard", "/dash\nboard\r\n", "/a?b=\r\nSet-Cookie:x"]) {
+      const safe = safeCallbackUrl(value, "/dashboard", ORIGIN);
+      expect(safe).toMatch(/^\/[^/\\]/);
+      expect([...safe].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)).toBe(true);
     }
   });
 });

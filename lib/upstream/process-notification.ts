@@ -38,12 +38,18 @@ export async function processNotification(
       const value = changeValueSchema.safeParse(change.value);
       if (!value.success) continue;
       const phoneNumberId = value.data.metadata?.phone_number_id;
+      // A number is active in one organization at most (migration channel_number_active_once).
+      // Without an active channel the messages stay in the stored notification only: no other
+      // organization's channel, however old, ever receives them.
       const channel = phoneNumberId
-        ? await db().channel.findFirst({
-            where: { phoneNumberId, status: "active" },
-            orderBy: { createdAt: "asc" },
-          })
+        ? await db().channel.findFirst({ where: { phoneNumberId, status: "active" } })
         : null;
+      if (!channel && (value.data.messages?.length ?? 0) > 0) {
+        logger.info(
+          { notificationId, phoneNumberId },
+          "inbound for a number with no active channel kept unrouted",
+        );
+      }
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);
         if (!message.success || !channel) continue;

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from "content-disposition";
 import type { Ctx } from "@/sandbox/context";
 import { mediaOfLink } from "@/sandbox/graph/media-link";
 import { controlError } from "@/sandbox/graph-error";
@@ -17,6 +18,7 @@ export function downloadMedia(ctx: Ctx, req: SandboxRequest): Reply {
     status: 200,
     bytes: media.bytes,
     contentType: media.mime_type,
-    headers: media.filename ? { "content-disposition": `attachment; filename="${media.filename}"` } : {},
+    // RFC 6266: any name (non-Latin-1 included) as filename*, with an ASCII fallback
+    headers: media.filename ? { "content-disposition": contentDisposition(media.filename) } : {},
   };
 }

@@ -41,6 +41,8 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
       : {}),
     WEBHOOK_RETRY_SCALE: "0.001",
     LOG_LEVEL: process.env.TEST_VERBOSE ? "info" : "warn",
+    // tests connect over loopback and name their client address in X-Forwarded-For, as a proxy would
+    TRUSTED_PROXIES: "127.0.0.1,::1",
     ...options.env,
   };
 }

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from "content-disposition";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { copyMedia } from "@/lib/media/copy-media";
@@ -25,12 +26,12 @@ export async function GET(
   }
   const body = media.storageKey ? await mediaStorage().get(media.storageKey) : null;
   if (!body) return new Response("media not available", { status: 404 });
-  const filename = media.filename ? `; filename="${media.filename.replace(/["\\\r\n]/g, "_")}"` : "";
   return new Response(body, {
     headers: {
       "Content-Type": media.mimeType,
       ...(media.fileSize ? { "Content-Length": String(media.fileSize) } : {}),
-      "Content-Disposition": `attachment${filename}`,
+      // RFC 6266: the customer's name (any script) as filename*, with an ASCII fallback
+      "Content-Disposition": contentDisposition(media.filename ?? undefined),
       "Cache-Control": "private, max-age=300",
       "X-Content-Type-Options": "nosniff",
     },

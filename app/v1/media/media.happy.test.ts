@@ -1,3 +1,4 @@
+import { parse as parseContentDisposition } from "content-disposition";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, BASE_URL, eventually } from "@/scripts/test/helpers";
@@ -83,7 +84,11 @@ describe("GET /v1/media/{id}", () => {
     const file = await download(res.body.data.url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-disposition")).toContain('filename="contract-2024.pdf"');
+    // RFC 6266 (quoted or token form, as the content-disposition package writes it)
+    expect(parseContentDisposition(file.headers.get("content-disposition") ?? "")).toEqual({
+      type: "attachment",
+      parameters: { filename: "contract-2024.pdf" },
+    });
     expect(file.bytes.equals(sample.bytes)).toBe(true);
   });
 
