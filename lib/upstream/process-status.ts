@@ -3,6 +3,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
+import { upstreamHint } from "@/lib/whatsapp/upstream-error-guide";
 
 type Reported = "sent" | "delivered" | "read" | "failed";
 const KNOWN: Record<string, Reported> = {
@@ -85,6 +86,8 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
             error: {
               code: error?.code ?? null,
               message: error?.message ?? error?.title ?? "failed upstream",
+              // what to do about the codes people meet most (131049, 131026, …)
+              ...(upstreamHint(error?.code) ? { hint: upstreamHint(error?.code) } : {}),
             },
           }
         : {}),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
 import {
@@ -145,7 +146,11 @@ describe("status notifications move an outbound Message forward", () => {
       channelId: m.channel.channelId,
       status: "failed",
       timestamp: new Date(failedAt * 1000).toISOString(),
-      error: { code: 131049, message: "not delivered to maintain healthy ecosystem engagement" },
+      error: {
+        code: 131049,
+        message: "not delivered to maintain healthy ecosystem engagement",
+        hint: UPSTREAM_ERROR_GUIDE[131049]?.hint,
+      },
     });
   });
 
@@ -167,6 +172,7 @@ describe("status notifications move an outbound Message forward", () => {
     expect((await eventData(m.orgId, "message.failed", m.messageId)).error).toStrictEqual({
       code: 131026,
       message: "Message undeliverable",
+      hint: UPSTREAM_ERROR_GUIDE[131026]?.hint,
     });
   });
 
