@@ -56,6 +56,15 @@ export const statusSchema = z
     timestamp: z.string().optional(),
     recipient_id: z.string().optional(),
     biz_opaque_callback_data: z.string().optional(),
+    pricing: z
+      .object({
+        billable: z.boolean().optional(),
+        pricing_model: z.string().optional(),
+        category: z.string().optional(),
+        type: z.string().optional(),
+      })
+      .loose()
+      .optional(),
     errors: z
       .array(
         z

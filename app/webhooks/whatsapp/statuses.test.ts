@@ -99,16 +99,29 @@ describe("status notifications move an outbound Message forward", () => {
       contactId: m.row.contactId,
       channelId: m.channel.channelId,
     };
+    // the upstream's pricing (a text in the window: free customer service); `read` carries none
+    // of its own, so the one stored from `delivered` is passed on
+    const pricing = {
+      billable: false,
+      pricingModel: "PMP",
+      category: "service",
+      type: "free_customer_service",
+    };
     expect(await eventData(m.orgId, "message.delivered", m.messageId)).toStrictEqual({
       ...common,
       status: "delivered",
       timestamp: new Date(deliveredAt * 1000).toISOString(),
+      pricing,
     });
     expect(await eventData(m.orgId, "message.read", m.messageId)).toStrictEqual({
       ...common,
       status: "read",
       timestamp: new Date(readAt * 1000).toISOString(),
+      pricing,
     });
+    expect((await db().message.findUniqueOrThrow({ where: { id: m.messageId } })).pricingCategory).toBe(
+      "service",
+    );
     expect(m.row.conversationId).not.toBeNull();
   });
 
