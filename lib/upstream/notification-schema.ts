@@ -45,6 +45,12 @@ export const inboundMessageSchema = z
       .loose()
       .optional(),
     button: z.object({ payload: z.string().optional(), text: z.string().optional() }).loose().optional(),
+    reaction: z
+      .object({ message_id: z.string().optional(), emoji: z.string().optional() })
+      .loose()
+      .optional(),
+    /** shared contact cards, passed on as the upstream gives them */
+    contacts: z.array(z.record(z.string(), z.unknown())).optional(),
     context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
   })
   .loose();
