@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, PHONE_NUMBER_ID, startHarness } from "@/sandbox/test-support";
+import { graphErrorOf, type Harness, PHONE_NUMBER_ID, startHarness } from "@/sandbox/test-support";
 
 let h: Harness;
 
@@ -93,5 +93,26 @@ describe("injected faults", () => {
 
   it("refuses a bad fault", async () => {
     expect((await h.call("POST", "/_sandbox/faults", { count: 0 })).status).toBe(400);
+  });
+});
+
+describe("faults that name only a known Cloud API code", () => {
+  it.each([
+    [131049, "(#131049) This message was not delivered to maintain healthy ecosystem engagement."],
+    [131056, "(#131056) (Business Account, Consumer Account) pair rate limit hit"],
+    [131057, "(#131057) Account has been put in maintenance mode"],
+    [130429, "(#130429) Rate limit hit"],
+    [131026, "(#131026) Message undeliverable"],
+  ])("code %i gets Meta's wording and error_data, not transient", async (code, message) => {
+    await h.call("POST", "/_sandbox/faults", { count: 1, status: 400, error: { code } });
+    const answer = await h.send(text);
+    expect(answer.status).toBe(400);
+    expect(graphErrorOf(answer)).toMatchObject({
+      code,
+      message,
+      type: "OAuthException",
+      error_data: { messaging_product: "whatsapp", details: expect.any(String) },
+    });
+    expect(graphErrorOf(answer)).not.toHaveProperty("is_transient");
   });
 });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { Ctx } from "@/sandbox/context";
+import { ERROR_TITLES } from "@/sandbox/error-titles";
 import { GraphError, type GraphErrorBody } from "@/sandbox/graph-error";
 import { newNumericId, newTraceId } from "@/sandbox/ids";
 import type { Fault } from "@/sandbox/state";
@@ -36,10 +37,24 @@ function defaultError(status: number): Omit<GraphErrorBody["error"], "fbtrace_id
   return { message: "An unknown error has occurred.", type: "OAuthException", code: 1, is_transient: true };
 }
 
+/** A fault that names only a known code gets Meta's wording for it (not transient, like the real ones). */
+function knownWording(code: number | undefined) {
+  const known = code === undefined ? undefined : ERROR_TITLES[code];
+  if (!known) return {};
+  return {
+    message: `(#${code}) ${known.title}`,
+    is_transient: undefined,
+    error_data: { messaging_product: "whatsapp" as const, details: known.details ?? known.title },
+  };
+}
+
 export function createFault(body: z.infer<typeof faultBody>): Fault {
   // a delay alone stalls the send and then lets it through; anything else fails it
   const status = body.status ?? (body.delay_ms !== undefined && body.error === undefined ? undefined : 500);
-  const error = status === undefined ? undefined : { ...defaultError(status), ...body.error, fbtrace_id: "" };
+  const error =
+    status === undefined
+      ? undefined
+      : { ...defaultError(status), ...knownWording(body.error?.code), ...body.error, fbtrace_id: "" };
   return {
     id: newNumericId(),
     phone_number_id: body.phone_number_id,

@@ -7,6 +7,7 @@ import { listMessages } from "@/sandbox/control/messages";
 import { putPhoneNumber } from "@/sandbox/control/phone-numbers";
 import { reset } from "@/sandbox/control/reset";
 import { postStatusNow } from "@/sandbox/control/statuses";
+import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
 import { errors } from "@/sandbox/errors";
 import { downloadMedia } from "@/sandbox/graph/download-media";
@@ -38,6 +39,12 @@ const routes: Route[] = [
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
+  { method: "POST", pattern: control("template-status"), handle: (ctx, req) => postTemplateStatus(ctx, req) },
+  {
+    method: "POST",
+    pattern: control("template-category"),
+    handle: (ctx, req) => postTemplateCategory(ctx, req),
+  },
   { method: "GET", pattern: control("messages"), handle: (ctx, req) => listMessages(ctx, req) },
   { method: "POST", pattern: control("faults"), handle: (ctx, req) => postFault(ctx, req) },
   { method: "GET", pattern: control("faults"), handle: (ctx) => listFaults(ctx) },

@@ -7,6 +7,7 @@ export const SAMPLE_TYPES = {
   "sample.pdf": "application/pdf",
   "sample.ogg": "audio/ogg",
   "sample.mp4": "video/mp4",
+  "sample.webp": "image/webp",
 } as const;
 
 export type SampleName = keyof typeof SAMPLE_TYPES;

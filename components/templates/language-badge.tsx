@@ -22,3 +22,15 @@ export function LanguageBadge({ code, status }: { code: string; status: string }
     </Badge>
   );
 }
+
+/** Why the upstream rejected, paused or flagged a language, in words ("Incorrect category: …"). */
+export function StatusReason({ reason, details }: { reason: string | null; details: string | null }) {
+  if (!reason && !details) return null;
+  return (
+    <span className="mt-1 block max-w-xs text-xs text-slate-600">
+      {reason ? statusLabel(reason) : null}
+      {reason && details ? ": " : null}
+      {details}
+    </span>
+  );
+}

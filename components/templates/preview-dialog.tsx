@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { LanguageBadge } from "@/components/templates/language-badge";
+import { LanguageBadge, StatusReason } from "@/components/templates/language-badge";
 import { TemplatePreview } from "@/components/templates/template-preview";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -39,6 +39,7 @@ export function PreviewDialog({
           ) : null}
           <p>
             <LanguageBadge code={language.code} status={language.status} />
+            <StatusReason reason={language.status_reason} details={language.status_details} />
           </p>
           <TemplatePreview components={language.components} />
           <details className="text-sm">

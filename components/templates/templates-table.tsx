@@ -1,6 +1,6 @@
 "use client";
 
-import { LanguageBadge } from "@/components/templates/language-badge";
+import { LanguageBadge, StatusReason } from "@/components/templates/language-badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
@@ -52,6 +52,7 @@ export function TemplatesTable({
                 {t.languages.map((l) => (
                   <li key={l.code}>
                     <LanguageBadge code={l.code} status={l.status} />
+                    <StatusReason reason={l.status_reason} details={l.status_details} />
                   </li>
                 ))}
               </ul>

@@ -50,6 +50,8 @@ export async function listOrgTemplates(
       code: tr.language,
       status: tr.status,
       category: tr.category,
+      status_reason: tr.statusReason,
+      status_details: tr.statusDetails,
       components: Array.isArray(tr.components) ? tr.components : [],
       updated_at: tr.updatedAt.toISOString(),
     })),

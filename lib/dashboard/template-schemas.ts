@@ -16,6 +16,9 @@ export type TemplateLanguageJson = {
   /** upstream status: APPROVED, PENDING, REJECTED, PAUSED, DISABLED, … */
   status: string;
   category: string;
+  /** why the upstream rejected, paused or flagged it (e.g. INCORRECT_CATEGORY), from its notification */
+  status_reason: string | null;
+  status_details: string | null;
   components: unknown[];
   updated_at: string;
 };

@@ -9,17 +9,17 @@ import { readyRedis } from "@/lib/redis";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { acquireSendSlot } from "@/lib/whatsapp/throughput";
+import { RETRYABLE_UPSTREAM_CODES } from "@/lib/whatsapp/upstream-error-guide";
 
 type CloudAnswer = { messages?: { id?: string }[] };
 type Claimed = { channel_id: string | null; cloud: unknown };
-const THROUGHPUT_CODE = 130429;
 const MAX_TRIES = 6;
 
 /**
  * The worker's send: at most once. The Message is marked `sending` before the upstream call,
  * and a job that finds it already past `queued` (a worker died mid-call, a second worker)
  * never calls the upstream again. Only failures that provably sent nothing are retried:
- * throughput rejections (130429) and connections that never opened.
+ * throughput and pair rate limit rejections (RETRYABLE_UPSTREAM_CODES) and connections that never opened.
  */
 export async function deliverToUpstream(messageId: string): Promise<SendOutcome> {
   const [claimed] = await db().$queryRaw<Claimed[]>`
@@ -51,7 +51,7 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
       const retryable =
-        (f.kind === "rejected" && f.error.code === THROUGHPUT_CODE) || f.kind === "unreachable";
+        (f.kind === "rejected" && RETRYABLE_UPSTREAM_CODES.has(f.error.code)) || f.kind === "unreachable";
       if (retryable && attempt < MAX_TRIES) {
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt * (0.5 + Math.random())));
         continue;

@@ -33,6 +33,7 @@ export async function findTemplateTranslation(
       {
         field: "template.name",
         hint: "edit and resubmit the template for approval, or use another one",
+        ...whyOf(translation),
       },
     );
   }
@@ -40,8 +41,21 @@ export async function findTemplateTranslation(
     throw new ApiError(
       "WHATSAPP_TEMPLATE_NOT_FOUND",
       `The template ${name} (${language}) is not approved (status ${translation.status}).`,
-      { field: "template.language.code", hint: "use a language whose status is APPROVED" },
+      {
+        field: "template.language.code",
+        hint: "use a language whose status is APPROVED",
+        status: translation.status,
+        ...whyOf(translation),
+      },
     );
   }
   return translation;
+}
+
+/** The upstream's reason for a rejection or pause, as its status notification gave it. */
+function whyOf(t: TemplateTranslation): { reason?: string; reasonDetails?: string } {
+  return {
+    ...(t.statusReason ? { reason: t.statusReason } : {}),
+    ...(t.statusDetails ? { reasonDetails: t.statusDetails } : {}),
+  };
 }

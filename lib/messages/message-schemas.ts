@@ -16,6 +16,7 @@ export const MESSAGE_TYPES = [
   "location",
   "template",
   "interactive",
+  "reaction",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -221,6 +222,21 @@ export const interactiveContent = z
   .discriminatedUnion("type", [buttonInteractive, listInteractive, ctaUrlInteractive])
   .meta({ id: "InteractiveContent" });
 
+/** A reaction needs no template but the 24-hour window, like any free-form message. */
+export const reactionContent = z
+  .object({
+    message_id: z.string().min(1).meta({
+      description:
+        "The message reacted to: its messageId in this service (UUID, of this organization) or its wamid",
+      example: "wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA",
+    }),
+    emoji: z
+      .string()
+      .max(32)
+      .meta({ description: "One emoji; an empty string removes the reaction sent before", example: "👍" }),
+  })
+  .meta({ id: "ReactionContent" });
+
 export const messageCommon = z.object({
   to: requiredPhoneSchema.meta({ description: "E.164, with or without +", example: "+14155550123" }),
   type: z.enum(MESSAGE_TYPES, {
@@ -249,6 +265,9 @@ export const sendMessageBody = z
     z
       .object({ ...common, type: z.literal("interactive"), interactive: interactiveContent })
       .meta({ id: "SendInteractiveMessage" }),
+    z
+      .object({ ...common, type: z.literal("reaction"), reaction: reactionContent })
+      .meta({ id: "SendReactionMessage" }),
   ])
   .meta({ id: "SendMessageBody" });
 

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
+import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
 import { runSendJob } from "@/lib/messages/run-send-job";
 import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import { type StoredTemplateStructure, validateTemplateComponents } from "@/lib/messages/template-components";
@@ -45,6 +46,11 @@ export async function sendMessage(
       });
       checked = { ...checked, template: { ...checked.template, components } };
     }
+  }
+
+  if (checked.type === "reaction") {
+    const target = await resolveReactionTarget(organizationId, checked.reaction.message_id);
+    checked = { ...checked, reaction: { ...checked.reaction, message_id: target } };
   }
 
   const messageId = randomUUID();

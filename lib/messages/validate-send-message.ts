@@ -7,6 +7,7 @@ import {
   imageContent,
   locationContent,
   messageCommon,
+  reactionContent,
   type SendMessageInput,
   type TemplateInput,
   templateHead,
@@ -106,5 +107,7 @@ export function validateSendMessage(
       };
     case "interactive":
       return { ...common, type, interactive: validateInteractive(content, { allowLoopback }) };
+    case "reaction":
+      return { ...common, type, reaction: parseField(reactionContent, content, type) };
   }
 }

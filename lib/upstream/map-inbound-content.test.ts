@@ -162,9 +162,41 @@ describe("mapInboundContent", () => {
     }
   });
 
+  it("reaction → content.reaction {messageId of the reacted message, or null; emoji}", () => {
+    const item = { type: "reaction", reaction: { message_id: "wamid.Y", emoji: "👍" } };
+    expect(mapInboundContent(upstream(item), ID, "0b7e9a1c-2f4d-4e5a-8b6c-7d8e9f0a1b2c")).toStrictEqual({
+      contentType: "reaction",
+      content: { reaction: { messageId: "0b7e9a1c-2f4d-4e5a-8b6c-7d8e9f0a1b2c", emoji: "👍" } },
+    });
+    const removed = { type: "reaction", reaction: { message_id: "wamid.Y" } };
+    expect(mapInboundContent(upstream(removed), ID).content).toStrictEqual({
+      reaction: { messageId: null, emoji: "" },
+    });
+  });
+
+  it("sticker → content.sticker {id: messageId, mime_type}, media to copy", () => {
+    const item = {
+      type: "sticker",
+      sticker: { id: "7", mime_type: "image/webp", sha256: SHA, animated: false },
+    };
+    expect(mapInboundContent(upstream(item), ID)).toStrictEqual({
+      contentType: "sticker",
+      content: { sticker: { id: ID, mime_type: "image/webp" } },
+      media: { upstreamId: "7", mimeType: "image/webp", filename: undefined, sha256: SHA },
+    });
+  });
+
+  it("contacts → content.contacts, the cards as shared", () => {
+    const cards = [
+      { name: { formatted_name: "Ana Lima" }, phones: [{ phone: "+55 11 5555 0100", type: "CELL" }] },
+    ];
+    expect(mapInboundContent(upstream({ type: "contacts", contacts: cards }), ID)).toStrictEqual({
+      contentType: "contacts",
+      content: { contacts: cards },
+    });
+  });
+
   it.each([
-    ["reaction", { type: "reaction", reaction: { message_id: "wamid.Y", emoji: "👍" } }],
-    ["sticker", { type: "sticker", sticker: { id: "7", mime_type: "image/webp" } }],
     ["an invented type", { type: "hologram", hologram: {} }],
     ["a type without its object", { type: "text" }],
   ])("%s → unsupported, no media to copy", (_, item) => {

@@ -1,19 +1,24 @@
 import type { InboundMessage } from "@/lib/upstream/notification-schema";
 
 export type MappedInbound = {
-  /** our contentType: text, image, audio, video, file, location, interactive, or unsupported */
+  /** our contentType: text, image, audio, video, file, sticker, location, interactive, reaction, contacts, or unsupported */
   contentType: string;
   content: Record<string, unknown>;
   media?: { upstreamId: string; mimeType: string; filename?: string; sha256?: string };
 };
 
-const MEDIA_TYPES = ["image", "audio", "video", "document"] as const;
+const MEDIA_TYPES = ["image", "audio", "video", "document", "sticker"] as const;
 
 /**
  * Maps an upstream message to the contract's content. Media objects carry only our
  * reference (id = our messageId), mime_type, caption and filename: never a URL.
  */
-export function mapInboundContent(message: InboundMessage, messageId: string): MappedInbound {
+export function mapInboundContent(
+  message: InboundMessage,
+  messageId: string,
+  /** a reaction's target: our id of the reacted message (same organization), null when unknown */
+  reactedMessageId: string | null = null,
+): MappedInbound {
   const type = message.type;
   if (type === "text" && message.text) return { contentType: "text", content: { text: message.text.body } };
 
@@ -55,6 +60,16 @@ export function mapInboundContent(message: InboundMessage, messageId: string): M
         interactive: { type: "button", reply: { id: payload ?? text ?? "", title: text ?? payload ?? "" } },
       },
     };
+  }
+  if (type === "reaction" && message.reaction) {
+    // an empty emoji: the customer removed their reaction
+    return {
+      contentType: "reaction",
+      content: { reaction: { messageId: reactedMessageId, emoji: message.reaction.emoji ?? "" } },
+    };
+  }
+  if (type === "contacts" && message.contacts) {
+    return { contentType: "contacts", content: { contacts: message.contacts } };
   }
   return { contentType: "unsupported", content: { type } };
 }

@@ -45,6 +45,12 @@ export const inboundMessageSchema = z
       .loose()
       .optional(),
     button: z.object({ payload: z.string().optional(), text: z.string().optional() }).loose().optional(),
+    reaction: z
+      .object({ message_id: z.string().optional(), emoji: z.string().optional() })
+      .loose()
+      .optional(),
+    /** shared contact cards, passed on as the upstream gives them */
+    contacts: z.array(z.record(z.string(), z.unknown())).optional(),
     context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
   })
   .loose();
@@ -56,6 +62,15 @@ export const statusSchema = z
     timestamp: z.string().optional(),
     recipient_id: z.string().optional(),
     biz_opaque_callback_data: z.string().optional(),
+    pricing: z
+      .object({
+        billable: z.boolean().optional(),
+        pricing_model: z.string().optional(),
+        category: z.string().optional(),
+        type: z.string().optional(),
+      })
+      .loose()
+      .optional(),
     errors: z
       .array(
         z

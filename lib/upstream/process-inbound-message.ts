@@ -56,7 +56,13 @@ async function storeInbound(
     ? new Date(Math.min(receivedAt.getTime(), sentSeconds * 1000))
     : receivedAt;
   const messageId = randomUUID();
-  const mapped = mapInboundContent(message, messageId);
+  const reacted = message.reaction?.message_id
+    ? await db().message.findFirst({
+        where: { whatsappMessageId: message.reaction.message_id, organizationId: channel.organizationId },
+        select: { id: true },
+      })
+    : null;
+  const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
 
   return db().$transaction(async (tx) => {
     const { contact, deliveryIds } = await findOrCreateInboundContact(

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
+import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
 import {
   changeValueSchema,
   inboundMessageSchema,
@@ -26,12 +27,8 @@ export async function processNotification(
   const deliveryIds: string[] = [];
   for (const entry of parsed.success ? parsed.data.entry : []) {
     for (const change of entry.changes) {
-      if (
-        change.field === "message_template_status_update" ||
-        change.field === "message_template_quality_update"
-      ) {
-        const channels = await db().channel.findMany({ where: { wabaId: entry.id ?? "", status: "active" } });
-        for (const c of channels) await enqueue("templates", { channelId: c.id });
+      if (TEMPLATE_FIELDS.has(change.field)) {
+        await applyTemplateChange(entry.id ?? "", change.field, change.value);
         continue;
       }
       if (change.field !== "messages") continue;

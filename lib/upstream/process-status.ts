@@ -3,6 +3,8 @@ import { recordEvent } from "@/lib/events/record-event";
 import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
+import { statusPricing, storedPricing } from "@/lib/upstream/status-pricing";
+import { upstreamHint } from "@/lib/whatsapp/upstream-error-guide";
 
 type Reported = "sent" | "delivered" | "read" | "failed";
 const KNOWN: Record<string, Reported> = {
@@ -29,12 +31,18 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
     if (opaque && UUID.test(opaque)) or.push({ id: opaque, direction: "outbound" });
     const found = await tx.message.findFirst({ where: { OR: or } });
     if (!found) return [];
+    const reported = statusPricing(status);
+    // kept even when the status itself changes nothing (a late `sent` after `delivered`)
+    const pricingData = reported ? { pricing: reported, pricingCategory: reported.category } : {};
     // row lock: concurrent statuses of one message are applied one after the other
     const [message] = await tx.$queryRaw<{ status: MessageStatus }[]>`
       SELECT status FROM messages WHERE id = ${found.id}::uuid FOR UPDATE`;
     if (!message || !canMoveTo(message.status, next)) {
-      if (!found.whatsappMessageId) {
-        await tx.message.update({ where: { id: found.id }, data: { whatsappMessageId: status.id } });
+      if (!found.whatsappMessageId || reported) {
+        await tx.message.update({
+          where: { id: found.id },
+          data: { whatsappMessageId: found.whatsappMessageId ?? status.id, ...pricingData },
+        });
       }
       return [];
     }
@@ -49,6 +57,7 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       data: {
         status: next,
         whatsappMessageId: found.whatsappMessageId ?? status.id,
+        ...pricingData,
         ...(next === "sent" || impliesSent ? { sentAt: found.sentAt ?? at } : {}),
         ...(next === "delivered" ? { deliveredAt: at } : {}),
         ...(next === "read" ? { readAt: at, deliveredAt: found.deliveredAt ?? at } : {}),
@@ -69,22 +78,29 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       contactId: updated.contactId,
       channelId: updated.channelId,
     };
+    // the upstream's pricing, from this notification or an earlier one (`read` often has none)
+    const pricing = reported ?? storedPricing(updated.pricing);
+    const priced = pricing && next !== "failed" ? { pricing } : {};
     const sentIds = impliesSent
       ? await recordEvent(tx, updated.organizationId, "message.sent", {
           ...base,
           status: "sent",
           timestamp: at.toISOString(),
+          ...priced,
         })
       : [];
     const ids = await recordEvent(tx, updated.organizationId, `message.${next}`, {
       ...base,
       status: next,
       timestamp: at.toISOString(),
+      ...priced,
       ...(next === "failed"
         ? {
             error: {
               code: error?.code ?? null,
               message: error?.message ?? error?.title ?? "failed upstream",
+              // what to do about the codes people meet most (131049, 131026, …)
+              ...(upstreamHint(error?.code) ? { hint: upstreamHint(error?.code) } : {}),
             },
           }
         : {}),

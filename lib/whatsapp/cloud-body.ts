@@ -54,6 +54,8 @@ function content(input: SendMessageInput): Json {
       return cloudTemplate(input.template);
     case "interactive":
       return input.interactive;
+    case "reaction":
+      return { message_id: input.reaction.message_id, emoji: input.reaction.emoji };
   }
 }
 

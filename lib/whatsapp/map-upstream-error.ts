@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 
 const TEMPLATE_132001_CAUSES = [
   "the language.code differs from the one the template was created with",
@@ -7,7 +8,11 @@ const TEMPLATE_132001_CAUSES = [
   "the template no longer exists upstream",
 ];
 
-/** Maps an upstream failure of a send to the contract's catalog. */
+/**
+ * Maps an upstream failure of a send to the contract's catalog. The upstream's error object is
+ * always passed on unchanged in `details.error`; codes of the guide (upstream-error-guide.ts)
+ * get a human message and a `details.hint` saying what to do.
+ */
 export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string): ApiError {
   if (failure.kind !== "rejected") {
     if (failure.maybeSent) {
@@ -28,12 +33,13 @@ export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string):
     );
   }
   const { error } = failure;
+  const guide = UPSTREAM_ERROR_GUIDE[error.code];
   switch (error.code) {
     case 131047:
       return new ApiError(
         "WHATSAPP_SESSION_CLOSED",
         "More than 24 hours have passed since the customer last wrote; send an approved template.",
-        { error, messageId },
+        { error, hint: guide?.hint, messageId },
       );
     case 131053:
       return new ApiError(
@@ -45,9 +51,11 @@ export function mapUpstreamFailure(failure: UpstreamFailure, messageId: string):
       return new ApiError(
         "WHATSAPP_SEND_FAILED",
         `The template name and language were not found on this channel. Causes, most frequent first: ${TEMPLATE_132001_CAUSES.join("; ")}.`,
-        { error, causes: TEMPLATE_132001_CAUSES, messageId },
+        { error, causes: TEMPLATE_132001_CAUSES, hint: guide?.hint, messageId },
       );
     default:
+      if (guide)
+        return new ApiError("WHATSAPP_SEND_FAILED", guide.message, { error, hint: guide.hint, messageId });
       return new ApiError(
         "WHATSAPP_SEND_FAILED",
         `The WhatsApp upstream rejected the message: ${error.message}`,

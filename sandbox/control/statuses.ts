@@ -1,19 +1,10 @@
 import { z } from "zod";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
+import { ERROR_TITLES } from "@/sandbox/error-titles";
 import { controlError } from "@/sandbox/graph-error";
 import { json, type Reply, type SandboxRequest } from "@/sandbox/http";
 import { ERROR_CODES_HREF, postStatus } from "@/sandbox/notify/statuses";
-
-const TITLES: Record<number, string> = {
-  131000: "Something went wrong",
-  131026: "Message undeliverable",
-  131047: "Re-engagement message",
-  131049: "This message was not delivered to maintain healthy ecosystem engagement.",
-  131050:
-    "Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.",
-  131053: "Media upload error",
-};
 
 const statusBody = z.strictObject({
   message_id: z.string().min(1),
@@ -40,7 +31,8 @@ export async function postStatusNow(ctx: Ctx, req: SandboxRequest): Promise<Repl
   if (!ctx.state.app) throw controlError(409, "No app registered: PUT /_sandbox/app first.");
   const given = body.errors ?? (body.status === "failed" ? [{ code: 131026 }] : undefined);
   const errors = given?.map((e) => {
-    const title = e.title ?? TITLES[e.code] ?? "Unknown error";
+    const known = ERROR_TITLES[e.code];
+    const title = e.title ?? known?.title ?? "Unknown error";
     return {
       code: e.code,
       title,

@@ -23,6 +23,13 @@ export const inboundMessage = z.discriminatedUnion("type", [
   z.strictObject({ ...base, type: z.literal("audio"), audio: mediaInput }),
   z.strictObject({ ...base, type: z.literal("video"), video: mediaInput }),
   z.strictObject({ ...base, type: z.literal("document"), document: mediaInput }),
+  z.strictObject({ ...base, type: z.literal("sticker"), sticker: mediaInput }),
+  z.strictObject({
+    ...base,
+    type: z.literal("contacts"),
+    // Meta's contact cards: name{formatted_name,…}, phones[], emails[], addresses[], org, urls[], birthday
+    contacts: z.array(z.looseObject({ name: z.looseObject({ formatted_name: z.string() }) })).min(1),
+  }),
   z.strictObject({
     ...base,
     type: z.literal("location"),
@@ -55,13 +62,14 @@ export const inboundMessage = z.discriminatedUnion("type", [
 ]);
 
 type InboundMessage = z.infer<typeof inboundMessage>;
-type MediaType = "image" | "audio" | "video" | "document";
+type MediaType = "image" | "audio" | "video" | "document" | "sticker";
 
 const DEFAULT_SAMPLE: Record<MediaType, SampleName> = {
   image: "sample.jpg",
   audio: "sample.ogg",
   video: "sample.mp4",
   document: "sample.pdf",
+  sticker: "sample.webp",
 };
 
 /** Register the sample as a media id of the WABA (so GET /{media_id} works) and describe it as Meta does. */
@@ -113,6 +121,10 @@ export function inboundMessageObject(
       break;
     case "document":
       item.document = mediaObject(state, number, "document", content.document);
+      break;
+    case "sticker":
+      // Meta adds whether the sticker is animated
+      item.sticker = { ...mediaObject(state, number, "sticker", content.sticker), animated: false };
       break;
     default:
       Object.assign(item, content);

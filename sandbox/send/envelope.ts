@@ -18,6 +18,7 @@ const TYPES = [
   "location",
   "interactive",
   "template",
+  "reaction",
 ] as const;
 type MessageType = (typeof TYPES)[number];
 
@@ -43,12 +44,16 @@ const markRead = z.strictObject({
   typing_indicator: z.strictObject({ type: z.literal("text") }).optional(),
 });
 
+/** Meta: `message_id` of the message reacted to; an empty `emoji` removes the reaction. */
+const reactionObject = z.strictObject({ message_id: z.string().min(1), emoji: z.string() });
+
 export type Content =
   | { type: "text"; text: z.infer<typeof textObject> }
   | { type: MediaKind; media: { link?: string; id?: string; caption?: string; filename?: string } }
   | { type: "location"; location: z.infer<typeof locationObject> }
   | { type: "interactive"; interactive: Interactive }
-  | { type: "template"; template: TemplateObject };
+  | { type: "template"; template: TemplateObject }
+  | { type: "reaction"; reaction: z.infer<typeof reactionObject> };
 
 export type SendRequest =
   | { kind: "read"; message_id: string }
@@ -64,6 +69,8 @@ function contentOf(type: MessageType, value: unknown): Content {
       return { type, interactive: parseOrThrow(interactiveObject, value, [type]) };
     case "template":
       return { type, template: parseOrThrow(templateObject, value, [type]) };
+    case "reaction":
+      return { type, reaction: parseOrThrow(reactionObject, value, [type]) };
     default:
       return { type, media: parseOrThrow(mediaObjects[type], value, [type]) };
   }

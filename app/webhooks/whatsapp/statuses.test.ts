@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
 import {
@@ -98,16 +99,29 @@ describe("status notifications move an outbound Message forward", () => {
       contactId: m.row.contactId,
       channelId: m.channel.channelId,
     };
+    // the upstream's pricing (a text in the window: free customer service); `read` carries none
+    // of its own, so the one stored from `delivered` is passed on
+    const pricing = {
+      billable: false,
+      pricingModel: "PMP",
+      category: "service",
+      type: "free_customer_service",
+    };
     expect(await eventData(m.orgId, "message.delivered", m.messageId)).toStrictEqual({
       ...common,
       status: "delivered",
       timestamp: new Date(deliveredAt * 1000).toISOString(),
+      pricing,
     });
     expect(await eventData(m.orgId, "message.read", m.messageId)).toStrictEqual({
       ...common,
       status: "read",
       timestamp: new Date(readAt * 1000).toISOString(),
+      pricing,
     });
+    expect((await db().message.findUniqueOrThrow({ where: { id: m.messageId } })).pricingCategory).toBe(
+      "service",
+    );
     expect(m.row.conversationId).not.toBeNull();
   });
 
@@ -145,7 +159,11 @@ describe("status notifications move an outbound Message forward", () => {
       channelId: m.channel.channelId,
       status: "failed",
       timestamp: new Date(failedAt * 1000).toISOString(),
-      error: { code: 131049, message: "not delivered to maintain healthy ecosystem engagement" },
+      error: {
+        code: 131049,
+        message: "not delivered to maintain healthy ecosystem engagement",
+        hint: UPSTREAM_ERROR_GUIDE[131049]?.hint,
+      },
     });
   });
 
@@ -167,6 +185,7 @@ describe("status notifications move an outbound Message forward", () => {
     expect((await eventData(m.orgId, "message.failed", m.messageId)).error).toStrictEqual({
       code: 131026,
       message: "Message undeliverable",
+      hint: UPSTREAM_ERROR_GUIDE[131026]?.hint,
     });
   });
 

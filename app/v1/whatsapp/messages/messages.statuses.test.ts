@@ -62,6 +62,7 @@ describe("status notifications through the shared sandbox", () => {
       channelId: channel.channelId,
       status: "delivered",
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      pricing: { billable: false, pricingModel: "PMP", category: "service", type: "free_customer_service" },
     });
   });
 });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "messages" ADD COLUMN     "pricing" JSONB,
+ADD COLUMN     "pricing_category" TEXT;
