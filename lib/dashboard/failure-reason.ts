@@ -58,9 +58,9 @@ export function failureReason(outcome: AttemptOutcome): string | null {
     return gist ? `${code} · ${gist}` : String(code);
   }
   if (!error) return null;
-  for (const [pattern, describe] of NETWORK_REASONS) {
+  for (const [pattern, phrase] of NETWORK_REASONS) {
     const match = error.match(pattern);
-    if (match) return describe(match);
+    if (match) return phrase(match);
   }
   return snippetGist(error);
 }
