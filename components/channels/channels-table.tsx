@@ -45,7 +45,7 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
                 </span>
                 {c.graph_url ? (
                   <span
-                    className="block max-w-48 truncate font-mono text-xs text-slate-400"
+                    className="block max-w-48 truncate font-mono text-xs text-slate-600"
                     title={c.graph_url}
                   >
                     {c.graph_url}

@@ -37,7 +37,7 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
           const fields = Object.keys(c.custom_fields);
           return (
             <Tr key={c.id}>
-              <Td className="font-medium">{c.name ?? <span className="text-slate-400">No name</span>}</Td>
+              <Td className="font-medium">{c.name ?? <span className="text-slate-600">No name</span>}</Td>
               <Td className="font-mono text-xs whitespace-nowrap">{c.phone ?? "—"}</Td>
               <Td className="max-w-56 truncate">{c.email ?? "—"}</Td>
               <Td>

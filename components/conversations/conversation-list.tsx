@@ -56,12 +56,12 @@ export function ConversationList({
                 {c.last_message ? (
                   <>
                     {c.last_message.direction === "outbound" ? (
-                      <span className="text-slate-400">You: </span>
+                      <span className="text-slate-600">You: </span>
                     ) : null}
                     {c.last_message.preview}
                   </>
                 ) : (
-                  <span className="text-slate-400">No messages</span>
+                  <span className="text-slate-600">No messages</span>
                 )}
               </span>
               {c.assignee ? (

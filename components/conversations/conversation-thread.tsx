@@ -89,7 +89,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       </header>
       <ol
         aria-label="Messages"
-        className="max-h-[60vh] min-h-48 space-y-3 overflow-y-auto bg-slate-50 px-5 py-4"
+        className="relative max-h-[60vh] min-h-48 space-y-3 overflow-y-auto bg-slate-50 px-5 py-4"
       >
         {has_earlier ? (
           <li className="text-center text-xs text-slate-500">

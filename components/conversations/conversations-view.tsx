@@ -54,8 +54,8 @@ export function ConversationsView({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader title="Conversations" description="Customer conversations on your WhatsApp channels." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
-        <div className={selectedId ? "hidden space-y-3 lg:block" : "space-y-3"}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
+        <div className={selectedId ? "hidden min-w-0 space-y-3 lg:block" : "min-w-0 space-y-3"}>
           <Segmented
             label="Status"
             options={tabs}

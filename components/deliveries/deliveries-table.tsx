@@ -1,6 +1,7 @@
 "use client";
 
-import { DeliveryStatusBadge, OutcomeBadge } from "@/components/deliveries/delivery-status-badge";
+import { DeliveryStatusBadge } from "@/components/deliveries/delivery-status-badge";
+import { FailureReason } from "@/components/deliveries/failure-reason";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { DeliveryRowJson } from "@/lib/dashboard/delivery-schemas";
@@ -49,10 +50,11 @@ export function DeliveriesTable({ deliveries, onOpen, onRedeliver, redelivering 
               </span>
             </Td>
             <Td className="max-w-64">
-              <OutcomeBadge code={d.last_status_code} error={d.last_error} />
-              {d.last_error && d.last_error !== `answered ${d.last_status_code}` ? (
-                <span className="mt-0.5 block truncate text-xs text-slate-500">{d.last_error}</span>
-              ) : null}
+              <FailureReason
+                code={d.last_status_code}
+                error={d.last_error}
+                snippet={d.last_response_snippet}
+              />
             </Td>
             <Td className="whitespace-nowrap" title={formatDateTime(d.next_attempt_at, "")}>
               {d.next_attempt_at ? formatRelative(d.next_attempt_at) : "—"}

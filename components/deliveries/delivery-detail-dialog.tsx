@@ -5,6 +5,7 @@ import { AttemptsList } from "@/components/deliveries/attempts-list";
 import { CodeBlock, prettyJson } from "@/components/deliveries/code-block";
 import { DeliveryStatusBadge } from "@/components/deliveries/delivery-status-badge";
 import { HeadersTable } from "@/components/deliveries/headers-table";
+import { LastAttemptSummary } from "@/components/deliveries/last-attempt-summary";
 import { useDeliveryDetail, useRedeliver } from "@/components/deliveries/use-deliveries";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -32,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One delivery: summary, the envelope as sent, the headers, every attempt; redeliver from here. */
+/** One delivery: the last attempt's outcome first, then every attempt, the envelope as sent, the headers. */
 export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useDeliveryDetail(id);
   const redeliver = useRedeliver();
@@ -77,6 +78,7 @@ export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClo
         />
       ) : d ? (
         <div className="space-y-6">
+          <LastAttemptSummary attempt={latest} />
           <dl className="grid gap-4 sm:grid-cols-3">
             <Item term="Status">
               <DeliveryStatusBadge status={d.status} attempts={d.attempt_count} />
@@ -99,6 +101,9 @@ export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClo
                   : "None: retries are over; redeliver to try again"}
             </Item>
           </dl>
+          <Section title="Attempts">
+            <AttemptsList attempts={d.attempts} />
+          </Section>
           <Section title="Payload (the envelope as sent)">
             <CodeBlock label="Payload" text={prettyJson(d.payload)} copyValue={d.payload} />
           </Section>
@@ -108,9 +113,6 @@ export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClo
             ) : (
               <p className="text-sm text-slate-600">Headers are recorded with the first attempt.</p>
             )}
-          </Section>
-          <Section title="Attempts">
-            <AttemptsList attempts={d.attempts} />
           </Section>
         </div>
       ) : null}

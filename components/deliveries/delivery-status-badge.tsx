@@ -15,7 +15,7 @@ export function DeliveryStatusBadge({ status, attempts }: { status: DeliveryStat
 
 /** "500", "timeout", "—": the outcome of an attempt in a few characters, with its tone. */
 export function OutcomeBadge({ code, error }: { code: number | null; error: string | null }) {
-  if (code === null && error === null) return <span className="text-slate-400">—</span>;
+  if (code === null && error === null) return <span className="text-slate-500">—</span>;
   if (code === null) return <Badge tone="danger">No answer</Badge>;
   const ok = code >= 200 && code < 300;
   return (

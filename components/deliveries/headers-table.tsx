@@ -3,7 +3,7 @@ export function HeadersTable({ headers, caption }: { headers: Record<string, str
   const entries = Object.entries(headers);
   if (entries.length === 0) return <p className="text-sm text-slate-500">No headers were recorded.</p>;
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <div className="relative overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full text-xs">
         <caption className="sr-only">{caption}</caption>
         <tbody className="divide-y divide-slate-100">

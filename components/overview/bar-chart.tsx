@@ -17,9 +17,11 @@ export type ChartPoint = {
   values: Record<string, number>;
 };
 
+// the plot's own coordinates; it stretches to the card (preserveAspectRatio="none"), so every
+// text is HTML around it and keeps its real size (SVG text scaled with a 600-unit-wide plot
+// was ~6 px tall on a 300 px card)
 const W = 600;
-const H = 170;
-const PAD = { left: 34, right: 6, top: 8, bottom: 22 };
+const H = 150;
 
 /** 1, 2, 5 × 10ⁿ at or above `n`, so the axis reads in round numbers. */
 function niceMax(n: number): number {
@@ -46,54 +48,71 @@ export function BarChart({
 }) {
   const totals = points.map((p) => series.reduce((sum, s) => sum + (p.values[s.key] ?? 0), 0));
   const max = niceMax(Math.max(0, ...totals));
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(1, points.length);
+  const slot = W / Math.max(1, points.length);
   const barW = Math.max(2, slot * 0.7);
-  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const y = (v: number) => H - (v / max) * H;
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" aria-hidden="true">
-        {[0, max / 2, max].map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
-            <text x={PAD.left - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-slate-500 text-[10px]">
-              {formatNumber(tick)}
-            </text>
-          </g>
-        ))}
-        {points.map((p, i) => {
-          const x = PAD.left + i * slot + (slot - barW) / 2;
-          let base = 0;
-          const tip = series.map((s) => `${s.label} ${formatNumber(p.values[s.key] ?? 0)}`).join(", ");
-          return (
-            <g key={p.title}>
-              <title>{`${p.title}: ${tip}`}</title>
-              <rect
-                x={PAD.left + i * slot}
-                y={PAD.top}
-                width={slot}
-                height={plotH}
-                className="fill-transparent"
+      <div className="flex gap-2">
+        <div
+          data-chart-axis
+          aria-hidden="true"
+          className="relative h-36 w-8 shrink-0 text-right text-xs text-slate-600 tabular-nums"
+        >
+          <span className="absolute top-0 right-0 -translate-y-1/2 leading-none">{formatNumber(max)}</span>
+          <span className="absolute top-1/2 right-0 -translate-y-1/2 leading-none">
+            {formatNumber(max / 2)}
+          </span>
+          <span className="absolute right-0 bottom-0 translate-y-1/2 leading-none">0</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            preserveAspectRatio="none"
+            className="block h-36 w-full overflow-visible"
+            aria-hidden="true"
+          >
+            {[0, max / 2, max].map((tick) => (
+              <line
+                key={tick}
+                x1={0}
+                x2={W}
+                y1={y(tick)}
+                y2={y(tick)}
+                vectorEffect="non-scaling-stroke"
+                className="stroke-slate-200"
               />
-              {series.map((s) => {
-                const v = p.values[s.key] ?? 0;
-                const top = y(base + v);
-                const height = y(base) - top;
-                base += v;
-                return v > 0 ? (
-                  <rect key={s.key} x={x} y={top} width={barW} height={height} rx={1.5} className={s.fill} />
-                ) : null;
-              })}
-              {i % labelEvery === 0 ? (
-                <text x={x + barW / 2} y={H - 6} textAnchor="middle" className="fill-slate-500 text-[10px]">
-                  {p.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+            ))}
+            {points.map((p, i) => {
+              const x = i * slot + (slot - barW) / 2;
+              let base = 0;
+              const tip = series.map((s) => `${s.label} ${formatNumber(p.values[s.key] ?? 0)}`).join(", ");
+              return (
+                <g key={p.title}>
+                  <title>{`${p.title}: ${tip}`}</title>
+                  <rect x={i * slot} y={0} width={slot} height={H} className="fill-transparent" />
+                  {series.map((s) => {
+                    const v = p.values[s.key] ?? 0;
+                    const top = y(base + v);
+                    const height = y(base) - top;
+                    base += v;
+                    return v > 0 ? (
+                      <rect key={s.key} x={x} y={top} width={barW} height={height} className={s.fill} />
+                    ) : null;
+                  })}
+                </g>
+              );
+            })}
+          </svg>
+          <div data-chart-axis aria-hidden="true" className="mt-1.5 flex text-xs text-slate-600">
+            {points.map((p, i) => (
+              <span key={p.title} className="flex min-w-0 flex-1 justify-center">
+                {i % labelEvery === 0 ? <span className="whitespace-nowrap">{p.label}</span> : null}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600">
         {series.map((s) => (
           <span key={s.key} className="flex items-center gap-1.5">
@@ -102,29 +121,32 @@ export function BarChart({
           </span>
         ))}
       </figcaption>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.title}>
-              <th scope="row">{p.title}</th>
+      {/* a table ignores the width of .sr-only and would widen the page: the div clips it */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
               {series.map((s) => (
-                <td key={s.key}>{p.values[s.key] ?? 0}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.title}>
+                <th scope="row">{p.title}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{p.values[s.key] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

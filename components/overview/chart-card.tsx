@@ -13,7 +13,7 @@ export function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5">
+    <section aria-label={title} className="min-w-0 rounded-lg border border-slate-200 bg-white p-5">
       <h2 className="text-sm font-medium text-slate-600">{title}</h2>
       <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{value}</p>
       <p className="mt-1 text-sm text-slate-600">{detail}</p>

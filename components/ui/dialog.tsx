@@ -37,13 +37,20 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // the control that opened the dialog: focus goes back to it on close. Chromium only restores
+  // focus itself when focus is inside the dialog at close(), and React has already unmounted
+  // the content by then, so focus would fall to <body>.
+  const opener = useRef<HTMLElement | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `step` re-runs the initial focus
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open) {
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open) {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        dialog.showModal();
+      }
       // showModal() would focus the close button (first in order): start on the marked control,
       // else the first control of the content
       const first =
@@ -53,7 +60,12 @@ export function Dialog({
         );
       first?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+    }
   }, [open, step]);
 
   return (
@@ -97,7 +109,7 @@ export function Dialog({
               <span aria-hidden="true">✕</span>
             </button>
           </div>
-          <div data-dialog-body className="overflow-y-auto px-5 py-4">
+          <div data-dialog-body className="relative overflow-y-auto px-5 py-4">
             {children}
           </div>
           {footer ? (

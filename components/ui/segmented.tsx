@@ -51,7 +51,7 @@ export function Segmented<V extends string>({
               <span
                 className={cx(
                   "rounded-full px-1.5 text-xs",
-                  checked ? "bg-blue-500 text-white" : "bg-slate-100 text-slate-600",
+                  checked ? "bg-white text-blue-800" : "bg-slate-100 text-slate-700",
                 )}
               >
                 {option.count}

@@ -13,7 +13,7 @@ export function EmptyState({
 }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {children ? <div className="mx-auto mt-1 max-w-md text-sm text-slate-600">{children}</div> : null}
       {action ? <div className="mt-4 flex justify-center gap-2">{action}</div> : null}
     </div>
@@ -32,7 +32,7 @@ export function ErrorState({
 }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center">
-      <h3 className="text-base font-semibold text-red-900">{title}</h3>
+      <h2 className="text-base font-semibold text-red-900">{title}</h2>
       <p className="mt-1 text-sm text-red-800">{message}</p>
       {onRetry ? (
         <Button variant="secondary" className="mt-4" onClick={onRetry}>

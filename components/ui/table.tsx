@@ -12,7 +12,7 @@ export function Table({
   className?: string;
 }) {
   return (
-    <div className={cx("overflow-x-auto rounded-lg border border-slate-200 bg-white", className)}>
+    <div className={cx("relative overflow-x-auto rounded-lg border border-slate-200 bg-white", className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -58,6 +58,8 @@ export type DeliveryRowJson = {
   created_at: string;
   last_status_code: number | null;
   last_error: string | null;
+  /** the start of the latest attempt's answer body, for the one-line failure reason */
+  last_response_snippet: string | null;
 };
 
 export type DeliveriesPageJson = {

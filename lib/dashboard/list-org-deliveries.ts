@@ -71,6 +71,7 @@ export async function listOrgDeliveries(
     created_at: d.createdAt.toISOString(),
     last_status_code: d.attempts[0]?.statusCode ?? null,
     last_error: d.attempts[0]?.error ?? null,
+    last_response_snippet: d.attempts[0]?.responseSnippet?.slice(0, 200) ?? null,
   }));
   return {
     deliveries,

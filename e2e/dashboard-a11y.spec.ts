@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import type { PrivateData } from "./private-data";
+import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
+import { seedOrganization, signIn, type TestOrg } from "./support";
+
+let org: TestOrg;
+let ids: PrivateData;
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  ids = await seedShowcase(org.id);
+});
+
+/** Every console error and uncaught exception of the page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
+}
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(found, `axe on ${what}`).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("every dashboard page passes axe and logs no console error", async ({ page }) => {
+      const errors = collectErrors(page);
+      await signIn(page, org.staff.owner, "/dashboard");
+      const pages = [
+        ...DASHBOARD_PAGES,
+        {
+          path: `/dashboard/conversations?id=${ids.conversation}`,
+          heading: "Conversations",
+          nav: "Conversations",
+        },
+      ];
+      for (const { path, heading } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page, path);
+      }
+      // a dialog too: the delivery's details
+      await page.goto("/dashboard/deliveries?status=any");
+      await page.getByRole("button", { name: `Details of ${ids.delivery}` }).click();
+      await expect(page.getByRole("dialog", { name: "Delivery" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoAxeViolations(page, "the delivery dialog");
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test("the overview's chart labels are readable at both sizes", async ({ page }) => {
+  await signIn(page, org.staff.owner, "/dashboard");
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const chart = page.getByRole("region", { name: "Messages sent" });
+    const labels = chart.locator("[data-chart-axis] span");
+    await expect(labels.first()).toBeVisible();
+    const sizes = await labels.evaluateAll((nodes) =>
+      nodes
+        .filter((n) => n.textContent)
+        .map((n) => ({
+          font: Number.parseFloat(getComputedStyle(n).fontSize),
+          height: n.getBoundingClientRect().height,
+        })),
+    );
+    expect(sizes.length).toBeGreaterThan(3);
+    for (const size of sizes) {
+      expect(size.font).toBeGreaterThanOrEqual(12);
+      expect(size.height).toBeGreaterThanOrEqual(11);
+    }
+  }
+});
+
+test("the site has an icon, and focus returns to the control that opened a dialog", async ({ page }) => {
+  const icon = await page.request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  await signIn(page, org.staff.owner, "/dashboard/keys");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  expect((await page.request.get(href ?? "")).status()).toBe(200);
+
+  const create = page.getByRole("button", { name: "Create key" }).first();
+  await create.click();
+  const dialog = page.getByRole("dialog", { name: "Create an API key" });
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+
+  await page.goto("/dashboard/deliveries?status=any");
+  const details = page.getByRole("button", { name: `Details of ${ids.delivery}` });
+  await details.click();
+  const delivery = page.getByRole("dialog", { name: "Delivery" });
+  await delivery.getByRole("button", { name: "Close" }).last().click();
+  await expect(delivery).toBeHidden();
+  await expect(details).toBeFocused();
+});
