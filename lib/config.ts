@@ -44,10 +44,13 @@ const schema = z.object({
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
     .optional(),
   /** the key before the last rotation: secrets sealed under it still open (lib/crypto/keys.ts) */
-  ENCRYPTION_KEY_PREVIOUS: z
-    .string()
-    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
-    .optional(),
+  ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+      .optional(),
+  ),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ALLOW_LOOPBACK_URLS: boolish,
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),

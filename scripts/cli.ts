@@ -35,6 +35,7 @@ async function loadCommands(): Promise<Record<string, Command>> {
   const { deactivateChannel } = await import("@/lib/channels/deactivate-channel");
   const { syncTemplates } = await import("@/lib/templates/sync-templates");
   const { closeQueues } = await import("@/lib/queues");
+  const { resealSecrets } = await import("@/lib/crypto/reseal-secrets");
   const uuid = (f: Flags, name: string) => {
     const value = required(f, name);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
@@ -136,6 +137,11 @@ async function loadCommands(): Promise<Record<string, Command>> {
       if (!(await db().channel.findUnique({ where: { id: channelId } })))
         throw new UsageError(`no channel ${channelId}`);
       return syncTemplates(channelId);
+    },
+    // after rotating ENCRYPTION_KEY (the old one in ENCRYPTION_KEY_PREVIOUS): seal everything anew
+    "secrets reseal": async (f) => {
+      const organizationId = f.org === undefined ? undefined : uuid(f, "org");
+      return resealSecrets({ organizationId });
     },
     "key revoke": async (f) => {
       const id = required(f, "id");

@@ -68,7 +68,7 @@ export function ChannelFormFields({
           error={errors.graph_url}
           inputMode="url"
           placeholder="https://graph.facebook.com/v23.0"
-          hint="Leave empty for the default. The sandbox upstream is http://127.0.0.1:4010/v23.0."
+          hint="Leave empty for the default. Meta's or one your operator allowed; the local sandbox is http://127.0.0.1:4010/v23.0."
         />
         <Input
           label="Messages per second"

@@ -115,6 +115,7 @@ export function guardedFetch(url: string | URL, options: GuardedRequest): Promis
         const status = res.statusCode ?? 0;
         const done = (truncated: boolean) =>
           settle({ ok: { status, headers: res.headers, body: Buffer.concat(chunks), truncated } });
+        answered = () => done(true);
         const declared = Number(res.headers["content-length"]);
         if (options.overflow === "fail" && Number.isFinite(declared) && declared > options.maxBytes) {
           settle({
@@ -157,11 +158,12 @@ export function guardedFetch(url: string | URL, options: GuardedRequest): Promis
         });
       },
     );
-    const timer = setTimeout(
-      () =>
-        settle({ error: new GuardedFetchError("timeout", `no answer within ${options.timeoutMs / 1000} s`) }),
-      options.timeoutMs,
-    );
+    // a snippet reader that has a status keeps it when the body is slow (a webhook answered 200)
+    let answered: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      if (answered && options.overflow === "truncate") return answered();
+      settle({ error: new GuardedFetchError("timeout", `no answer within ${options.timeoutMs / 1000} s`) });
+    }, options.timeoutMs);
     req.on("error", (error: NodeJS.ErrnoException) => {
       const message = error.message.replaceAll("\u0000", "");
       if (error.code === ADDRESS_REFUSED)

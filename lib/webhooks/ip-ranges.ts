@@ -1,63 +1,30 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Where an address leads. `loopback` is this machine (allowed for local development with
- * ALLOW_LOOPBACK_URLS); `private` is every range a public webhook endpoint never uses:
- * private networks, link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254),
- * shared CGNAT space, "this network", documentation, benchmarking, multicast and reserved
- * ranges, and the IPv6 forms that tunnel to IPv4 (IPv4-compatible, NAT64, 6to4, Teredo).
- * Node's BlockList matches IPv4-mapped IPv6 (`::ffff:10.0.0.1`) against the IPv4 rules.
+ * ALLOW_LOOPBACK_URLS); `private` is every range a public endpoint never uses: ipaddr.js's
+ * special ranges (private networks, link-local with cloud metadata at 169.254.169.254 and
+ * fd00:ec2::254, CGNAT, "this network", documentation, benchmarking, multicast, reserved) and
+ * the IPv6 forms that lead to IPv4 (NAT64 64:ff9b::/96 and /48, 6to4, Teredo, translated
+ * ::ffff:0:0:0/96, and the deprecated IPv4-compatible ::/96). An IPv4-mapped address
+ * (`::ffff:10.0.0.1`) is judged as the IPv4 address it maps to.
  */
 export type AddressKind = "public" | "loopback" | "private" | "invalid";
 
-type Range = [network: string, prefix: number, family: "ipv4" | "ipv6"];
-
-function blockList(ranges: Range[]): BlockList {
-  const list = new BlockList();
-  for (const [network, prefix, family] of ranges) list.addSubnet(network, prefix, family);
-  return list;
-}
-
-const LOOPBACK = blockList([
-  ["127.0.0.0", 8, "ipv4"],
-  ["::1", 128, "ipv6"],
-]);
-
-const PRIVATE = blockList([
-  ["0.0.0.0", 8, "ipv4"],
-  ["10.0.0.0", 8, "ipv4"],
-  ["100.64.0.0", 10, "ipv4"],
-  ["169.254.0.0", 16, "ipv4"],
-  ["172.16.0.0", 12, "ipv4"],
-  ["192.0.0.0", 24, "ipv4"],
-  ["192.0.2.0", 24, "ipv4"],
-  ["192.88.99.0", 24, "ipv4"],
-  ["192.168.0.0", 16, "ipv4"],
-  ["198.18.0.0", 15, "ipv4"],
-  ["198.51.100.0", 24, "ipv4"],
-  ["203.0.113.0", 24, "ipv4"],
-  ["224.0.0.0", 4, "ipv4"],
-  ["240.0.0.0", 4, "ipv4"],
-  ["::", 96, "ipv6"],
-  ["64:ff9b::", 96, "ipv6"],
-  ["64:ff9b:1::", 48, "ipv6"],
-  ["100::", 64, "ipv6"],
-  ["2001::", 32, "ipv6"],
-  ["2001:db8::", 32, "ipv6"],
-  ["2002::", 16, "ipv6"],
-  ["fc00::", 7, "ipv6"],
-  ["fe80::", 10, "ipv6"],
-  ["fec0::", 10, "ipv6"],
-  ["ff00::", 8, "ipv6"],
-]);
+/** ::a.b.c.d, deprecated IPv4-compatible addresses: ipaddr.js calls them unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
 /** Classifies an IP address written as Node prints it (`10.0.0.1`, `::ffff:7f00:1`, no brackets). */
 export function classifyAddress(address: string): AddressKind {
-  const version = isIP(address);
-  if (version === 0) return "invalid";
-  const family = version === 4 ? "ipv4" : "ipv6";
-  if (LOOPBACK.check(address, family)) return "loopback";
-  if (PRIVATE.check(address, family)) return "private";
+  // node:net's strict parser first: ipaddr.js also reads odd IPv4 spellings, which never reach here
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return "invalid";
+  let parsed = ipaddr.parse(address);
+  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
+  const range = parsed.range();
+  if (range === "loopback") return "loopback";
+  if (range !== "unicast") return "private";
+  if (parsed instanceof ipaddr.IPv6 && parsed.match(IPV4_COMPATIBLE)) return "private";
   return "public";
 }
 

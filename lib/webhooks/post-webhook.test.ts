@@ -63,6 +63,15 @@ describe("postWebhook", () => {
     expect(timedOut.durationMs).toBeGreaterThanOrEqual(290);
   });
 
+  it("a 200 whose body never ends still counts as answered when the time is up", async () => {
+    const slow = await serve((_, res) => {
+      res.writeHead(200);
+      res.write("partial");
+    });
+    const result = await post(`http://127.0.0.1:${slow.port}/`, true, 300);
+    expect(result).toMatchObject({ statusCode: 200, error: null, snippet: "partial" });
+  });
+
   it("reports a refused connection", async () => {
     const gone = await serve((_, res) => res.end());
     const port = gone.port;

@@ -109,6 +109,19 @@ describe("checkUrlSyntax: the SSRF table of issue 4 and its odd spellings", () =
     expect(classifyAddress("fd00:ec2::254")).toBe("private");
     expect(classifyAddress("2001:4860:4860::8888")).toBe("public");
     expect(classifyAddress("example.com")).toBe("invalid");
+    // the forms that lead to IPv4: mapped, translated, NAT64 (both prefixes), 6to4, Teredo, compatible
+    for (const address of [
+      "::ffff:a00:1",
+      "::ffff:0:a00:1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b:1::a00:1",
+      "2002:a00:1::1",
+      "2001::a00:1",
+      "::a00:1",
+    ]) {
+      expect(classifyAddress(address), address).toBe("private");
+    }
+    expect(classifyAddress("::ffff:808:808")).toBe("public");
   });
 });
 
