@@ -42,10 +42,10 @@ async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Prom
 function handleSafely(ctx: Ctx, req: IncomingMessage, res: ServerResponse): void {
   handle(ctx, req, res).catch((error: unknown) => {
     ctx.log.error({ err: error, url: req.url }, "sandbox request crashed");
-    if (!res.headersSent) {
+    try {
       res.writeHead(500, { "content-type": "application/json; charset=UTF-8" });
       res.end(JSON.stringify(errors.unknown().body));
-    } else {
+    } catch {
       res.destroy();
     }
   });

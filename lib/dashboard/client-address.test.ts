@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrustedProxies, resolveClientAddress } from "@/lib/dashboard/client-address";
+import { limitBucketOf, parseTrustedProxies, resolveClientAddress } from "@/lib/dashboard/client-address";
 
 const none = parseTrustedProxies("");
 const proxies = parseTrustedProxies("10.0.0.0/8, 192.168.1.7, ::1");
@@ -33,5 +33,15 @@ describe("resolveClientAddress", () => {
   it("TRUSTED_PROXIES refuses what is not an address or range", () => {
     expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow();
     expect(() => parseTrustedProxies("proxy.example")).toThrow();
+  });
+});
+
+describe("limitBucketOf", () => {
+  it("IPv4 as is, IPv6 as its /64", () => {
+    expect(limitBucketOf("203.0.113.9")).toBe("203.0.113.9");
+    expect(limitBucketOf("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(limitBucketOf("2001:db8:1:2::1")).toBe(limitBucketOf("2001:db8:1:2:ffff::9"));
+    expect(limitBucketOf("::1")).toBe("::/64");
+    expect(limitBucketOf("unknown")).toBe("unknown");
   });
 });

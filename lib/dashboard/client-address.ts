@@ -85,12 +85,23 @@ function trustedProxies(): Range[] {
 }
 
 /**
- * The client's address for rate limits (/v1 failed authentications, dashboard sign-in). The peer
- * comes from the header instrumentation.ts stamps; X-Forwarded-For counts only when the peer is
- * a proxy named in TRUSTED_PROXIES. Without the stamp the address is "unknown" (one shared bucket).
+ * What a per-address limit counts: an IPv4 address, or the /64 of an IPv6 address (one
+ * subscriber's network; anyone holding one has 2^64 addresses to rotate through).
+ */
+export function limitBucketOf(address: string): string {
+  if (!ipaddr.IPv6.isValid(address) || ipaddr.IPv4.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * The client's address for rate limits (/v1 failed authentications, dashboard sign-in), IPv6 as
+ * its /64. The peer comes from the header instrumentation.ts stamps; X-Forwarded-For counts only
+ * when the peer is a proxy named in TRUSTED_PROXIES. Without the stamp the address is "unknown"
+ * (one shared bucket).
  */
 export function clientAddressOf(headers: HeaderBag): string {
   const name = peerHeaderName();
   const peer = name ? header(headers, name) : undefined;
-  return resolveClientAddress(peer, header(headers, "x-forwarded-for"), trustedProxies());
+  return limitBucketOf(resolveClientAddress(peer, header(headers, "x-forwarded-for"), trustedProxies()));
 }
