@@ -58,7 +58,9 @@ describe("without TRUSTED_PROXIES the client's X-Forwarded-For is ignored", { ti
     for (let i = 0; i < 7; i++) await apiAt(stack.baseUrl, "/v1/contacts", { headers: bad(), ip: victim });
     const r = await readyRedis();
     expect(await r.exists(`af:{${victim}}`)).toBe(0);
-    expect(Number(await r.exists("af:{127.0.0.1}")) + Number(await r.exists("af:{::/64}"))).toBeGreaterThan(0);
+    expect(Number(await r.exists("af:{127.0.0.1}")) + Number(await r.exists("af:{::/64}"))).toBeGreaterThan(
+      0,
+    );
   });
 
   it("sign-in: rotating X-Forwarded-For does not escape the per-address limit", async () => {
