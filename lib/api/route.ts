@@ -9,12 +9,14 @@ import {
   releaseIdempotencyKey,
   requestHash,
 } from "@/lib/api/idempotency";
+import { parseJsonBody, unstorableText } from "@/lib/api/parse-json-body";
 import {
   consumeRateLimit,
   type RateLimitResult,
   rateLimitHeaders,
   recordAuthFailure,
 } from "@/lib/api/rate-limit";
+import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
 import type { Scope } from "@/lib/auth/scopes";
@@ -30,6 +32,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   scope: Scope | null;
   body?: B;
   query?: Q;
+  /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.v1Json by default */
+  maxBodyBytes?: number;
 };
 
 export type RouteContext<B, Q, P> = {
@@ -63,42 +67,25 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   });
 }
 
-function readJsonObject(raw: string): Record<string, unknown> {
-  if (raw.trim() === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.", {
-      errors: [{ field: "body", message: "malformed JSON" }],
-    });
+/** Query values and path ids that name nothing we could store or look up (U+0000, lone surrogates). */
+function checkQuery(url: URL): void {
+  for (const [name, value] of url.searchParams) {
+    if (unstorableText(name) || unstorableText(value)) {
+      const field = unstorableText(name) ? "query" : name;
+      throw new ApiError("VALIDATION_INVALID_FIELD", `${field} contains a character that cannot be stored.`, {
+        field,
+        hint: "text cannot contain U+0000 or an unpaired UTF-16 surrogate",
+      });
+    }
   }
-  const nul = pathOfNul(parsed, "");
-  if (nul !== null) {
-    throw new ApiError("VALIDATION_INVALID_FIELD", `${nul || "body"} contains a NUL character.`, {
-      field: nul || "body",
-      hint: "text cannot contain the character U+0000",
-    });
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError("VALIDATION_ERROR", "The request body must be a JSON object.", {
-      errors: [{ field: "body", message: "expected a JSON object" }],
-    });
-  }
-  return parsed as Record<string, unknown>;
 }
 
-/** The path of the first string (or key) holding U+0000, which PostgreSQL cannot store. */
-function pathOfNul(value: unknown, path: string): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return childPath;
-    const found = pathOfNul(child, childPath);
-    if (found !== null) return found;
+function checkParams(params: unknown): void {
+  if (params === null || typeof params !== "object") return;
+  const values = Object.values(params).flat();
+  if (values.some((v) => typeof v === "string" && unstorableText(v))) {
+    throw new ApiError("RESOURCE_NOT_FOUND", "No resource has this id.");
   }
-  return null;
 }
 
 function toApiError(error: unknown, requestId: string): ApiError {
@@ -157,8 +144,11 @@ export function apiRoute<
         });
       }
 
+      const params = (context ? await context.params : {}) as P;
+      checkParams(params);
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
-      const raw = hasBody ? await request.text() : "";
+      const maxBytes = spec.maxBodyBytes ?? BODY_LIMITS.v1Json;
+      const raw = hasBody ? (await readBody(request, maxBytes)).toString("utf8") : "";
       const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
       if (idempotencyKey !== null) {
         const hash = requestHash(request.method, url.pathname, raw);
@@ -176,9 +166,9 @@ export function apiRoute<
         idempotencyId = claim.id;
       }
 
-      const body = spec.body ? parseOrThrow(spec.body, readJsonObject(raw)) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, parseJsonBody(raw)) : undefined;
+      checkQuery(url);
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
-      const params = (context ? await context.params : {}) as P;
       const result = await handler({
         request,
         requestId,
