@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["pino", "bullmq", "ioredis", "pg", "@prisma/adapter-pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  // /v1/contacts/ is served like /v1/contacts instead of a plain 308 outside the API envelope
+  skipTrailingSlashRedirect: true,
 };
 
 export default nextConfig;
