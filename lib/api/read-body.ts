@@ -12,6 +12,8 @@ export const BODY_LIMITS = {
   upstreamNotification: 3 * MiB,
   dashboardJson: 1 * MiB,
   dashboardImport: 8 * MiB,
+  /** next-auth's sign-in and sign-out forms: a few hundred bytes */
+  signIn: 64 * 1024,
 } as const;
 
 export function tooLarge(limit: number): ApiError {

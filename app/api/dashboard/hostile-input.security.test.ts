@@ -107,4 +107,15 @@ describe("dashboard JSON routes read bodies through the bounded reader", () => {
     expect(res.status, res.answer.slice(0, 300)).toBe(413);
     expect(res.body.error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { limit_bytes: 8 * MiB } });
   });
+
+  it("the sign-in endpoint (next-auth) reads at most 64 KiB: Content-Length 300 MB → 413, connection closed", async () => {
+    const res = await streamBody("/api/auth/callback/credentials", {
+      chunked: false,
+      announce: 300 * MiB,
+      sendBytes: 0,
+      headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status, res.answer.slice(0, 300)).toBe(413);
+    expect(res.body.error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { limit_bytes: 64 * 1024 } });
+  });
 });
