@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { authenticate } from "@/lib/api/authenticate";
+import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { type ApiResult, errorBody } from "@/lib/api/envelope";
 import { ApiError, isApiError } from "@/lib/api/errors";
 import {
@@ -9,7 +10,7 @@ import {
   releaseIdempotencyKey,
   requestHash,
 } from "@/lib/api/idempotency";
-import { parseJsonBody, unstorableText } from "@/lib/api/parse-json-body";
+import { parseJsonBody } from "@/lib/api/parse-json-body";
 import {
   consumeRateLimit,
   type RateLimitResult,
@@ -65,27 +66,6 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
-}
-
-/** Query values and path ids that name nothing we could store or look up (U+0000, lone surrogates). */
-function checkQuery(url: URL): void {
-  for (const [name, value] of url.searchParams) {
-    if (unstorableText(name) || unstorableText(value)) {
-      const field = unstorableText(name) ? "query" : name;
-      throw new ApiError("VALIDATION_INVALID_FIELD", `${field} contains a character that cannot be stored.`, {
-        field,
-        hint: "text cannot contain U+0000 or an unpaired UTF-16 surrogate",
-      });
-    }
-  }
-}
-
-function checkParams(params: unknown): void {
-  if (params === null || typeof params !== "object") return;
-  const values = Object.values(params).flat();
-  if (values.some((v) => typeof v === "string" && unstorableText(v))) {
-    throw new ApiError("RESOURCE_NOT_FOUND", "No resource has this id.");
-  }
 }
 
 function toApiError(error: unknown, requestId: string): ApiError {

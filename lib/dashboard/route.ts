@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { parseOrThrow } from "@/lib/api/validation";
@@ -58,9 +59,13 @@ export function dashboardRoute<
           ? parseOrThrow(spec.body, await readJson(request, spec.maxBodyBytes ?? BODY_LIMITS.dashboardJson))
           : undefined
       ) as Infer<B>;
-      const search = Object.fromEntries(new URL(request.url).searchParams);
+      const url = new URL(request.url);
+      checkQuery(url);
+      const search = Object.fromEntries(url.searchParams);
       const query = (spec.query ? parseOrThrow(spec.query, search) : undefined) as Infer<Q>;
-      return await handler({ request, session, body, query, params: await context.params });
+      const params = await context.params;
+      checkParams(params);
+      return await handler({ request, session, body, query, params });
     } catch (error) {
       return jsonFromError(error);
     }

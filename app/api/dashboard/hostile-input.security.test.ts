@@ -118,4 +118,28 @@ describe("dashboard JSON routes read bodies through the bounded reader", () => {
     expect(res.status, res.answer.slice(0, 300)).toBe(413);
     expect(res.body.error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { limit_bytes: 64 * 1024 } });
   });
+
+  it("NUL in a query value → 400, in a path id → 404 (envelope, not a 500)", async () => {
+    const headers = { cookie, origin: ORIGIN, "sec-fetch-site": "same-origin" };
+    const query = await rawRequest({ method: "GET", path: "/api/dashboard/contacts?search=a%00b", headers });
+    expect({
+      status: query.status,
+      code: query.body?.error?.code,
+      field: query.body?.error?.details?.field,
+    }).toEqual({
+      status: 400,
+      code: "VALIDATION_INVALID_FIELD",
+      field: "search",
+    });
+    const id = await rawRequest({ method: "DELETE", path: "/api/dashboard/contacts/%00", headers });
+    expect({ status: id.status, code: id.body?.error?.code }).toEqual({
+      status: 404,
+      code: "RESOURCE_NOT_FOUND",
+    });
+    const malformed = await rawRequest({ method: "GET", path: "/api/dashboard/contacts/%zz", headers });
+    expect({ status: malformed.status, code: malformed.body?.error?.code }).toEqual({
+      status: 404,
+      code: "RESOURCE_NOT_FOUND",
+    });
+  });
 });
