@@ -85,7 +85,8 @@ function toApiError(error: unknown, requestId: string): ApiError {
 
 /**
  * The one wrapper of every /v1 route. In order: request id, key lookup, revocation and
- * expiry, rate limit (headers on every answer), scope, idempotency on POST, JSON and zod
+ * expiry, rate limit (headers on every answer), scope, path ids, the body through the bounded
+ * reader (413 over `maxBodyBytes`), idempotency on POST, JSON (depth-bounded) and zod
  * validation mapped to the contract's codes, and any thrown error turned into the envelope.
  */
 export function apiRoute<
