@@ -182,4 +182,11 @@ describe("malformed paths under /v1 answer the envelope", () => {
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe("/v1/contacts");
   });
+
+  it("a raw byte above 0x7E in the request line is refused by Node's HTTP parser itself: 400, before any code of ours", async () => {
+    // documented limitation: Node answers with an empty body and closes; still a 4xx, never a 5xx
+    const res = await call("GET", "/v1/contacts?search=\u00ff");
+    expect(res.status).toBe(400);
+    expect(res.headers.connection).toBe("close");
+  });
 });
