@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
   METHOD_NOT_ALLOWED: 405,
+  // additive: a body over the route's limit (lib/api/read-body.ts); the contract has no code for it
+  PAYLOAD_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

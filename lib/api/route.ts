@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { authenticate } from "@/lib/api/authenticate";
+import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { type ApiResult, errorBody } from "@/lib/api/envelope";
 import { ApiError, isApiError } from "@/lib/api/errors";
 import {
@@ -9,12 +10,14 @@ import {
   releaseIdempotencyKey,
   requestHash,
 } from "@/lib/api/idempotency";
+import { parseJsonBody } from "@/lib/api/parse-json-body";
 import {
   consumeRateLimit,
   type RateLimitResult,
   rateLimitHeaders,
   recordAuthFailure,
 } from "@/lib/api/rate-limit";
+import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
 import type { Scope } from "@/lib/auth/scopes";
@@ -31,6 +34,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   scope: Scope | null;
   body?: B;
   query?: Q;
+  /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.v1Json by default */
+  maxBodyBytes?: number;
 };
 
 export type RouteContext<B, Q, P> = {
@@ -63,44 +68,6 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   });
 }
 
-function readJsonObject(raw: string): Record<string, unknown> {
-  if (raw.trim() === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.", {
-      errors: [{ field: "body", message: "malformed JSON" }],
-    });
-  }
-  const nul = pathOfNul(parsed, "");
-  if (nul !== null) {
-    throw new ApiError("VALIDATION_INVALID_FIELD", `${nul || "body"} contains a NUL character.`, {
-      field: nul || "body",
-      hint: "text cannot contain the character U+0000",
-    });
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError("VALIDATION_ERROR", "The request body must be a JSON object.", {
-      errors: [{ field: "body", message: "expected a JSON object" }],
-    });
-  }
-  return parsed as Record<string, unknown>;
-}
-
-/** The path of the first string (or key) holding U+0000, which PostgreSQL cannot store. */
-function pathOfNul(value: unknown, path: string): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return childPath;
-    const found = pathOfNul(child, childPath);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 function toApiError(error: unknown, requestId: string): ApiError {
   if (isApiError(error)) return error;
   if (isUnavailableError(error)) {
@@ -118,7 +85,8 @@ function toApiError(error: unknown, requestId: string): ApiError {
 
 /**
  * The one wrapper of every /v1 route. In order: request id, key lookup, revocation and
- * expiry, rate limit (headers on every answer), scope, idempotency on POST, JSON and zod
+ * expiry, rate limit (headers on every answer), scope, path ids, the body through the bounded
+ * reader (413 over `maxBodyBytes`), idempotency on POST, JSON (depth-bounded) and zod
  * validation mapped to the contract's codes, and any thrown error turned into the envelope.
  */
 export function apiRoute<
@@ -157,8 +125,11 @@ export function apiRoute<
         });
       }
 
+      const params = (context ? await context.params : {}) as P;
+      checkParams(params);
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
-      const raw = hasBody ? await request.text() : "";
+      const maxBytes = spec.maxBodyBytes ?? BODY_LIMITS.v1Json;
+      const raw = hasBody ? (await readBody(request, maxBytes)).toString("utf8") : "";
       const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
       if (idempotencyKey !== null) {
         const hash = requestHash(request.method, url.pathname, raw);
@@ -176,9 +147,9 @@ export function apiRoute<
         idempotencyId = claim.id;
       }
 
-      const body = spec.body ? parseOrThrow(spec.body, readJsonObject(raw)) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, parseJsonBody(raw)) : undefined;
+      checkQuery(url);
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
-      const params = (context ? await context.params : {}) as P;
       const result = await handler({
         request,
         requestId,

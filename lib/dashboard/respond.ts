@@ -31,7 +31,10 @@ export function jsonError(code: DashboardErrorCode, message: string): Response {
 /** ApiError → its status and envelope; anything else → 500 without internals (logged). */
 export function jsonFromError(error: unknown): Response {
   if (isApiError(error)) {
-    return new Response(JSON.stringify(errorBody(error)), { status: error.status, headers: HEADERS });
+    return new Response(JSON.stringify(errorBody(error)), {
+      status: error.status,
+      headers: { ...HEADERS, ...error.headers },
+    });
   }
   logger.error({ err: error instanceof Error ? error.stack : String(error) }, "dashboard route failed");
   const body = { success: false, error: { code: "SERVER_INTERNAL_ERROR", message: "Something went wrong." } };

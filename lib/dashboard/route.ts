@@ -1,5 +1,7 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { checkParams, checkQuery } from "@/lib/api/check-request-text";
+import { parseJsonBody } from "@/lib/api/parse-json-body";
+import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { parseOrThrow } from "@/lib/api/validation";
 import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
 import { isSameOriginRequest } from "@/lib/dashboard/csrf";
@@ -13,6 +15,8 @@ export type DashboardRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodT
   roles: readonly Role[];
   body?: B;
   query?: Q;
+  /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.dashboardJson by default */
+  maxBodyBytes?: number;
 };
 
 export type DashboardContext<B, Q, P> = {
@@ -23,14 +27,8 @@ export type DashboardContext<B, Q, P> = {
   params: P;
 };
 
-async function readJson(request: Request): Promise<unknown> {
-  const raw = await request.text();
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.");
-  }
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  return parseJsonBody((await readBody(request, limit)).toString("utf8"));
 }
 
 /**
@@ -56,10 +54,18 @@ export function dashboardRoute<
       if (!hasRole(session.role, spec.roles)) {
         return jsonError("AUTH_FORBIDDEN", "Your role does not allow this.");
       }
-      const body = (spec.body ? parseOrThrow(spec.body, await readJson(request)) : undefined) as Infer<B>;
-      const search = Object.fromEntries(new URL(request.url).searchParams);
+      const body = (
+        spec.body
+          ? parseOrThrow(spec.body, await readJson(request, spec.maxBodyBytes ?? BODY_LIMITS.dashboardJson))
+          : undefined
+      ) as Infer<B>;
+      const url = new URL(request.url);
+      checkQuery(url);
+      const search = Object.fromEntries(url.searchParams);
       const query = (spec.query ? parseOrThrow(spec.query, search) : undefined) as Infer<Q>;
-      return await handler({ request, session, body, query, params: await context.params });
+      const params = await context.params;
+      checkParams(params);
+      return await handler({ request, session, body, query, params });
     } catch (error) {
       return jsonFromError(error);
     }

@@ -2,14 +2,35 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
+import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/upstream/sanitize-notification";
 
 /**
  * Stores a verified upstream notification and queues its processing. The row is the truth:
  * if the enqueue fails, the sweeper finds unprocessed rows and queues them again.
+ *
+ * The signed bytes are kept as they came (`raw`); the `payload` that gets mapped is the
+ * parsed JSON with text jsonb refuses (U+0000, unpaired surrogates) replaced by U+FFFD, so
+ * that such a notification is stored and acknowledged once instead of being retried for days.
+ * One nested too deep to map is kept raw only, marked processed with the reason.
  */
-export async function receiveNotification(payload: unknown): Promise<string> {
+export async function receiveNotification(raw: Buffer, parsed: unknown): Promise<string> {
+  const payload = sanitizeNotification(parsed);
+  const bytes = new Uint8Array(raw);
+  if (payload === undefined) {
+    const row = await db().upstreamNotification.create({
+      data: {
+        payload: {},
+        raw: bytes,
+        processedAt: new Date(),
+        error: `not mapped: JSON nested deeper than ${MAX_NOTIFICATION_DEPTH} levels`,
+      },
+      select: { id: true },
+    });
+    logger.warn({ notificationId: row.id }, "upstream notification nested too deep; kept raw only");
+    return row.id;
+  }
   const row = await db().upstreamNotification.create({
-    data: { payload: payload as Prisma.InputJsonValue },
+    data: { payload: payload as Prisma.InputJsonValue, raw: bytes },
     select: { id: true },
   });
   try {

@@ -1,3 +1,6 @@
+import { errorBody } from "@/lib/api/envelope";
+import { ApiError, isApiError } from "@/lib/api/errors";
+import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { receiveNotification } from "@/lib/upstream/receive-notification";
@@ -5,6 +8,18 @@ import { verifyHubSignature } from "@/lib/upstream/verify-signature";
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Refusals in the API's error envelope, so that every client error looks the same. */
+function refuse(error: ApiError): Response {
+  return new Response(JSON.stringify(errorBody(error)), {
+    status: error.status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...error.headers,
+    },
+  });
 }
 
 /** The upstream's subscription handshake: echo hub.challenge when the verify token matches. */
@@ -17,25 +32,74 @@ export async function GET(request: Request): Promise<Response> {
   return plain(403, "verification failed");
 }
 
-/** Upstream notifications: verify the signature, store, acknowledge; the worker does the rest. */
-export async function POST(request: Request): Promise<Response> {
-  const secret = config().WHATSAPP_APP_SECRET;
-  const raw = Buffer.from(await request.arrayBuffer());
-  if (!secret || !verifyHubSignature(raw, request.headers.get("x-hub-signature-256"), secret)) {
-    return plain(401, "invalid signature");
-  }
-  let payload: unknown;
+function parseObject(raw: Buffer): Record<string, unknown> {
+  let parsed: unknown;
   try {
-    payload = JSON.parse(raw.toString("utf8"));
+    parsed = JSON.parse(raw.toString("utf8"));
   } catch {
-    return plain(400, "invalid JSON");
+    throw new ApiError("VALIDATION_ERROR", "The notification is not valid JSON.", {
+      errors: [{ field: "body", message: "malformed JSON" }],
+    });
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError("VALIDATION_ERROR", "The notification must be a JSON object.", {
+      errors: [{ field: "body", message: "expected a JSON object" }],
+    });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Upstream notifications: read at most BODY_LIMITS.upstreamNotification bytes, verify the
+ * signature over them, store, acknowledge; the worker does the rest.
+ */
+export async function POST(request: Request): Promise<Response> {
+  let raw: Buffer;
+  let payload: Record<string, unknown>;
+  try {
+    raw = await readBody(request, BODY_LIMITS.upstreamNotification);
+    const secret = config().WHATSAPP_APP_SECRET;
+    const signature = request.headers.get("x-hub-signature-256");
+    if (signature === null) {
+      throw new ApiError("AUTH_MISSING_KEY", "The X-Hub-Signature-256 header is missing.");
+    }
+    if (!secret || !verifyHubSignature(raw, signature, secret)) {
+      throw new ApiError("AUTH_INVALID_KEY", "The X-Hub-Signature-256 signature does not match the body.");
+    }
+    payload = parseObject(raw);
+  } catch (error) {
+    if (isApiError(error)) return refuse(error);
+    logger.warn({ err: String(error) }, "could not read upstream notification");
+    return refuse(new ApiError("VALIDATION_ERROR", "The notification could not be read."));
   }
   try {
-    await receiveNotification(payload);
+    await receiveNotification(raw, payload);
     return plain(200, "EVENT_RECEIVED");
   } catch (err) {
     // a non-2xx makes the upstream deliver the notification again later
     logger.error({ err: String(err) }, "could not store upstream notification");
-    return plain(503, "temporarily unavailable");
+    return refuse(
+      new ApiError(
+        "SERVER_SERVICE_UNAVAILABLE",
+        "The notification could not be stored; retry later.",
+        undefined,
+        {
+          "Retry-After": "1",
+        },
+      ),
+    );
   }
 }
+
+async function wrongMethod(request: Request): Promise<Response> {
+  const allow = "GET, POST";
+  return refuse(
+    new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not supported here; use ${allow}.`, undefined, {
+      Allow: allow,
+    }),
+  );
+}
+
+export const PUT = wrongMethod;
+export const PATCH = wrongMethod;
+export const DELETE = wrongMethod;

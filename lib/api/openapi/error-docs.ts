@@ -41,4 +41,5 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_IN_USE:
     "A request with this `Idempotency-Key` is still being processed; retry after `Retry-After`.",
   METHOD_NOT_ALLOWED: "The path exists but not with this method; see the `Allow` header.",
+  PAYLOAD_TOO_LARGE: "The request body is over the endpoint's limit (1 MiB for /v1); `details.limit_bytes`.",
 };

@@ -31,6 +31,7 @@ export function errorCodesOf(op: ApiOperation): ErrorCode[] {
     ...SHARED_ERRORS,
     ...(op.body || op.query || op.params ? INPUT_ERRORS : []),
     ...(op.method === "post" ? POST_ERRORS : []),
+    ...(op.body || op.method === "post" ? (["PAYLOAD_TOO_LARGE"] as ErrorCode[]) : []),
     ...op.errors,
   ]);
   return ERROR_CODES.filter((c) => codes.has(c)).sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);

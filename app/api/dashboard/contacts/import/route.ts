@@ -1,9 +1,11 @@
+import { BODY_LIMITS } from "@/lib/api/read-body";
 import { importBatchBody, importContacts } from "@/lib/contacts/import-contacts";
 import { jsonOk } from "@/lib/dashboard/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** One batch of parsed CSV rows (the browser parses the file and sends it in batches). */
-export const POST = dashboardRoute({ roles: MANAGERS, body: importBatchBody }, async ({ session, body }) =>
-  jsonOk(await importContacts(session.organizationId, body.rows)),
+export const POST = dashboardRoute(
+  { roles: MANAGERS, body: importBatchBody, maxBodyBytes: BODY_LIMITS.dashboardImport },
+  async ({ session, body }) => jsonOk(await importContacts(session.organizationId, body.rows)),
 );

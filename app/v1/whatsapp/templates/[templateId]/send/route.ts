@@ -5,8 +5,8 @@ import { sendTemplate } from "@/lib/messages/send-template";
 
 export const POST = apiRoute<typeof sendTemplateBody, undefined, { templateId: string }>(
   { scope: "whatsapp:send", body: sendTemplateBody },
-  async ({ org, body, params }) =>
-    ok(await sendTemplate(org.id, decodeURIComponent(params.templateId), body)),
+  // Next has already decoded the path segment: decoding again broke on ids such as `%25zz`
+  async ({ org, body, params }) => ok(await sendTemplate(org.id, params.templateId, body)),
 );
 
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,0 +1,56 @@
+import { ApiError } from "@/lib/api/errors";
+
+const MiB = 1024 * 1024;
+
+/**
+ * Body limits per kind of route. /v1 JSON bodies are small (the largest is a template send);
+ * the upstream's batched notifications are well under 1 MiB in practice (Meta batches up to
+ * ~100 changes), so 3 MiB leaves margin; a dashboard import batch is 500 CSV rows.
+ */
+export const BODY_LIMITS = {
+  v1Json: 1 * MiB,
+  upstreamNotification: 3 * MiB,
+  dashboardJson: 1 * MiB,
+  dashboardImport: 8 * MiB,
+  /** next-auth's sign-in and sign-out forms: a few hundred bytes */
+  signIn: 64 * 1024,
+} as const;
+
+export function tooLarge(limit: number): ApiError {
+  return new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `The request body is larger than this endpoint accepts (${limit} bytes).`,
+    { limit_bytes: limit },
+    // the rest of the body is never read: closing the connection keeps the server from draining it
+    { Connection: "close" },
+  );
+}
+
+/**
+ * Reads a request body of at most `limit` bytes, or throws PAYLOAD_TOO_LARGE (413): at once
+ * when Content-Length announces more, else as soon as a streamed (chunked) body passes the
+ * limit, cancelling the stream so that nothing beyond it is buffered. The only way any route
+ * reads a body.
+ */
+export async function readBody(request: Request, limit: number): Promise<Buffer> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
+    await request.body?.cancel().catch(() => {});
+    throw tooLarge(limit);
+  }
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "upstream_notifications" ADD COLUMN     "raw" BYTEA;
