@@ -44,6 +44,12 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
               </time>
             </span>
           ))}
+          {message.pricing_category ? (
+            <span title="Pricing category reported by WhatsApp">
+              {" · "}
+              {message.pricing_category.charAt(0).toUpperCase() + message.pricing_category.slice(1)}
+            </span>
+          ) : null}
         </p>
         {message.error ? (
           <p className="mt-1 text-xs font-medium text-red-800">

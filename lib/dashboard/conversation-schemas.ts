@@ -45,6 +45,8 @@ export type ThreadMessageJson = {
   content: ContentView;
   status: MessageStatus;
   error: { code: string | null; message: string | null } | null;
+  /** the upstream's pricing category of an outbound message (marketing, utility, service, …), once reported */
+  pricing_category: string | null;
   created_at: string;
   sent_at: string | null;
   delivered_at: string | null;

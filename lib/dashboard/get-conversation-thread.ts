@@ -16,6 +16,7 @@ function toThreadMessage(m: Message): ThreadMessageJson {
     content: toContentView(m.type, m.content),
     status: m.status,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
+    pricing_category: m.pricingCategory,
     created_at: m.createdAt.toISOString(),
     sent_at: iso(m.sentAt),
     delivered_at: iso(m.deliveredAt),

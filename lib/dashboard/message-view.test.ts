@@ -20,6 +20,21 @@ describe("toContentView", () => {
     expect(previewText(outbound)).toBe("image: c");
   });
 
+  it("reads reactions (sent and received, removed) and shared contacts as a line of text", () => {
+    expect(toContentView("reaction", { reaction: { messageId: null, emoji: "👍" } })).toEqual({
+      kind: "text",
+      text: "Reacted 👍",
+    });
+    expect(
+      toContentView("reaction", { request: { reaction: { message_id: "wamid.X", emoji: "" } } }),
+    ).toEqual({
+      kind: "text",
+      text: "Removed a reaction",
+    });
+    const cards = { contacts: [{ name: { formatted_name: "Ana Lima" } }, { phones: [] }] };
+    expect(toContentView("contacts", cards)).toEqual({ kind: "text", text: "Shared Ana Lima, a contact" });
+  });
+
   it("reads replies, outbound interactive messages and templates", () => {
     const reply = toContentView("interactive", {
       interactive: { type: "button", reply: { id: "y", title: "Yes" } },

@@ -100,6 +100,15 @@ export function toContentView(type: string, content: unknown): ContentView {
       address: str(address),
     };
   }
+  const reaction = obj(body.reaction);
+  if (reaction) {
+    const emoji = str(reaction.emoji);
+    return { kind: "text", text: emoji ? `Reacted ${emoji}` : "Removed a reaction" };
+  }
+  if (Array.isArray(body.contacts)) {
+    const names = list(body.contacts).map((c) => str(obj(obj(c)?.name)?.formatted_name) ?? "a contact");
+    return { kind: "text", text: `Shared ${names.join(", ")}` };
+  }
   const inter = obj(body.interactive);
   if (inter) return interactive(inter);
   const tpl = obj(body.template);

@@ -32,6 +32,12 @@ export const V1_ROUTES: TestRoute[] = [
     body: { to: "+14155550123", language: "en" },
   },
   { method: "GET", path: "/v1/media/00000000-0000-4000-8000-000000000000", scope: "whatsapp:send" },
+  {
+    method: "POST",
+    path: "/v1/whatsapp/messages/00000000-0000-4000-8000-000000000000/read",
+    scope: "whatsapp:send",
+    body: { typing_indicator: true },
+  },
   { method: "GET", path: "/v1/webhooks", scope: "webhooks:manage" },
   {
     method: "POST",

@@ -1,6 +1,7 @@
 import { ERROR_CODES, ERROR_STATUS } from "@/lib/api/errors";
 import { SCOPES } from "@/lib/auth/scopes";
 import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
+import { RETRYABLE_UPSTREAM_CODES, UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import { ERROR_CAUSES } from "./error-docs";
 
 /**
@@ -95,6 +96,39 @@ export const GUIDE: GuideSection[] = [
       {
         kind: "p",
         text: "Retry 429 and 5xx with exponential backoff (1 s, 2 s, 4 s, 8 s); do not retry other 4xx. After a network error on a send, the message may already be out: retry with the same `Idempotency-Key`.",
+      },
+    ],
+  },
+  {
+    id: "upstream-errors",
+    title: "Upstream error codes",
+    blocks: [
+      {
+        kind: "p",
+        text: "When the WhatsApp upstream refuses a message, its error object is passed on unchanged in `details.error` (of the API answer, or in `error` of `message.failed` when the refusal comes later in a status notification). The codes met most also carry `details.hint` (and `error.hint` in `message.failed`). Codes marked retried are retried by the service with backoff, since nothing was sent; the error reaches you only when they do not clear.",
+      },
+      {
+        kind: "table",
+        head: ["Upstream code", "Meaning", "What to do", "Retried by the service"],
+        rows: Object.entries(UPSTREAM_ERROR_GUIDE).map(([code, g]) => [
+          `\`${code}\``,
+          g.message,
+          g.hint,
+          RETRYABLE_UPSTREAM_CODES.has(Number(code)) ? "yes" : "no",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "events-2026",
+    title: "Event data beyond the contract",
+    blocks: [
+      {
+        kind: "list",
+        items: [
+          "`message.sent`, `message.delivered`, `message.read` carry `pricing: { billable, pricingModel, category, type }` once the upstream reported it (its status notifications); a `message.sent` recorded from the send answer, before any notification, has none.",
+          "`message.inbound` content types `reaction` (`content.reaction: { messageId, emoji }`, `messageId` the reacted message in this service or null, `emoji` empty when the customer removed the reaction), `sticker` (`content.sticker`, a media object fetched through `GET /v1/media/{id}`) and `contacts` (`content.contacts`, the shared cards as the upstream sends them).",
+        ],
       },
     ],
   },

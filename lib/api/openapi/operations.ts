@@ -6,6 +6,7 @@ import { channelJson } from "@/lib/channels/channel-json";
 import { contactJson, createContactBody, listContactsQuery, pageQuery } from "@/lib/contacts/schemas";
 import { mediaJson } from "@/lib/media/media-json";
 import { sendMessageBody } from "@/lib/messages/message-schemas";
+import { MESSAGE_OPERATIONS } from "@/lib/messages/openapi-operations";
 import { sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
 import { listTemplatesQuery } from "@/lib/templates/schemas";
 import { templateJson } from "@/lib/templates/template-json";
@@ -87,7 +88,7 @@ export const OPERATIONS: ApiOperation[] = [
     scope: "whatsapp:send",
     summary: "Send a message",
     description:
-      "Any of the eight types; the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message.",
+      "Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message.",
     body: sendMessageBody,
     response: sendResultJson,
     status: 200,
@@ -182,4 +183,5 @@ export const OPERATIONS: ApiOperation[] = [
     errors: ["RESOURCE_NOT_FOUND"],
   },
   ...WEBHOOK_OPERATIONS,
+  ...MESSAGE_OPERATIONS,
 ];
