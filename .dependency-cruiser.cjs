@@ -1,9 +1,6 @@
 /**
  * The walls of the house (docs/architecture.md), checked by `npm run lint` and CI:
- * `npx depcruise app components lib worker sandbox scripts e2e` prints what crosses one.
- * Cycles that existed when the rule was introduced are listed in
- * .dependency-cruiser-known-violations.json (regenerate with `npm run deps:baseline` only after
- * removing one); any new one fails.
+ * `npm run deps` prints what crosses one.
  */
 const TESTS =
   "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$|/test-receiver\\.ts$)";

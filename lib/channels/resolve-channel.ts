@@ -1,8 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/ids/uuid";
 
 /**
  * The contract's channel rules for sending: a named channel must be one of the organization's
@@ -14,7 +13,7 @@ export async function resolveSendChannel(
   channelId?: string | null,
 ): Promise<Channel> {
   if (channelId) {
-    const channel = UUID.test(channelId)
+    const channel = isUuid(channelId)
       ? await db().channel.findFirst({ where: { id: channelId, organizationId, status: "active" } })
       : null;
     if (!channel) {

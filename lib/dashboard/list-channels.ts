@@ -3,8 +3,7 @@ import { toChannelJson } from "@/lib/channels/channel-json";
 import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/ids/uuid";
 
 export function toChannelRow(channel: Channel, templates: number): ChannelRowJson {
   return { ...toChannelJson(channel), graph_url: channel.graphUrl, templates };
@@ -26,7 +25,7 @@ export async function listChannels(organizationId: string): Promise<ChannelRowJs
 
 /** The organization's channel, or RESOURCE_NOT_FOUND (also for malformed ids). */
 export async function getChannelOrThrow(organizationId: string, id: string): Promise<Channel> {
-  const channel = UUID.test(id) ? await db().channel.findFirst({ where: { id, organizationId } }) : null;
+  const channel = isUuid(id) ? await db().channel.findFirst({ where: { id, organizationId } }) : null;
   if (!channel) throw new ApiError("RESOURCE_NOT_FOUND", "No such channel.", { field: "id" });
   return channel;
 }

@@ -3,8 +3,8 @@ import type { ConversationsPageJson, ConversationsQuery } from "@/lib/dashboard/
 import { decodeCursor, encodeCursor } from "@/lib/dashboard/keyset-cursor";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { UUID_PATTERN } from "@/lib/ids/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** the tabs show "999+" past this */
 const COUNT_CAP = 999;
 
@@ -18,7 +18,7 @@ export async function listConversations(
   userId: string,
   query: ConversationsQuery,
 ): Promise<ConversationsPageJson> {
-  const cursor = decodeCursor(query.cursor, UUID);
+  const cursor = decodeCursor(query.cursor, UUID_PATTERN);
   const where: Prisma.ConversationWhereInput = {
     organizationId,
     status: query.status,

@@ -2,10 +2,10 @@ import type { z } from "zod";
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import { jsonError, jsonFromError } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/validation";
 import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
 import { isSameOriginRequest } from "@/lib/dashboard/csrf";
-import { jsonError, jsonFromError } from "@/lib/dashboard/respond";
 import { hasRole, type Role } from "@/lib/dashboard/roles";
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;

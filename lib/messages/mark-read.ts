@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { isUuid } from "@/lib/ids/uuid";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError } from "@/lib/whatsapp/graph-error";
 import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const markReadParams = z.object({
   messageId: z.string().meta({ description: "The inbound message's messageId in this service (UUID)" }),
@@ -36,7 +35,7 @@ export async function markMessageRead(
   messageId: string,
   typingIndicator: boolean,
 ): Promise<MarkReadResult> {
-  const message = UUID.test(messageId)
+  const message = isUuid(messageId)
     ? await db().message.findFirst({
         where: { id: messageId, organizationId, direction: "inbound" },
         include: { channel: true },

@@ -1,4 +1,4 @@
-import type { ApiOperation } from "@/lib/api/openapi/operations";
+import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { markReadBody, markReadJson, markReadParams } from "@/lib/messages/mark-read";
 
 /** Message operations beyond the send itself. */

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { isUuid } from "@/lib/ids/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELD = "reaction.message_id";
 
 /**
@@ -10,7 +10,7 @@ const FIELD = "reaction.message_id";
  */
 export async function resolveReactionTarget(organizationId: string, messageId: string): Promise<string> {
   if (messageId.startsWith("wamid.")) return messageId;
-  if (!UUID.test(messageId)) {
+  if (!isUuid(messageId)) {
     throw new ApiError("VALIDATION_INVALID_FIELD", `${FIELD} must be a message id (UUID) or a wamid.`, {
       field: FIELD,
       hint: "the messageId of a message in this service, or its whatsappMessageId (wamid.…)",

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { isUuid } from "@/lib/ids/uuid";
 import { sendMessage } from "@/lib/messages/send-message";
 import type { sendTemplateBody } from "@/lib/messages/send-schemas";
 import { validateSendMessage } from "@/lib/messages/validate-send-message";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The contract's default language when a template is named rather than given by UUID. */
 const NAME_DEFAULT_LANGUAGE = "id";
 
@@ -21,7 +21,7 @@ export async function sendTemplate(
   let name = templateId;
   let language = body.language;
   let channelId = body.channel_id;
-  if (UUID.test(templateId)) {
+  if (isUuid(templateId)) {
     const template = await db().template.findFirst({
       where: { id: templateId, organizationId, active: true },
       include: {

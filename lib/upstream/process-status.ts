@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
+import { isUuid } from "@/lib/ids/uuid";
 import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
 import { statusPricing, storedPricing } from "@/lib/upstream/status-pricing";
@@ -13,7 +14,6 @@ const KNOWN: Record<string, Reported> = {
   read: "read",
   failed: "failed",
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Moves an outbound Message forward on a status notification and emits message.<status>.
@@ -28,7 +28,7 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
 
   return db().$transaction(async (tx) => {
     const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: status.id }];
-    if (opaque && UUID.test(opaque)) or.push({ id: opaque, direction: "outbound" });
+    if (opaque && isUuid(opaque)) or.push({ id: opaque, direction: "outbound" });
     const found = await tx.message.findFirst({ where: { OR: or } });
     if (!found) return [];
     const reported = statusPricing(status);

@@ -1,4 +1,4 @@
-import type { ApiOperation } from "@/lib/api/openapi/operations";
+import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { pageQuery } from "@/lib/contacts/schemas";
 import { deliveryJson } from "@/lib/webhooks/delivery-json";
 import {

@@ -1,9 +1,7 @@
 import { create as contentDisposition } from "content-disposition";
-import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { copyMedia } from "@/lib/media/copy-media";
 import { verifyMediaUrl } from "@/lib/media/signed-url";
-import { mediaStorage } from "@/lib/media/storage";
+import { storedMedia } from "@/lib/media/stored-media";
 
 /** Streams our copy of an inbound media file behind a signed, short-lived link. */
 export async function GET(
@@ -15,17 +13,13 @@ export async function GET(
   if (!verifyMediaUrl(id, url.searchParams.get("expires"), url.searchParams.get("signature"))) {
     return new Response("link invalid or expired", { status: 403 });
   }
-  let media = await db().media.findUnique({ where: { id } });
-  if (!media) return new Response("not found", { status: 404 });
-  try {
-    // not copied yet (the worker is behind or failed): fetch it from the upstream now
-    if (!media.storedAt || !media.storageKey) media = await copyMedia(id);
-  } catch (err) {
-    logger.warn({ mediaId: id, err: String(err) }, "media copy failed");
+  const found = await storedMedia(id);
+  if (found.kind === "not-copied") {
+    logger.warn({ mediaId: id, err: String(found.error) }, "media copy failed");
     return new Response("media not available from the upstream", { status: 502 });
   }
-  const body = media.storageKey ? await mediaStorage().get(media.storageKey) : null;
-  if (!body) return new Response("media not available", { status: 404 });
+  if (found.kind === "not-found") return new Response("not found", { status: 404 });
+  const { media, body } = found;
   return new Response(body, {
     headers: {
       "Content-Type": media.mimeType,

@@ -10,11 +10,12 @@ import {
 } from "zod-openapi";
 import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
 import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
+import { type ApiOperation, TAGS } from "./api-operation";
 import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";
 import { attachExamples } from "./examples";
 import { GUIDE, guideMarkdown } from "./guide";
-import { type ApiOperation, OPERATIONS, TAGS } from "./operations";
+import { OPERATIONS } from "./operations";
 import { readableSchemas } from "./schema-override";
 
 const SECURITY_SCHEMES = {

@@ -1,8 +1,8 @@
 import type { ZodOpenApiResponseObject } from "zod-openapi";
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import type { ApiOperation } from "./api-operation";
 import { errorEnvelope, type RESPONSE_HEADERS } from "./components";
 import { ERROR_CAUSES } from "./error-docs";
-import type { ApiOperation } from "./operations";
 
 type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 

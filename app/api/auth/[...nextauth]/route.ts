@@ -1,8 +1,8 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import { jsonFromError } from "@/lib/api/respond";
 import { authOptions } from "@/lib/auth/auth-options";
-import { jsonFromError } from "@/lib/dashboard/respond";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,7 +1,7 @@
+import { jsonOk } from "@/lib/api/respond";
 import { addChannel } from "@/lib/dashboard/add-channel";
 import { addChannelBody } from "@/lib/dashboard/channel-schemas";
 import { listChannels, toChannelRow } from "@/lib/dashboard/list-channels";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

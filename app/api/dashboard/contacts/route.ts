@@ -1,8 +1,8 @@
+import { jsonOk } from "@/lib/api/respond";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { createContact } from "@/lib/contacts/create-contact";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { createContactBody, listContactsQuery } from "@/lib/contacts/schemas";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

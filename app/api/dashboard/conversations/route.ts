@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { conversationsQuery } from "@/lib/dashboard/conversation-schemas";
 import { listConversations } from "@/lib/dashboard/list-conversations";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { deliveriesQuery } from "@/lib/dashboard/delivery-schemas";
 import { listOrgDeliveries } from "@/lib/dashboard/list-org-deliveries";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

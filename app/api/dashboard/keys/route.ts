@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { createApiKey } from "@/lib/auth/create-api-key";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { toApiKeyJson } from "@/lib/keys/key-json";

@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { overviewQuery } from "@/lib/dashboard/overview-schemas";
 import { overviewStats } from "@/lib/dashboard/overview-stats";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

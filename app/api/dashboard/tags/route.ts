@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { jsonOk } from "@/lib/api/respond";
 import { listTags } from "@/lib/dashboard/list-tags";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

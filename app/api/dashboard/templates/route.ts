@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { listOrgTemplates } from "@/lib/dashboard/list-org-templates";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { templatesQuery } from "@/lib/dashboard/template-schemas";

@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { listStaff } from "@/lib/dashboard/list-staff";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

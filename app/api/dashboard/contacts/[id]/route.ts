@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { jsonOk } from "@/lib/api/respond";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { updateContact, updateContactBody } from "@/lib/contacts/update-contact";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE, MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

@@ -1,6 +1,6 @@
 import { BODY_LIMITS } from "@/lib/api/read-body";
+import { jsonOk } from "@/lib/api/respond";
 import { importBatchBody, importContacts } from "@/lib/contacts/import-contacts";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

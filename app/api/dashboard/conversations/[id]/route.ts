@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { getConversationThread } from "@/lib/dashboard/get-conversation-thread";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

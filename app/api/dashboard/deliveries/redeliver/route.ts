@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { bulkRedeliverBody } from "@/lib/dashboard/delivery-schemas";
 import { redeliverFailed } from "@/lib/dashboard/redeliver-failed";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { failingWebhooks } from "@/lib/dashboard/failing-webhooks";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

@@ -1,4 +1,4 @@
-import { jsonOk } from "@/lib/dashboard/respond";
+import { jsonOk } from "@/lib/api/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { deleteWebhook } from "@/lib/webhooks/delete-webhook";

@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { deactivateChannel } from "@/lib/channels/deactivate-channel";
 import { getChannelOrThrow, toChannelRow } from "@/lib/dashboard/list-channels";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

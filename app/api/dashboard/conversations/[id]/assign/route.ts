@@ -1,7 +1,7 @@
+import { jsonOk } from "@/lib/api/respond";
 import { assignConversation } from "@/lib/conversations/assign-conversation";
 import { assignBody } from "@/lib/dashboard/conversation-schemas";
 import { conversationId } from "@/lib/dashboard/get-conversation-thread";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

@@ -1,6 +1,6 @@
+import { jsonOk } from "@/lib/api/respond";
 import { resolveConversation } from "@/lib/conversations/resolve-conversation";
 import { conversationId } from "@/lib/dashboard/get-conversation-thread";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

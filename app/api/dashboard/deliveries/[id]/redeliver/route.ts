@@ -1,5 +1,5 @@
+import { jsonOk } from "@/lib/api/respond";
 import { redeliverOne } from "@/lib/dashboard/redeliver-one";
-import { jsonOk } from "@/lib/dashboard/respond";
 import { SUPPORT } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 

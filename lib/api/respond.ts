@@ -3,6 +3,7 @@ import { isApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/logger";
 
 /**
+ * The envelope as a Response, for the routes outside the /v1 wrapper (dashboard JSON routes, readiness).
  * Codes of the dashboard routes beyond the /v1 catalog (lib/api/errors.ts), whose codes
  * (VALIDATION_*, RESOURCE_*) the dashboard routes reuse through ApiError.
  */

@@ -1,0 +1,6 @@
+/** Our row ids are UUIDs: anything else names no row, and is never sent to PostgreSQL as a uuid. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
