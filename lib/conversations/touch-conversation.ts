@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/events/record-event";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A conversation quiet this long is over: the next message opens a new one (design.md lifecycle). */
+export const CONVERSATION_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /**
  * design.md lifecycle: a message continues the contact's conversation unless that one is
@@ -15,7 +16,7 @@ export async function touchConversation(
       organizationId: input.organizationId,
       contactId: input.contactId,
       status: { not: "resolved" },
-      lastActivityAt: { gte: new Date(input.at.getTime() - DAY_MS) },
+      lastActivityAt: { gte: new Date(input.at.getTime() - CONVERSATION_QUIET_MS) },
     },
     orderBy: { lastActivityAt: "desc" },
   });

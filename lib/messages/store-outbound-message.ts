@@ -3,8 +3,7 @@ import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-
-const WINDOW_MS = 24 * 60 * 60 * 1000;
+import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
 
 export type OutboundMessage = {
   id: string;
@@ -16,14 +15,6 @@ export type OutboundMessage = {
   templateName: string | null;
   templateLanguage: string | null;
 };
-
-function sessionClosed(): ApiError {
-  return new ApiError(
-    "WHATSAPP_SESSION_CLOSED",
-    "The customer has not written in the last 24 hours; only an approved template can be sent.",
-    { field: "to", hint: "send a template (type template) to reopen the conversation" },
-  );
-}
 
 /**
  * Stores an outbound Message `queued`. The hot path (a known contact) is one statement: it
@@ -46,7 +37,7 @@ export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
       SELECT ${m.id}::uuid, ${m.organizationId}::uuid, ${m.channelId}::uuid, c.id, (SELECT id FROM conv),
              'outbound'::"MessageDirection", ${m.type}, ${JSON.stringify(m.content)}::jsonb, 'queued'::"MessageStatus",
              ${m.to}, ${m.templateName}, ${m.templateLanguage}, ${now}, ${now}
-      FROM c WHERE ${isTemplate} OR c.last_inbound_at > ${new Date(now.getTime() - WINDOW_MS)}
+      FROM c WHERE ${isTemplate} OR c.last_inbound_at > ${windowOpenSince(now)}
       RETURNING id
     )
     SELECT (SELECT id FROM c) AS contact_id, (SELECT count(*) FROM ins)::int AS inserted`;
