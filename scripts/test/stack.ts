@@ -59,7 +59,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await redisProxy.start();
   const env = stackEnv(options);
   const procs: Proc[] = [
-    startProcess("web", "node_modules/.bin/next", ["start", "-p", String(options.webPort)], env),
+    // what `npm run web` and the start command run: Next's handler on a server that drains on SIGTERM
+    startProcess("web", process.execPath, ["--import", "tsx", "scripts/web.ts"], env),
   ];
   if (options.worker !== false) {
     procs.push(
