@@ -10,7 +10,8 @@ import next from "next";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME || undefined;
+// all interfaces, as `next start` does (not $HOSTNAME: containers set it to their own id)
+const hostname = process.env.WEB_HOST || undefined;
 const shutdownTimeoutMs = Number(process.env.WEB_SHUTDOWN_TIMEOUT_MS ?? 8_000);
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
