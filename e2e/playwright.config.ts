@@ -23,7 +23,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // npm test checks (or installs) it first: scripts/lib/browser.ts
+      executablePath: process.env.E2E_CHROMIUM_PATH || "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

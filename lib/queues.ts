@@ -1,6 +1,8 @@
 import { type JobsOptions, Queue } from "bullmq";
+import { Redis } from "ioredis";
 import { z } from "zod";
-import { bullConnection } from "@/lib/redis";
+import { config } from "@/lib/config";
+import { failFastOptions } from "@/lib/redis";
 
 /**
  * Every queue, its payload schema and its job options, declared once and imported by the
@@ -68,26 +70,74 @@ export const QUEUES = {
 export type QueueKey = keyof typeof QUEUES;
 export type Payload<K extends QueueKey> = z.infer<(typeof QUEUES)[K]["payload"]>;
 
-const globalForQueues = globalThis as unknown as { queues?: Map<QueueKey, Queue> };
+/**
+ * How long an enqueue may wait for Redis. Every caller can fall back: the sweepers re-enqueue
+ * from PostgreSQL (notifications, deliveries, sends), so a request never waits out an outage.
+ */
+export const ENQUEUE_TIMEOUT_MS = 1_000;
+
+const globalForQueues = globalThis as unknown as { queues?: Map<QueueKey, Queue>; producers?: Redis[] };
+
+/**
+ * Producers only (Workers and QueueEvents have their own blocking connections): commands fail
+ * at once while Redis is away instead of waiting in ioredis's offline queue until it returns.
+ */
+function producerConnection(): Redis {
+  const client = new Redis(config().REDIS_URL, failFastOptions);
+  client.on("error", () => {
+    // reported through failing commands; reconnects by itself
+  });
+  return client;
+}
 
 export function queue(key: QueueKey): Queue {
   globalForQueues.queues ??= new Map();
   let q = globalForQueues.queues.get(key);
   if (!q) {
-    q = new Queue(QUEUES[key].name, { connection: bullConnection(), defaultJobOptions: QUEUES[key].options });
+    const connection = producerConnection();
+    globalForQueues.producers ??= [];
+    globalForQueues.producers.push(connection);
+    q = new Queue(QUEUES[key].name, {
+      connection,
+      defaultJobOptions: QUEUES[key].options,
+    });
+    q.on("error", () => {
+      // a Queue re-emits its connection's errors; the failing add reports them
+    });
     globalForQueues.queues.set(key, q);
   }
   return q;
 }
 
-/** Adds a job whose payload is checked against the queue's schema; `jobId` de-duplicates live jobs. */
+/**
+ * Adds a job whose payload is checked against the queue's schema; `jobId` de-duplicates live jobs.
+ * Fails within ENQUEUE_TIMEOUT_MS while Redis is away (also while a fresh process still waits
+ * for its first connection), with an error that the API answers as 503.
+ */
 export async function enqueue<K extends QueueKey>(
   key: K,
   payload: Payload<K>,
   options: JobsOptions & { jobId?: string } = {},
 ): Promise<void> {
   const data = QUEUES[key].payload.parse(payload);
-  await queue(key).add(key, data, options);
+  await withinDeadline(queue(key).add(key, data, options), ENQUEUE_TIMEOUT_MS);
+}
+
+/** `work`, or a "Connection is closed" error (lib/api/unavailable.ts) once `ms` have passed. */
+export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  work.catch(() => undefined); // a late failure after the deadline is nobody's to handle
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Connection is closed: Redis did not answer within ${ms} ms`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function closeQueues(): Promise<void> {
@@ -95,4 +145,6 @@ export async function closeQueues(): Promise<void> {
   if (!queues) return;
   await Promise.all([...queues.values()].map((q) => q.close()));
   queues.clear();
+  // a connection handed to BullMQ stays ours to close
+  for (const client of globalForQueues.producers?.splice(0) ?? []) client.disconnect();
 }

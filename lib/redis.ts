@@ -16,7 +16,11 @@ export const failFastOptions: RedisOptions = {
 
 /** BullMQ requires maxRetriesPerRequest null on the connections it blocks on. */
 export function bullConnection(): Redis {
-  return new Redis(config().REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+  const client = new Redis(config().REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+  client.on("error", () => {
+    // BullMQ reports through its own `error` events; without a listener ioredis prints each one
+  });
+  return client;
 }
 
 /**

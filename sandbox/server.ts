@@ -7,12 +7,18 @@ import { errors } from "@/sandbox/errors";
 import { GraphError } from "@/sandbox/graph-error";
 import { json, type Reply, readRequest, writeReply } from "@/sandbox/http";
 import { createLogger } from "@/sandbox/logger";
+import { loadState, type Saver, stateSaver } from "@/sandbox/persistence";
 import { route } from "@/sandbox/router";
 import { clearTimers, createState, type SandboxState } from "@/sandbox/state";
 
 export type Sandbox = { url: string; port: number; state: SandboxState; close: () => Promise<void> };
 
-async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  ctx: Ctx,
+  req: IncomingMessage,
+  res: ServerResponse,
+  saver: Saver | null,
+): Promise<void> {
   let reply: Reply;
   try {
     reply = await route(ctx, await readRequest(req));
@@ -35,12 +41,14 @@ async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Prom
     if (!res.headersSent) writeReply(res, json(unknown.status, unknown.body), false);
     else res.destroy();
   }
+  // every change to the state comes through a request that is not a read
+  if (req.method !== "GET" && req.method !== "HEAD") saver?.changed();
   ctx.log.debug({ method: req.method, url: req.url, status: reply.status }, "sandbox request");
 }
 
 /** Catch-all: whatever one request does, the sandbox process keeps serving the others. */
-function handleSafely(ctx: Ctx, req: IncomingMessage, res: ServerResponse): void {
-  handle(ctx, req, res).catch((error: unknown) => {
+function handleSafely(ctx: Ctx, req: IncomingMessage, res: ServerResponse, saver: Saver | null): void {
+  handle(ctx, req, res, saver).catch((error: unknown) => {
     ctx.log.error({ err: error, url: req.url }, "sandbox request crashed");
     try {
       res.writeHead(500, { "content-type": "application/json; charset=UTF-8" });
@@ -51,14 +59,23 @@ function handleSafely(ctx: Ctx, req: IncomingMessage, res: ServerResponse): void
   });
 }
 
-/** Start a sandbox upstream; port 0 picks a free port. Each sandbox has its own state. */
+/**
+ * Start a sandbox upstream; port 0 picks a free port. Each sandbox has its own state, kept in
+ * memory, and with `dataDir` also on disk across restarts (sandbox/persistence.ts).
+ */
 export async function startSandbox(
-  options: { port?: number; host?: string; logLevel?: string } = {},
+  options: { port?: number; host?: string; logLevel?: string; dataDir?: string } = {},
 ): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const state = createState();
   const ctx: Ctx = { state, log: createLogger(options.logLevel) };
-  const server = createServer((req, res) => handleSafely(ctx, req, res));
+  let saver: Saver | null = null;
+  if (options.dataDir) {
+    if (loadState(state, options.dataDir, ctx.log))
+      ctx.log.info({ dir: options.dataDir }, "sandbox state loaded");
+    saver = stateSaver(state, options.dataDir, ctx.log);
+  }
+  const server = createServer((req, res) => handleSafely(ctx, req, res, saver));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -71,6 +88,7 @@ export async function startSandbox(
     close: async () => {
       state.shutdown.abort();
       clearTimers(state);
+      saver?.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -84,7 +102,12 @@ function startedFromCommandLine(): boolean {
 
 if (startedFromCommandLine()) {
   const port = Number(process.env.SANDBOX_PORT ?? 4010);
-  const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
+  const sandbox = await startSandbox({
+    port,
+    host: process.env.SANDBOX_HOST ?? "127.0.0.1",
+    // the start command sets it (.data/sandbox); unset, the state lives in memory only
+    dataDir: process.env.SANDBOX_DATA_DIR || undefined,
+  });
   const log = createLogger();
   // last resort: work a request scheduled for later (notifications, statuses) must not end the demo
   process.on("uncaughtException", (err) => log.error({ err }, "sandbox error outside a request"));

@@ -4,7 +4,7 @@ import type { Bucket } from "@/sandbox/limits";
 import { defaultSettings, type Settings } from "@/sandbox/settings";
 import type { StoredTemplate } from "@/sandbox/templates";
 
-/** Everything the sandbox knows lives here, in memory: a restart forgets it all. */
+/** Everything the sandbox knows lives here, in memory; sandbox/persistence.ts keeps it across restarts. */
 
 export type App = { webhook_url: string; app_secret: string; verify_token: string };
 

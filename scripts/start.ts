@@ -73,7 +73,8 @@ async function main(): Promise<number> {
 
   const node = JSON.stringify(process.execPath);
   const children: Child[] = [
-    { name: "web", command: `next start --port ${port}`, color: "cyan.bold" },
+    // scripts/web.ts: Next's handler on a server that drains on SIGTERM (next start does not)
+    { name: "web", command: `${node} --import tsx scripts/web.ts`, color: "cyan.bold" },
     // `node --import tsx` rather than the tsx CLI: one process, no wrapper that could die alone
     { name: "worker", command: `${node} --import tsx worker/index.ts`, color: "magenta.bold" },
   ];
@@ -126,6 +127,8 @@ async function announceWhenReady(
 /** Everything the children need, resolved once: they never guess a service on their own. */
 function childEnv(): NodeJS.ProcessEnv {
   return {
+    // the sandbox keeps its phone numbers, templates and customers across restarts
+    SANDBOX_DATA_DIR: join(root, ".data", "sandbox"),
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? "production",
     PATH: [join(root, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
@@ -162,6 +165,17 @@ function onSetupSignal(signal: NodeJS.Signals): void {
 }
 process.on("SIGINT", onSetupSignal);
 process.on("SIGTERM", onSetupSignal);
+
+// Whoever started us (npm, a process manager, the tsx CLI) may end without passing a signal on:
+// then we stop as if told to, instead of leaving the services running with no one to stop them.
+const parent = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphanWatch);
+  log.warn("the process that started this one is gone: stopping");
+  process.kill(process.pid, "SIGTERM");
+}, 1_000);
+orphanWatch.unref();
 
 main()
   .catch((error: unknown) => {

@@ -6,7 +6,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { ensureBrowser } from "@/scripts/lib/browser";
 import { recreateDatabase } from "@/scripts/lib/database";
+import { StartError } from "@/scripts/lib/log";
 import { resolveDatabase } from "@/scripts/lib/postgres";
 import { resolveRedis } from "@/scripts/lib/redis";
 import type { Service } from "@/scripts/lib/service";
@@ -48,6 +50,8 @@ async function resolveServices(): Promise<Service[]> {
 }
 
 async function main(): Promise<void> {
+  // the browser is checked first, so a missing one stops the run before any test, not after them
+  if (runsE2e()) process.env.E2E_CHROMIUM_PATH = ensureBrowser();
   const services = await resolveServices();
   try {
     await runSuite();
@@ -67,12 +71,18 @@ async function runSuite(): Promise<void> {
   }
   const only = process.argv.slice(2);
   run("vitest", "node_modules/.bin/vitest", ["run", ...only]);
-  if (only.length === 0 && existsSync("e2e/playwright.config.ts")) {
+  if (runsE2e()) {
     run("playwright", "node_modules/.bin/playwright", ["test", "-c", "e2e/playwright.config.ts"]);
   }
 }
 
+/** The whole suite (no FILES given) includes the Playwright specs. */
+function runsE2e(): boolean {
+  return process.argv.length <= 2 && existsSync("e2e/playwright.config.ts");
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  const text = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${error instanceof StartError ? `✘ ${text}` : text}\n`);
   process.exit(1);
 });

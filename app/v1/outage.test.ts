@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { sweepUpstream } from "@/lib/upstream/sweep-upstream";
+import { TEST_ENV } from "@/scripts/test/env";
 import { apiAt, createTestOrg, expectError, pollUntil, type TestOrg } from "@/scripts/test/helpers";
+import {
+  hubSignature,
+  inboundCustomer,
+  inboundEvent,
+  inboundNotification,
+  notificationRows,
+} from "@/scripts/test/inbound-helpers";
 import { type Stack, startStack } from "@/scripts/test/stack";
 
 /**
@@ -13,7 +23,13 @@ let stack: Stack;
 let org: TestOrg;
 
 beforeAll(async () => {
-  stack = await startStack({ webPort: 3110, pgProxyPort: 25433, redisProxyPort: 26380, worker: false });
+  // ports of its own beside the suite's (TEST_ENV), so that parallel checkouts do not collide
+  stack = await startStack({
+    webPort: TEST_ENV.webPort + 30,
+    pgProxyPort: TEST_ENV.pgProxyPort + 1,
+    redisProxyPort: TEST_ENV.redisProxyPort + 1,
+    worker: false,
+  });
   org = await createTestOrg();
 }, 120_000);
 
@@ -130,6 +146,59 @@ describe("Redis unreachable", () => {
       expectUnavailable(await list(org.key));
     } finally {
       stack.pgProxy.restore();
+      stack.redisProxy.restore();
+    }
+    await expectRecovered(org.key);
+  });
+});
+
+describe("Redis unreachable: nothing waits for it to return", () => {
+  it("POST /webhooks/whatsapp stores the notification and answers 200; the sweeper queues it once Redis is back", async () => {
+    const customer = await inboundCustomer();
+    const { wamid, body } = inboundNotification(
+      customer.channel.phoneNumberId,
+      { wa_id: customer.from, profile: { name: "Outage" } },
+      { from: customer.from, type: "text", text: { body: "written while Redis was away" } },
+    );
+    const raw = JSON.stringify(body);
+    expect((await list(org.key)).status).toBe(200);
+    stack.redisProxy.down();
+    let res: Response;
+    try {
+      res = await fetch(`${stack.baseUrl}/webhooks/whatsapp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-hub-signature-256": hubSignature(raw) },
+        body: raw,
+        // a failure guard, not a measurement: before the fix this waited for Redis to return
+        signal: AbortSignal.timeout(15_000),
+      });
+    } finally {
+      stack.redisProxy.restore();
+    }
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("EVENT_RECEIVED");
+    expect(await notificationRows(wamid)).toEqual({ stored: 1, processed: 0 });
+
+    // the sweeper takes rows unprocessed for a minute: make this one old, then run it (the
+    // suite's worker shares this Redis database and processes what it queues)
+    await db().$executeRaw`UPDATE upstream_notifications SET received_at = now() - interval '2 minutes'
+      WHERE payload::text LIKE ${`%${wamid}%`}`;
+    await sweepUpstream();
+    const event = await inboundEvent(customer.orgId, wamid);
+    expect(event.whatsappMessageId).toBe(wamid);
+  });
+
+  it("a send while Redis is away answers 503 in the envelope, and succeeds once it is back", async () => {
+    stack.redisProxy.down();
+    try {
+      const res = await apiAt(stack.baseUrl, "/v1/whatsapp/messages", {
+        method: "POST",
+        key: org.key,
+        body: { to: "+14155550123", type: "text", text: { body: "hello" } },
+      });
+      expectUnavailable(res);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
       stack.redisProxy.restore();
     }
     await expectRecovered(org.key);

@@ -1,16 +1,21 @@
 "use client";
 
 import { type DeliveryFilters, PERIODS, type Period } from "@/components/deliveries/delivery-filters";
+import type { StatusCounts } from "@/components/deliveries/use-deliveries";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { DELIVERY_EVENT_NAMES, type DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+import { formatNumber } from "@/lib/dashboard/format";
 
 const STATUS_OPTIONS = [
-  { value: "", label: "Any status" },
   { value: "failed", label: "Failed" },
   { value: "pending", label: "Pending or retrying" },
   { value: "succeeded", label: "Succeeded" },
-];
+] as const;
+
+function withCount(label: string, count: StatusCounts[keyof StatusCounts] | undefined): string {
+  return count ? `${label} (${formatNumber(count.matching)}${count.capped ? "+" : ""})` : label;
+}
 
 const EVENT_OPTIONS = [
   { value: "", label: "Any event" },
@@ -23,9 +28,12 @@ const PERIOD_OPTIONS = (Object.keys(PERIODS) as Period[]).map((p) => ({ value: p
 export function DeliveriesFiltersBar({
   filters,
   webhooks,
+  counts,
   onChange,
 }: {
   filters: DeliveryFilters;
+  /** deliveries per status under the other filters, shown in the Status menu */
+  counts?: StatusCounts;
   webhooks: { id: string; name: string }[];
   /** a change to some filters, merged into the latest ones (two quick changes must not undo each other) */
   onChange: (patch: Partial<DeliveryFilters>) => void;
@@ -46,7 +54,10 @@ export function DeliveriesFiltersBar({
     >
       <Select
         label="Status"
-        options={STATUS_OPTIONS}
+        options={[
+          { value: "", label: "Any status" },
+          ...STATUS_OPTIONS.map((o) => ({ value: o.value, label: withCount(o.label, counts?.[o.value]) })),
+        ]}
         value={filters.status}
         onChange={(e) => set({ status: e.target.value as DeliveryStatus | "" })}
       />

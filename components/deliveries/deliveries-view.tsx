@@ -13,10 +13,11 @@ import {
   filtersFromParams,
   filtersToParams,
 } from "@/components/deliveries/delivery-filters";
+import { useStatusCounts } from "@/components/deliveries/use-deliveries";
 import { Button } from "@/components/ui/button";
 import { useWebhooks } from "@/components/webhooks/use-webhooks";
 
-/** Failed-delivery monitoring: filter, inspect a delivery in full, redeliver one or in bulk. */
+/** Delivery monitoring: every status at first (counted per status), inspect one, redeliver one or in bulk. */
 export function DeliveriesView() {
   const router = useRouter();
   const pathname = usePathname();
@@ -26,6 +27,7 @@ export function DeliveriesView() {
   const webhooks = useWebhooks();
   const [bulkOpen, setBulkOpen] = useState(false);
   const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);
+  const counts = useStatusCounts(filters);
 
   // the URL updates after a render: changes made before it lands build on the pending one
   const pending = useRef<URLSearchParams | null>(null);
@@ -59,6 +61,7 @@ export function DeliveriesView() {
       />
       <DeliveriesFiltersBar
         filters={filters}
+        counts={counts}
         webhooks={(webhooks.data ?? []).map((w) => ({ id: w.id, name: w.name }))}
         onChange={setFilters}
       />

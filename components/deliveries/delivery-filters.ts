@@ -22,8 +22,9 @@ export type DeliveryFilters = {
   to: string;
 };
 
+/** Every status by default: someone whose deliveries all arrived sees them (with counts per status). */
 export const DEFAULT_FILTERS: DeliveryFilters = {
-  status: "failed",
+  status: "",
   webhookId: "",
   event: "",
   period: "all",
@@ -39,12 +40,7 @@ export function filtersFromParams(params: URLSearchParams): DeliveryFilters {
   const status = params.get("status");
   const period = params.get("period");
   return {
-    status:
-      status === "pending" || status === "succeeded" || status === "failed"
-        ? status
-        : status === "any"
-          ? ""
-          : DEFAULT_FILTERS.status,
+    status: status === "pending" || status === "succeeded" || status === "failed" ? status : "",
     webhookId: params.get("webhook_id") ?? "",
     event: params.get("event") ?? "",
     period: isPeriod(period) ? period : DEFAULT_FILTERS.period,
@@ -53,7 +49,7 @@ export function filtersFromParams(params: URLSearchParams): DeliveryFilters {
   };
 }
 
-/** Back to URL parameters; "any" keeps an explicit "all statuses" apart from the default. */
+/** Back to URL parameters; "any" (every status, the default) is still written for older links. */
 export function filtersToParams(filters: DeliveryFilters, keep: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(keep);
   const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));

@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DeliveryFilters, timeRange } from "@/components/deliveries/delivery-filters";
 import type {
   BulkRedeliverBody,
@@ -92,4 +92,35 @@ export function useFailedCount(filters: DeliveryFilters, enabled: boolean) {
       ),
     enabled,
   });
+}
+
+const STATUSES = ["failed", "pending", "succeeded"] as const;
+export type StatusCounts = Record<(typeof STATUSES)[number], { matching: number; capped: boolean } | null>;
+
+/**
+ * How many deliveries each status holds under the other filters (the Status menu shows them):
+ * three one-row queries reading the `matching` count, refreshed with the list.
+ */
+export function useStatusCounts(filters: DeliveryFilters): StatusCounts {
+  const counts = useQueries({
+    queries: STATUSES.map((status) => {
+      const one: DeliveryFilters = { ...filters, status };
+      return {
+        queryKey: [...DELIVERIES_QUERY_KEY, "count", one],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          fetchJson<DeliveriesPageJson>(
+            `/api/dashboard/deliveries?${deliveriesSearch(one, { limit: "1" })}`,
+            {
+              signal,
+            },
+          ),
+        refetchInterval: 10_000,
+      };
+    }),
+  });
+  const of = (i: number) => {
+    const page = counts[i]?.data;
+    return page ? { matching: page.matching, capped: page.matching_capped } : null;
+  };
+  return { failed: of(0), pending: of(1), succeeded: of(2) };
 }

@@ -1,6 +1,8 @@
 /**
  * Recognizes errors that mean PostgreSQL or Redis is unreachable, anywhere in an error's
  * cause chain, so that the API answers 503 SERVER_SERVICE_UNAVAILABLE instead of 500.
+ * Prisma's driver adapters wrap PostgreSQL's own error (e.g. 57P03 while it shuts down or
+ * starts up, surfacing as P2039 or P2010) under `meta.driverAdapterError.cause`: followed too.
  */
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
@@ -13,9 +15,11 @@ const NETWORK_CODES = new Set([
   "P1001",
   "P1002",
   "P1017",
+  "53300", // too_many_connections
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now
+  "57P03", // cannot_connect_now (shutting down, starting up, in recovery)
+  "57P05", // idle_session_timeout
   "08000",
   "08001",
   "08003",
@@ -31,6 +35,8 @@ const MESSAGES = [
   "Can't reach database server",
   "DatabaseNotReachable",
   "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
   "Client has encountered a connection error",
   "MaxRetriesPerRequestError",
   "Reached the max retries per request limit",
@@ -49,13 +55,14 @@ export function isUnavailableError(error: unknown): boolean {
       name?: unknown;
       cause?: unknown;
       kind?: unknown;
+      meta?: { driverAdapterError?: unknown };
     };
     if (typeof e.code === "string" && NETWORK_CODES.has(e.code)) return true;
     if (typeof e.kind === "string" && MESSAGES.includes(e.kind)) return true;
     if (typeof e.name === "string" && MESSAGES.includes(e.name)) return true;
     if (typeof e.message === "string" && MESSAGES.some((m) => (e.message as string).includes(m))) return true;
     if (e.name === "PrismaClientInitializationError") return true;
-    current = e.cause;
+    current = e.meta?.driverAdapterError ?? e.cause;
   }
   return false;
 }

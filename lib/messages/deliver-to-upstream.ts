@@ -4,7 +4,7 @@ import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
-import type { SendOutcome } from "@/lib/messages/send-outcome";
+import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
 import { readyRedis } from "@/lib/redis";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
@@ -12,37 +12,35 @@ import { acquireSendSlot } from "@/lib/whatsapp/throughput";
 import { RETRYABLE_UPSTREAM_CODES } from "@/lib/whatsapp/upstream-error-guide";
 
 type CloudAnswer = { messages?: { id?: string }[] };
-type Claimed = { channel_id: string | null; cloud: unknown };
+type Pending = { channel_id: string | null; cloud: unknown };
 const MAX_TRIES = 6;
 
 /**
- * The worker's send: at most once. The Message is marked `sending` before the upstream call,
- * and a job that finds it already past `queued` (a worker died mid-call, a second worker)
- * never calls the upstream again. Only failures that provably sent nothing are retried:
- * throughput and pair rate limit rejections (RETRYABLE_UPSTREAM_CODES) and connections that never opened.
+ * The worker's send: at most once. The Message is claimed `sending` right before the upstream
+ * call, and a job that finds it already past `queued` (a worker died mid-call, a second worker)
+ * never calls the upstream again. Nothing is claimed before a throughput slot is taken: without
+ * one the job gives its turn back (`deferred`) with the Message still `queued`. A call that
+ * provably sent nothing (throughput and pair rate limit rejections, RETRYABLE_UPSTREAM_CODES, or a connection that never opened) puts the claim back before
+ * the next try, so a message the upstream never saw is never left `sending`.
  */
-export async function deliverToUpstream(messageId: string): Promise<SendOutcome> {
-  const [claimed] = await db().$queryRaw<Claimed[]>`
-    UPDATE messages SET status = 'sending', sending_at = ${new Date()}, updated_at = ${new Date()}
-    WHERE id = ${messageId}::uuid AND status = 'queued'
-    RETURNING channel_id, content -> 'cloud' AS cloud`;
-  if (!claimed) return currentOutcome(messageId);
-  const channel = claimed.channel_id ? await cachedChannel(claimed.channel_id) : null;
-  if (!channel || !claimed.cloud) {
+export async function deliverToUpstream(messageId: string): Promise<SendOutcome | DeferredSend> {
+  const [pending] = await db().$queryRaw<Pending[]>`
+    SELECT channel_id, content -> 'cloud' AS cloud FROM messages
+    WHERE id = ${messageId}::uuid AND status = 'queued'`;
+  if (!pending) return currentOutcome(messageId);
+  const channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
+  if (!channel || !pending.cloud) {
     return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
   }
 
   for (let attempt = 1; ; attempt++) {
-    await acquireSendSlot(
-      await readyRedis(),
-      channel.id,
-      channel.throughputPerSecond,
-      `${messageId}:${attempt}`,
-    );
+    const wait = await takeSlot(channel.id, channel.throughputPerSecond, `${messageId}:${attempt}`);
+    if (wait > 0) return { status: "deferred", retryInMs: wait };
+    if (!(await claim(messageId))) return currentOutcome(messageId);
     try {
       const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
         method: "POST",
-        body: claimed.cloud,
+        body: pending.cloud,
       });
       const wamid = answer.messages?.[0]?.id;
       if (!wamid) return { status: "unknown" };
@@ -53,6 +51,9 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
       const retryable =
         (f.kind === "rejected" && RETRYABLE_UPSTREAM_CODES.has(f.error.code)) || f.kind === "unreachable";
       if (retryable && attempt < MAX_TRIES) {
+        // provably not sent: back to `queued`, so that whatever happens next (a limiter
+        // without Redis, a worker stopping) leaves a message that can be sent again
+        await release(messageId);
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt * (0.5 + Math.random())));
         continue;
       }
@@ -62,6 +63,34 @@ export async function deliverToUpstream(messageId: string): Promise<SendOutcome>
       return fail(messageId, f);
     }
   }
+}
+
+/** A slot from the per-channel limiter; Redis away counts as "not now" (nothing was claimed). */
+async function takeSlot(channelId: string, perSecond: number, member: string): Promise<number> {
+  try {
+    return await acquireSendSlot(await readyRedis(), channelId, perSecond, member);
+  } catch (error) {
+    logger.warn({ channelId, err: String(error) }, "throughput limiter unavailable; send deferred");
+    return LIMITER_DOWN_RETRY_MS;
+  }
+}
+
+const LIMITER_DOWN_RETRY_MS = 1_000;
+
+async function claim(messageId: string): Promise<boolean> {
+  const now = new Date();
+  const won = await db().message.updateMany({
+    where: { id: messageId, status: "queued" },
+    data: { status: "sending", sendingAt: now, updatedAt: now },
+  });
+  return won.count === 1;
+}
+
+async function release(messageId: string): Promise<void> {
+  await db().message.updateMany({
+    where: { id: messageId, status: "sending" },
+    data: { status: "queued", sendingAt: null, updatedAt: new Date() },
+  });
 }
 
 function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'::jsonb`): Prisma.Sql {

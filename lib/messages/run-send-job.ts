@@ -1,8 +1,8 @@
-import { QueueEvents } from "bullmq";
+import { type Job, QueueEvents } from "bullmq";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { type SendOutcome, sendOutcomeSchema } from "@/lib/messages/send-outcome";
-import { QUEUES, queue } from "@/lib/queues";
+import { ENQUEUE_TIMEOUT_MS, QUEUES, queue, withinDeadline } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 
 const globalForEvents = globalThis as unknown as { sendEvents?: Promise<QueueEvents> };
@@ -11,23 +11,38 @@ const globalForEvents = globalThis as unknown as { sendEvents?: Promise<QueueEve
 function sendEvents(): Promise<QueueEvents> {
   globalForEvents.sendEvents ??= (async () => {
     const events = new QueueEvents(QUEUES.sends.name, { connection: bullConnection() });
+    events.on("error", () => {
+      // reconnects by itself; a send meanwhile is answered from its own failing add
+    });
     await events.waitUntilReady();
     return events;
   })();
   return globalForEvents.sendEvents;
 }
 
+/** The send job could not be queued (Redis away): nothing was sent, nothing will be. */
+export class SendNotQueuedError extends Error {}
+
 /**
  * Queues the upstream send of a stored Message and waits (SEND_TIMEOUT_MS) for the worker's
- * outcome; `null` when the wait ran out (the send still completes).
+ * outcome; `null` when the wait ran out (the send still completes). Throws SendNotQueuedError
+ * within about a second when Redis is away, instead of waiting for it to return.
  */
 export async function runSendJob(messageId: string): Promise<SendOutcome | null> {
-  const events = await sendEvents();
-  const sends = queue("sends");
-  // every waiting request listens on the queue and its events: many at once is normal here
-  sends.setMaxListeners(0);
-  events.setMaxListeners(0);
-  const job = await sends.add("sends", { messageId }, { jobId: messageId });
+  let events: QueueEvents;
+  let job: Job;
+  try {
+    events = await withinDeadline(sendEvents(), ENQUEUE_TIMEOUT_MS);
+    const sends = queue("sends");
+    // every waiting request listens on the queue and its events: many at once is normal here
+    sends.setMaxListeners(0);
+    events.setMaxListeners(0);
+    const data = QUEUES.sends.payload.parse({ messageId });
+    job = await withinDeadline(sends.add("sends", data, { jobId: messageId }), ENQUEUE_TIMEOUT_MS);
+  } catch (error) {
+    logger.warn({ messageId, err: String(error) }, "send not queued");
+    throw new SendNotQueuedError("the send queue is unavailable", { cause: error });
+  }
   try {
     const result: unknown = await job.waitUntilFinished(events, config().SEND_TIMEOUT_MS);
     return sendOutcomeSchema.parse(result);

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
+import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
-import { runSendJob } from "@/lib/messages/run-send-job";
+import { runSendJob, SendNotQueuedError } from "@/lib/messages/run-send-job";
 import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import { type StoredTemplateStructure, validateTemplateComponents } from "@/lib/messages/template-components";
 import { toCloudBody } from "@/lib/whatsapp/cloud-body";
@@ -66,7 +67,18 @@ export async function sendMessage(
     templateLanguage: template?.language.code ?? null,
   });
 
-  const outcome = await runSendJob(messageId);
+  const outcome = await runSendJob(messageId).catch(async (error: unknown) => {
+    if (!(error instanceof SendNotQueuedError)) throw error;
+    if (await failUnqueuedSend(messageId)) {
+      throw new ApiError(
+        "SERVER_SERVICE_UNAVAILABLE",
+        "The service is temporarily unavailable; nothing was sent. Retry the request.",
+        { messageId },
+        { "Retry-After": "5" },
+      );
+    }
+    return null;
+  });
   if (!outcome || outcome.status === "unknown") {
     throw new ApiError(
       "SERVER_SERVICE_UNAVAILABLE",

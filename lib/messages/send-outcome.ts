@@ -8,3 +8,9 @@ export const sendOutcomeSchema = z.discriminatedUnion("status", [
 ]);
 
 export type SendOutcome = z.infer<typeof sendOutcomeSchema>;
+
+/**
+ * The send's turn given back: nothing was claimed nor sent (no throughput slot yet), so the
+ * job runs again after `retryInMs` with the Message still `queued`.
+ */
+export type DeferredSend = { status: "deferred"; retryInMs: number };

@@ -226,9 +226,13 @@ describe("template", () => {
     expect(failure({ to: TO, type: "template", template: { name: "x", language: {} } }).details?.field).toBe(
       "template.language.code",
     );
-    expect(failure({ to: TO, type: "template", template: { name: "x" } }).details?.field).toBe(
-      "template.language",
-    );
+    // the contract names the required field template.language.code, also when language is absent
+    for (const template of [{ name: "x" }, { name: "x", language: null }]) {
+      expect(failure({ to: TO, type: "template", template })).toMatchObject({
+        code: "VALIDATION_MISSING_FIELD",
+        details: { field: "template.language.code" },
+      });
+    }
   });
 
   it("checks the components' shape under template.components", () => {

@@ -43,7 +43,12 @@ function withLink<T extends { link: string }>(media: T, field: string, allowLoop
 }
 
 function templateOf(value: unknown, allowLoopback: boolean, componentsField: string): TemplateInput {
-  const head = parseField(templateHead, value, "template");
+  // an absent language is reported as the field the contract requires, template.language.code
+  const withLanguage =
+    value && typeof value === "object" && (value as { language?: unknown }).language == null
+      ? { ...value, language: {} }
+      : value;
+  const head = parseField(templateHead, withLanguage, "template");
   const given = (value as { components?: unknown }).components;
   if (given === undefined || given === null) return head;
   const components = parseTemplateComponents(given, { allowLoopback, field: componentsField });

@@ -28,19 +28,23 @@ function withScript(redis: Redis): WithScript {
   return r as WithScript;
 }
 
+/**
+ * Takes a send slot for the channel, waiting for one at most `maxWaitMs`. Answers 0 when a
+ * slot was taken, else the milliseconds after which one may be free: the caller then gives
+ * its turn back (a delayed job) instead of holding a worker slot. Throws when Redis is away.
+ */
 export async function acquireSendSlot(
   redis: Redis,
   channelId: string,
   perSecond: number,
   member: string,
-  maxWaitMs = 30_000,
-): Promise<void> {
+  maxWaitMs = 1_000,
+): Promise<number> {
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
     const wait = await withScript(redis).takeSendSlot(`tp:{${channelId}}`, Date.now(), perSecond, member);
-    if (wait === 0) return;
-    if (Date.now() + wait > deadline)
-      throw new Error("upstream throughput limiter: no slot within the wait limit");
+    if (wait === 0) return 0;
+    if (Date.now() + wait > deadline) return wait;
     await new Promise((r) => setTimeout(r, wait));
   }
 }

@@ -10,6 +10,8 @@ export type StackOptions = {
   /** port of a sandbox upstream to start and register this web app with */
   sandboxPort?: number;
   env?: Record<string, string>;
+  /** the PostgreSQL behind the proxy (default: the test database) */
+  databaseUrl?: string;
 };
 
 export type Stack = {
@@ -26,7 +28,7 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: viaProxy(TEST_ENV.databaseUrl, options.pgProxyPort),
+    DATABASE_URL: viaProxy(options.databaseUrl ?? TEST_ENV.databaseUrl, options.pgProxyPort),
     REDIS_URL: viaProxy(TEST_ENV.redisUrl, options.redisProxyPort),
     PORT: String(options.webPort),
     APP_URL: `http://127.0.0.1:${options.webPort}`,
@@ -52,7 +54,7 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
  * through proxies that a test can cut.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const pg = new URL(TEST_ENV.databaseUrl);
+  const pg = new URL(options.databaseUrl ?? TEST_ENV.databaseUrl);
   const rd = new URL(TEST_ENV.redisUrl);
   const pgProxy = new TcpProxy(options.pgProxyPort, { host: pg.hostname, port: Number(pg.port || 5432) });
   const redisProxy = new TcpProxy(options.redisProxyPort, {
@@ -63,7 +65,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await redisProxy.start();
   const env = stackEnv(options);
   const procs: Proc[] = [
-    startProcess("web", "node_modules/.bin/next", ["start", "-p", String(options.webPort)], env),
+    // what `npm run web` and the start command run: Next's handler on a server that drains on SIGTERM
+    startProcess("web", process.execPath, ["--import", "tsx", "scripts/web.ts"], env),
   ];
   if (options.worker !== false) {
     procs.push(

@@ -10,9 +10,7 @@ describe("inbound media is copied into our storage", () => {
   it("an inbound image → the Media row has storedAt, file_size and the hex SHA-256 of the sandbox's file", async () => {
     const c = await inboundCustomer();
     const sample = await sampleFile("sample.jpg");
-    const started = Date.now();
     const { stored } = await inboundMedia(c, "image", { caption: "receipt" });
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(stored).toMatchObject({
       organizationId: c.orgId,
       mimeType: "image/jpeg",

@@ -63,20 +63,14 @@ describe("POST /webhooks/whatsapp: X-Hub-Signature-256", () => {
   it("a valid signature → 200 at once, the raw notification stored before the answer", async () => {
     const warm = uniqueNotification();
     expect((await postNotification(warm.raw)).status).toBe(200);
-    const times: number[] = [];
+    // no timing here (bench:webhooks measures answer times under load): each 200 comes with its
+    // row already stored
     for (let i = 0; i < 5; i++) {
       const n = uniqueNotification();
       const res = await postNotification(n.raw);
       expect(res.status, res.text).toBe(200);
-      times.push(res.ms);
       expect((await notificationRows(n.marker)).stored).toBe(1);
     }
-    times.sort((a, b) => a - b);
-    // issue 4 wants 200 within 50 ms (bench:webhooks measures that under load); here, beside other
-    // suites, the fastest answer shows no processing happens before it, and none may be slow
-    const shown = `answer times ${times.map((t) => t.toFixed(1)).join(", ")} ms`;
-    expect(times[0], shown).toBeLessThan(50);
-    expect(times[4], shown).toBeLessThan(1000);
   });
 
   it.each([

@@ -13,21 +13,20 @@ function expectEachOnce(requests: UpstreamRequest[], messageIds: string[]) {
 describe("throughput: our limiter and backoff on 130429", () => {
   it("sandbox and channel at 5/s: 20 parallel sends all succeed, paced, each accepted exactly once", async () => {
     const { key, channel, to } = await readySender({ throughput: 5 });
-    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => send(key, { to, type: "text", text: { body: `burst ${i}` } })),
     );
-    const elapsed = Date.now() - started;
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const messageIds = results.map((r) => r.body.data.messageId as string);
     expect(new Set(results.map((r) => r.body.data.whatsappMessageId)).size).toBe(20);
 
     const requests = await upstreamRequests(channel.phoneNumberId);
     expectEachOnce(requests, messageIds);
-    // 20 at 5 per second cannot all go in less than three seconds
-    expect(elapsed).toBeGreaterThanOrEqual(2_900);
+    // paced by our limiter, not by the upstream's rejections: unpaced, 20 at once against 5/s
+    // would meet 15 rejections in the first second alone
     const rejected = requests.filter((r) => r.result !== 200);
     expect(rejected.every((r) => r.response?.error?.code === 130429)).toBe(true);
+    expect(rejected.length).toBeLessThan(5);
   }, 60_000);
 
   it("a channel set higher than the number allows: 130429 answers are retried with backoff, never duplicated", async () => {

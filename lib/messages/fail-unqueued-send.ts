@@ -1,0 +1,36 @@
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+export const NOT_QUEUED = {
+  code: "queue_unavailable",
+  message: "the send queue (Redis) was unavailable; nothing was sent",
+} as const;
+
+/**
+ * A stored send whose job could not be queued fails at once (message.failed), so that the
+ * client may simply retry: left `queued`, it would go out whenever Redis returns, perhaps long
+ * after the client gave up or sent it again. False when a worker claimed it meanwhile (the
+ * add reached Redis after all): then it is on its way and must not be failed.
+ */
+export async function failUnqueuedSend(messageId: string): Promise<boolean> {
+  const at = new Date();
+  const [result] = await db().$queryRaw<OutboxResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${at}, updated_at = ${at},
+          error_code = ${NOT_QUEUED.code}, error_message = ${NOT_QUEUED.message},
+          error_details = ${JSON.stringify({ kind: "not-queued", message: NOT_QUEUED.message, maybeSent: false })}::jsonb
+        WHERE id = ${messageId}::uuid AND status = 'queued'
+        RETURNING organization_id, jsonb_build_object(
+          'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
+          'contactId', contact_id, 'channelId', channel_id, 'status', 'failed', 'timestamp', ${at.toISOString()}::text,
+          'error', jsonb_build_object('code', ${NOT_QUEUED.code}::text, 'message', ${NOT_QUEUED.message}::text)
+        ) AS event_data`,
+      "message.failed",
+      at,
+    ),
+  );
+  await enqueueDeliveries(result?.delivery_ids ?? []);
+  return (result?.changed ?? 0) > 0;
+}

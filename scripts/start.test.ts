@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENV } from "@/scripts/test/env";
+import { waitFor } from "@/scripts/test/processes";
+
+/**
+ * The start command stopped by a signal sent to it (as a process manager does), not by a
+ * terminal's Ctrl-C to the whole group: everything it started must end, cleanly. It runs against
+ * a database and a redis-server of this file's own, so its worker touches no one else's queues.
+ */
+const webPort = TEST_ENV.webPort + 60;
+const sandboxPort = TEST_ENV.webPort + 61;
+const redisPort = TEST_ENV.redisProxyPort + 60;
+const database = `${new URL(TEST_ENV.databaseUrl).pathname.slice(1)}_start`;
+const databaseUrl = Object.assign(new URL(TEST_ENV.databaseUrl), { pathname: `/${database}` }).toString();
+let redis: ChildProcess;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: TEST_ENV.databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+  redis = spawn("redis-server", ["--port", String(redisPort), "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
+});
+
+afterAll(() => {
+  redis?.kill("SIGTERM");
+});
+
+/** Every live process below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] !== "Z") parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === p) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startAndStop(command: string, args: string[], signal: NodeJS.Signals) {
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      PORT: String(webPort),
+      SANDBOX_PORT: String(sandboxPort),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+      NODE_ENV: "production",
+      // the test setup silences logs; the worker's "worker started" line is waited for
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const pid = child.pid ?? 0;
+  try {
+    await waitFor(
+      async () =>
+        (await fetch(`http://127.0.0.1:${webPort}/v1/openapi.json`)).ok &&
+        (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/app`)).ok &&
+        output.includes("worker started"),
+      "the start command's web, sandbox and worker",
+      90_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${output.slice(-3000)}`);
+    });
+    const started = descendants(pid);
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    process.kill(pid, signal);
+    // generous guards against a hang, not measurements
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((r) => setTimeout(() => r("running"), 30_000)),
+    ]);
+    await waitFor(async () => started.every((p) => !alive(p)), "every child to end", 30_000).catch(
+      () => undefined,
+    );
+    return { code, output, left: started.filter(alive) };
+  } finally {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // all gone
+    }
+  }
+}
+
+describe("stopping the start command with a signal to it", () => {
+  it("SIGTERM to `tsx scripts/start.ts` stops web, worker and sandbox, cleanly", async () => {
+    const { code, output, left } = await startAndStop(
+      "node_modules/.bin/tsx",
+      ["scripts/start.ts"],
+      "SIGTERM",
+    );
+    expect(left).toEqual([]);
+    expect(code).toBe(0);
+    expect(output).not.toMatch(/ECONNREFUSED|\n\s+at /);
+  }, 240_000);
+
+  it("SIGTERM to `npm start` itself stops everything it started", async () => {
+    const { left, output } = await startAndStop("npm", ["start"], "SIGTERM");
+    expect(left).toEqual([]);
+    expect(output).not.toMatch(/ECONNREFUSED|\n\s+at /);
+  }, 240_000);
+
+  it("SIGINT to `npm start` itself stops everything it started", async () => {
+    const { left } = await startAndStop("npm", ["start"], "SIGINT");
+    expect(left).toEqual([]);
+  }, 240_000);
+});

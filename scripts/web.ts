@@ -1,0 +1,55 @@
+// `npm run web`: the production web app (the build in .next) under Next's own request handler,
+// on a node:http server of ours, so that stopping is graceful. `next start` keeps serving
+// keep-alive connections after SIGTERM; here SIGTERM (or SIGINT) lets in-flight requests
+// finish, answers them with `Connection: close`, closes idle connections, and exits within
+// WEB_SHUTDOWN_TIMEOUT_MS (default 8 s) even if a request is still running then.
+import { createServer, type ServerResponse } from "node:http";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT ?? 3000);
+// all interfaces, as `next start` does (not $HOSTNAME: containers set it to their own id)
+const hostname = process.env.WEB_HOST || undefined;
+const shutdownTimeoutMs = Number(process.env.WEB_SHUTDOWN_TIMEOUT_MS ?? 8_000);
+
+const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+let draining = false;
+const inFlight = new Set<ServerResponse>();
+const server = createServer((req, res) => {
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (draining) res.setHeader("Connection", "close");
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500).end();
+  });
+});
+await new Promise<void>((done) => server.listen(port, hostname, done));
+console.log(`web: ready on http://${hostname ?? "localhost"}:${port}`);
+
+function stop(signal: NodeJS.Signals): void {
+  if (draining) return;
+  draining = true;
+  console.log(`web: ${signal}, finishing ${inFlight.size} request(s), then exiting`);
+  // answers still to come close their connection; idle keep-alive connections close now and
+  // as each in-flight answer completes (a client may not reuse a connection we are closing)
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs);
+  server.close(() => {
+    clearInterval(sweep);
+    clearTimeout(force);
+    app
+      .close()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
