@@ -1,8 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { ContactFormDialog } from "@/components/contacts/contact-form-dialog";
 import { ContactsTable } from "@/components/contacts/contacts-table";
+import { DefaultCountry } from "@/components/contacts/default-country";
 import { DeleteContactDialog } from "@/components/contacts/delete-contact-dialog";
 import { ExportButton } from "@/components/contacts/export-button";
 import { ImportDialog } from "@/components/contacts/import-dialog";
@@ -16,20 +18,57 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { ContactJson } from "@/lib/contacts/schemas";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
+import { contactSearchTerm } from "@/lib/dashboard/phone-input";
 import { hasRole, MANAGERS, type Role } from "@/lib/dashboard/roles";
 
 const PER_PAGE = 25;
 
-/** The contacts page. Agents list, create and edit; owners and admins also delete, import and export. */
-export function ContactsView({ role }: { role: Role }) {
-  const [searchText, setSearchText] = useState("");
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [page, setPage] = useState(1);
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * The contacts page. Agents list, create and edit; owners and admins also delete, import and
+ * export, and set the default country. Search (`q`) and page live in the URL: reload, Back and
+ * a shared link show the same list. A number typed in any form is searched as the organization's
+ * default country reads it: "(212) 555-0210" finds +12125550210.
+ */
+export function ContactsView({ role, defaultCountry }: { role: Role; defaultCountry: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const urlSearch = params.get("q") ?? "";
+  const page = pageOf(params.get("page"));
+  const [searchText, setSearchText] = useState(urlSearch);
+  const typed = useDebouncedValue(searchText.trim(), 300);
   const [editing, setEditing] = useState<ContactJson | "new" | null>(null);
   const [deleting, setDeleting] = useState<ContactJson | null>(null);
   const [importing, setImporting] = useState(false);
   const manager = hasRole(role, MANAGERS);
-  const contacts = useContacts({ search, page: search === searchText.trim() ? page : 1, perPage: PER_PAGE });
+
+  const hrefWith = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const query = next.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  // the typed search reaches the URL once typing pauses (replace: one history entry per search)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the URL
+  useEffect(() => {
+    if (typed !== urlSearch.trim()) router.replace(hrefWith({ q: typed, page: null }), { scroll: false });
+  }, [typed]);
+  // Back/Forward to another search: the box follows the URL
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change resets the box
+  useEffect(() => {
+    if (urlSearch.trim() !== searchText.trim()) setSearchText(urlSearch);
+  }, [urlSearch]);
+
+  const search = contactSearchTerm(urlSearch, defaultCountry);
+  const contacts = useContacts({ search, page, perPage: PER_PAGE });
   const newButton = <Button onClick={() => setEditing("new")}>New contact</Button>;
 
   return (
@@ -56,13 +95,13 @@ export function ContactsView({ role }: { role: Role }) {
           label="Search contacts"
           hideLabel
           type="search"
-          placeholder="Search by name, phone or e-mail"
+          placeholder="Search by name, phone (any format) or e-mail"
           value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearchText(e.target.value)}
         />
+      </div>
+      <div className="mb-4">
+        <DefaultCountry country={defaultCountry} canChange={manager} />
       </div>
       {contacts.isPending ? (
         <TableSkeleton columns={6} label="Loading contacts" />
@@ -74,7 +113,7 @@ export function ContactsView({ role }: { role: Role }) {
         />
       ) : contacts.data.total === 0 ? (
         search ? (
-          <EmptyState title={`No contacts match “${search}”`}>
+          <EmptyState title={`No contacts match “${urlSearch.trim()}”`}>
             Try part of a name, a number or an e-mail address.
           </EmptyState>
         ) : (
@@ -98,7 +137,7 @@ export function ContactsView({ role }: { role: Role }) {
             total={contacts.data.total}
             noun="contacts"
             busy={contacts.isFetching}
-            onPageChange={setPage}
+            onPageChange={(next) => router.push(hrefWith({ page: next > 1 ? String(next) : null }))}
           />
         </div>
       )}
@@ -106,6 +145,7 @@ export function ContactsView({ role }: { role: Role }) {
         <ContactFormDialog
           key={editing === "new" ? "new" : editing.id}
           target={editing}
+          defaultCountry={defaultCountry}
           onClose={() => setEditing(null)}
         />
       ) : null}
