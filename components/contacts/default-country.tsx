@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { countryName, countryOptions } from "@/lib/dashboard/country-name";
@@ -16,7 +16,17 @@ import type { OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
 export function DefaultCountry({ country, canChange }: { country: string; canChange: boolean }) {
   const router = useRouter();
   const toast = useToast();
-  const options = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
+  // the full list only in the browser: Node's and the browser's ICU name some countries
+  // differently, and a server-rendered list would then fail hydration
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const options = useMemo(
+    () =>
+      mounted
+        ? countryOptions().map((c) => ({ value: c.code, label: c.name }))
+        : [{ value: country, label: country }],
+    [mounted, country],
+  );
   const save = useMutation({
     mutationFn: (body: OrgSettingsJson) =>
       fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { method: "PATCH", body }),
