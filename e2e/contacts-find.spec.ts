@@ -14,7 +14,11 @@ test.beforeAll(async () => {
     const phone = `+1646555${String(1000 + i)}`;
     await createContact(
       org.id,
-      createContactBody.parse({ phone, name: `Filler ${String(i).padStart(2, "0")}` }),
+      createContactBody.parse({
+        phone,
+        name: `Filler ${String(i).padStart(2, "0")}`,
+        tags: i % 10 === 0 ? ["vip"] : [],
+      }),
     );
   }
 });
@@ -68,6 +72,42 @@ for (const viewport of [
     });
   });
 }
+
+test("contacts sort by name, oldest or last change and filter by tag, all kept in the URL", async ({
+  page,
+}) => {
+  await signIn(page, org.staff.owner, "/dashboard/contacts");
+  const rows = page.getByRole("row").filter({ hasText: /Person|Filler|National/ });
+  await expect(rows.first()).toContainText("Filler 29"); // newest first
+  await page.getByLabel("Sort").selectOption("name");
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  await expect(rows.first()).toContainText("Filler 00");
+  await page.getByLabel("Sort").selectOption("oldest");
+  await expect(rows.first()).toContainText("Formatted Person");
+  await page.reload();
+  await expect(page.getByLabel("Sort")).toHaveValue("oldest");
+  await expect(rows.first()).toContainText("Formatted Person");
+
+  await page.getByLabel("Tag").selectOption("vip");
+  await expect(page).toHaveURL(/[?&]tag=vip/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText("Filler 00"); // still oldest first
+  await screenshot(page, "contacts-sorted-tagged");
+  await page.goBack();
+  await expect(page.getByLabel("Tag")).toHaveValue("");
+  await expect(rows).toHaveCount(25);
+  await page.goBack();
+  await expect(page.getByLabel("Sort")).toHaveValue("name");
+  await expect(rows.first()).toContainText("Filler 00");
+
+  // the last changed first
+  await db().contact.updateMany({
+    where: { organizationId: org.id, name: "Filler 15" },
+    data: { email: "changed@example.com" },
+  });
+  await page.getByLabel("Sort").selectOption("updated");
+  await expect(rows.first()).toContainText("Filler 15");
+});
 
 test("the contact form reads national numbers against the organization's default country, which owners set", async ({
   page,

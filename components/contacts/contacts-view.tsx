@@ -8,15 +8,17 @@ import { DefaultCountry } from "@/components/contacts/default-country";
 import { DeleteContactDialog } from "@/components/contacts/delete-contact-dialog";
 import { ExportButton } from "@/components/contacts/export-button";
 import { ImportDialog } from "@/components/contacts/import-dialog";
-import { useContacts } from "@/components/contacts/use-contacts";
+import { useContacts, useTagSuggestions } from "@/components/contacts/use-contacts";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
+import { Select } from "@/components/ui/select";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { ContactJson } from "@/lib/contacts/schemas";
+import { CONTACT_SORTS, type ContactSort, isContactSort } from "@/lib/dashboard/contact-list-query";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
 import { contactSearchTerm } from "@/lib/dashboard/phone-input";
 import { hasRole, MANAGERS, type Role } from "@/lib/dashboard/roles";
@@ -68,7 +70,12 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
   }, [urlSearch]);
 
   const search = contactSearchTerm(urlSearch, defaultCountry);
-  const contacts = useContacts({ search, page, perPage: PER_PAGE });
+  const rawSort = params.get("sort");
+  const sort: ContactSort = isContactSort(rawSort) ? rawSort : "newest";
+  const tag = params.get("tag") ?? "";
+  const tags = useTagSuggestions("", true);
+  const contacts = useContacts({ search, page, perPage: PER_PAGE, sort, tag });
+  const filtered = Boolean(search || tag);
   const newButton = <Button onClick={() => setEditing("new")}>New contact</Button>;
 
   return (
@@ -90,15 +97,39 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
           </>
         }
       />
-      <div className="mb-4 max-w-md">
-        <Input
-          label="Search contacts"
-          hideLabel
-          type="search"
-          placeholder="Search by name, phone (any format) or e-mail"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-md">
+          <Input
+            label="Search contacts"
+            hideLabel
+            type="search"
+            placeholder="Search by name, phone (any format) or e-mail"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </div>
+        <div className="w-44">
+          <Select
+            label="Tag"
+            options={[
+              { value: "", label: "Any tag" },
+              ...(tag && !tags.data?.includes(tag) ? [{ value: tag, label: tag }] : []),
+              ...(tags.data ?? []).map((t) => ({ value: t, label: t })),
+            ]}
+            value={tag}
+            onChange={(e) => router.push(hrefWith({ tag: e.target.value, page: null }))}
+          />
+        </div>
+        <div className="w-44">
+          <Select
+            label="Sort"
+            options={Object.entries(CONTACT_SORTS).map(([value, label]) => ({ value, label }))}
+            value={sort}
+            onChange={(e) =>
+              router.push(hrefWith({ sort: e.target.value === "newest" ? null : e.target.value, page: null }))
+            }
+          />
+        </div>
       </div>
       <div className="mb-4">
         <DefaultCountry country={defaultCountry} canChange={manager} />
@@ -112,9 +143,11 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
           onRetry={() => contacts.refetch()}
         />
       ) : contacts.data.total === 0 ? (
-        search ? (
-          <EmptyState title={`No contacts match “${urlSearch.trim()}”`}>
-            Try part of a name, a number or an e-mail address.
+        filtered ? (
+          <EmptyState
+            title={search ? `No contacts match “${urlSearch.trim()}”` : `No contacts tagged “${tag}”`}
+          >
+            Try part of a name, a number or an e-mail address, or another tag.
           </EmptyState>
         ) : (
           <EmptyState title="No contacts yet" action={newButton}>
