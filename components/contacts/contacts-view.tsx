@@ -1,7 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ContactFormDialog } from "@/components/contacts/contact-form-dialog";
 import { ContactsTable } from "@/components/contacts/contacts-table";
 import { DefaultCountry } from "@/components/contacts/default-country";
@@ -16,7 +15,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { useUrlParams } from "@/components/ui/use-url-params";
+import { useUrlSearch } from "@/components/ui/use-url-search";
 import type { ContactJson } from "@/lib/contacts/schemas";
 import { CONTACT_SORTS, type ContactSort, isContactSort } from "@/lib/dashboard/contact-list-query";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
@@ -37,37 +37,13 @@ function pageOf(value: string | null): number {
  * default country reads it: "(212) 555-0210" finds +12125550210.
  */
 export function ContactsView({ role, defaultCountry }: { role: Role; defaultCountry: string }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const urlSearch = params.get("q") ?? "";
+  const { params, push } = useUrlParams();
+  const [searchText, setSearchText, urlSearch] = useUrlSearch("q");
   const page = pageOf(params.get("page"));
-  const [searchText, setSearchText] = useState(urlSearch);
-  const typed = useDebouncedValue(searchText.trim(), 300);
   const [editing, setEditing] = useState<ContactJson | "new" | null>(null);
   const [deleting, setDeleting] = useState<ContactJson | null>(null);
   const [importing, setImporting] = useState(false);
   const manager = hasRole(role, MANAGERS);
-
-  const hrefWith = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    const query = next.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  // the typed search reaches the URL once typing pauses (replace: one history entry per search)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the URL
-  useEffect(() => {
-    if (typed !== urlSearch.trim()) router.replace(hrefWith({ q: typed, page: null }), { scroll: false });
-  }, [typed]);
-  // Back/Forward to another search: the box follows the URL
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change resets the box
-  useEffect(() => {
-    if (urlSearch.trim() !== searchText.trim()) setSearchText(urlSearch);
-  }, [urlSearch]);
 
   const search = contactSearchTerm(urlSearch, defaultCountry);
   const rawSort = params.get("sort");
@@ -117,7 +93,7 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
               ...(tags.data ?? []).map((t) => ({ value: t, label: t })),
             ]}
             value={tag}
-            onChange={(e) => router.push(hrefWith({ tag: e.target.value, page: null }))}
+            onChange={(e) => push({ tag: e.target.value, page: null })}
           />
         </div>
         <div className="w-44">
@@ -125,9 +101,7 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
             label="Sort"
             options={Object.entries(CONTACT_SORTS).map(([value, label]) => ({ value, label }))}
             value={sort}
-            onChange={(e) =>
-              router.push(hrefWith({ sort: e.target.value === "newest" ? null : e.target.value, page: null }))
-            }
+            onChange={(e) => push({ sort: e.target.value === "newest" ? null : e.target.value, page: null })}
           />
         </div>
       </div>
@@ -170,7 +144,7 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
             total={contacts.data.total}
             noun="contacts"
             busy={contacts.isFetching}
-            onPageChange={(next) => router.push(hrefWith({ page: next > 1 ? String(next) : null }))}
+            onPageChange={(next) => push({ page: next > 1 ? String(next) : null })}
           />
         </div>
       )}
