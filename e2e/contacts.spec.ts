@@ -17,7 +17,8 @@ test("create, edit and delete a contact; the edit emits contact.updated with cha
   await page.getByRole("button", { name: "New contact" }).first().click();
   const form = page.getByRole("dialog", { name: "New contact" });
   await expect(form.getByLabel("Phone")).toBeFocused();
-  await form.getByLabel("Phone").fill("+1 415 555 0123");
+  // formatted numbers are read (contacts-find.spec.ts); a formatted non-number gets the contract's hint
+  await form.getByLabel("Phone").fill("+1 415 555");
   await form.getByRole("button", { name: "Create contact" }).click();
   await expect(form.getByText("without spaces or hyphens")).toBeVisible();
 

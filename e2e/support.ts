@@ -29,7 +29,8 @@ export async function signIn(page: Page, staff: Staff, callbackPath = "/dashboar
   await page.getByLabel("E-mail").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}${callbackPath}`);
+  // the first sign-in after the stack starts (cold server, password hashing on a busy machine) can take >10 s
+  await expect(page).toHaveURL(`${BASE_URL}${callbackPath}`, { timeout: 30_000 });
 }
 
 const ARTIFACTS = join(process.cwd(), "e2e", "artifacts");

@@ -52,15 +52,23 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
                   </span>
                 ) : null}
               </Td>
-              <Td className="font-mono text-xs">{c.phone_number_id}</Td>
-              <Td className="font-mono text-xs">{c.waba_id}</Td>
-              <Td>
+              <Td label="Phone number id" className="font-mono text-xs">
+                {c.phone_number_id}
+              </Td>
+              <Td label="WABA id" className="font-mono text-xs">
+                {c.waba_id}
+              </Td>
+              <Td label="Status">
                 <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
               </Td>
-              <Td className="whitespace-nowrap" title={formatDateTime(c.last_active_at, "Never")}>
+              <Td
+                label="Last active"
+                className="whitespace-nowrap"
+                title={formatDateTime(c.last_active_at, "Never")}
+              >
                 {formatRelative(c.last_active_at)}
               </Td>
-              <Td className="whitespace-nowrap">
+              <Td label="Templates" className="whitespace-nowrap">
                 {formatNumber(c.templates)}
                 <span
                   className="block text-xs text-slate-500"

@@ -16,16 +16,19 @@ import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import type { ContactJson } from "@/lib/contacts/schemas";
+import { countryName } from "@/lib/dashboard/country-name";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 
 export type ContactFormDialogProps = {
   /** null: closed; "new": create; a contact: edit it */
   target: ContactJson | "new" | null;
   onClose: () => void;
+  /** the organization's default country (ISO code): how a number without +country code is read */
+  defaultCountry: string;
 };
 
 /** Create or edit a contact. Mount it with a `key` per target so the form starts fresh. */
-export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ target, onClose, defaultCountry }: ContactFormDialogProps) {
   const editing = target !== null && target !== "new" ? target : null;
   const [form, setForm] = useState<ContactFormState>(editing ? formFromContact(editing) : EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -40,7 +43,7 @@ export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
     const next = { ...form, ...patch };
     setForm(next);
     if (!submitted) return;
-    const result = toContactInput(next);
+    const result = toContactInput(next, defaultCountry);
     setErrors(result.ok ? {} : result.errors);
   };
 
@@ -52,7 +55,7 @@ export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
 
   function submit() {
     setSubmitted(true);
-    const result = toContactInput(form);
+    const result = toContactInput(form, defaultCountry);
     setFailure(null);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
@@ -109,7 +112,7 @@ export function ContactFormDialog({ target, onClose }: ContactFormDialogProps) {
             inputMode="tel"
             autoComplete="off"
             placeholder="+14155550123"
-            hint="International format: + and country code, no spaces. A number without + gets one."
+            hint={`Any format: without + and a country code, a number is read as ${countryName(defaultCountry)}.`}
           />
           <Input
             label="Name"

@@ -1,5 +1,6 @@
 import type { ContactInput } from "@/components/contacts/use-contacts";
 import { type ContactJson, createContactBody } from "@/lib/contacts/schemas";
+import { phoneForSave } from "@/lib/dashboard/phone-input";
 
 export type FieldType = "string" | "number" | "boolean";
 export type CustomFieldRow = { id: string; key: string; type: FieldType; value: string };
@@ -59,11 +60,12 @@ function customFields(rows: CustomFieldRow[], errors: Record<string, string>) {
  * The form → the route's body, checked with the contract's own zod schema (phone rules, tag and
  * custom-field limits) before anything is sent; the server checks again with the same schema.
  */
-export function toContactInput(state: ContactFormState): Result {
+export function toContactInput(state: ContactFormState, defaultCountry: string): Result {
   const errors: Record<string, string> = {};
   const fields = customFields(state.fields, errors);
   const parsed = createContactBody.safeParse({
-    phone: state.phone.trim(),
+    // "(212) 555-0210" → "+12125550210" against the organization's country; the rest as typed
+    phone: phoneForSave(state.phone, defaultCountry),
     name: state.name,
     email: state.email,
     tags: state.tags,

@@ -38,9 +38,13 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
           return (
             <Tr key={c.id}>
               <Td className="font-medium">{c.name ?? <span className="text-slate-600">No name</span>}</Td>
-              <Td className="font-mono text-xs whitespace-nowrap">{c.phone ?? "—"}</Td>
-              <Td className="max-w-56 truncate">{c.email ?? "—"}</Td>
-              <Td>
+              <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
+                {c.phone ?? "—"}
+              </Td>
+              <Td label="E-mail" className="max-w-56 truncate">
+                {c.email ?? "—"}
+              </Td>
+              <Td label="Tags">
                 <div className="flex max-w-xs flex-wrap gap-1">
                   {c.tags.slice(0, MAX_TAGS_SHOWN).map((t) => (
                     <Badge key={t} tone="info">
@@ -50,10 +54,12 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                   {c.tags.length > MAX_TAGS_SHOWN ? <Badge>+{c.tags.length - MAX_TAGS_SHOWN}</Badge> : null}
                 </div>
               </Td>
-              <Td className="text-slate-600" title={fields.join(", ")}>
+              <Td label="Custom fields" className="text-slate-600" title={fields.join(", ")}>
                 {fields.length === 0 ? "—" : fields.length}
               </Td>
-              <Td className="whitespace-nowrap">{formatDate(c.created_at)}</Td>
+              <Td label="Created" className="whitespace-nowrap">
+                {formatDate(c.created_at)}
+              </Td>
               <Td className="text-right whitespace-nowrap">
                 <Button variant="ghost" size="sm" onClick={() => onEdit(c)}>
                   Edit<span className="sr-only"> {label}</span>

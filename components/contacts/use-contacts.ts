@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContactJson } from "@/lib/contacts/schemas";
+import type { ContactSort } from "@/lib/dashboard/contact-list-query";
 import { fetchJson } from "@/lib/dashboard/fetch-json";
 
 export type ContactsPage = { contacts: ContactJson[]; page: number; per_page: number; total: number };
@@ -16,9 +17,20 @@ export type ContactInput = {
 export const CONTACTS_QUERY_KEY = ["contacts"] as const;
 
 /** One page of the table; the previous page stays on screen while the next loads. */
-export function useContacts(params: { search: string; page: number; perPage: number }) {
-  const query = new URLSearchParams({ page: String(params.page), per_page: String(params.perPage) });
+export function useContacts(params: {
+  search: string;
+  page: number;
+  perPage: number;
+  sort: ContactSort;
+  tag: string;
+}) {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    per_page: String(params.perPage),
+    sort: params.sort,
+  });
   if (params.search) query.set("search", params.search);
+  if (params.tag) query.set("tag", params.tag);
   return useQuery({
     queryKey: [...CONTACTS_QUERY_KEY, params],
     queryFn: ({ signal }) => fetchJson<ContactsPage>(`/api/dashboard/contacts?${query}`, { signal }),

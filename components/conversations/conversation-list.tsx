@@ -44,13 +44,13 @@ export function ConversationList({
                 <time
                   dateTime={c.last_activity_at}
                   title={formatDateTime(c.last_activity_at)}
-                  className="shrink-0 text-xs text-slate-500"
+                  className="shrink-0 text-xs text-slate-600"
                 >
                   {formatRelative(c.last_activity_at)}
                 </time>
               </span>
               {c.contact.name && c.contact.phone ? (
-                <span className="block font-mono text-xs text-slate-500">{c.contact.phone}</span>
+                <span className="block font-mono text-xs text-slate-600">{c.contact.phone}</span>
               ) : null}
               <span className="mt-1 block truncate text-sm text-slate-600">
                 {c.last_message ? (

@@ -29,8 +29,12 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
         aria-label={`${outbound ? "Sent" : "Received"} message`}
         className={cx(
           "max-w-[75%] rounded-lg px-3 py-2 text-sm shadow-xs",
-          outbound ? "bg-blue-600 text-white" : "border border-slate-200 bg-white text-slate-900",
-          failed && "bg-red-50 text-red-900 ring-1 ring-red-300",
+          // blue-700, not 600: the time under the text (blue-100) needs 4.5:1 against it
+          failed
+            ? "bg-red-50 text-red-900 ring-1 ring-red-300"
+            : outbound
+              ? "bg-blue-700 text-white"
+              : "border border-slate-200 bg-white text-slate-900",
         )}
       >
         <MessageContent content={message.content} />

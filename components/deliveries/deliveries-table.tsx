@@ -35,28 +35,34 @@ export function DeliveriesTable({ deliveries, onOpen, onRedeliver, redelivering 
       <TBody>
         {deliveries.map((d) => (
           <Tr key={d.id}>
-            <Td className="whitespace-nowrap" title={d.id}>
+            <Td label="Created" className="whitespace-nowrap" title={d.id}>
               {formatDateTime(d.created_at)}
             </Td>
-            <Td className="font-mono text-xs">{d.event}</Td>
-            <Td className="max-w-48">
+            <Td label="Event" className="font-mono text-xs">
+              {d.event}
+            </Td>
+            <Td label="Webhook" className="max-w-48">
               <span className="block truncate font-medium">{d.webhook.name}</span>
               <span className="block truncate font-mono text-xs text-slate-500">{d.webhook.url}</span>
             </Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Status" className="whitespace-nowrap max-sm:order-first">
               <DeliveryStatusBadge status={d.status} attempts={d.attempt_count} />
               <span className="block text-xs text-slate-500">
                 {d.attempt_count} attempt{d.attempt_count === 1 ? "" : "s"}
               </span>
             </Td>
-            <Td className="max-w-64">
+            <Td label="Last answer" className="max-w-64 max-sm:order-first">
               <FailureReason
                 code={d.last_status_code}
                 error={d.last_error}
                 snippet={d.last_response_snippet}
               />
             </Td>
-            <Td className="whitespace-nowrap" title={formatDateTime(d.next_attempt_at, "")}>
+            <Td
+              label="Next attempt"
+              className="whitespace-nowrap"
+              title={formatDateTime(d.next_attempt_at, "")}
+            >
               {d.next_attempt_at ? formatRelative(d.next_attempt_at) : "—"}
             </Td>
             <Td className="text-right whitespace-nowrap">

@@ -36,13 +36,13 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
         {keys.map((key) => (
           <Tr key={key.id} className={key.status === "active" ? undefined : "text-slate-500"}>
             <Td className="font-medium">{key.name}</Td>
-            <Td>
+            <Td label="Key">
               <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap">
                 {key.display}
               </code>
             </Td>
-            <Td>{key.kind === "sk" ? "Secret" : "Publishable"}</Td>
-            <Td>
+            <Td label="Kind">{key.kind === "sk" ? "Secret" : "Publishable"}</Td>
+            <Td label="Scopes">
               <ul className="flex max-w-xs flex-wrap gap-1" aria-label="Scopes">
                 {key.scopes.map((scope) => (
                   <li key={scope}>
@@ -51,12 +51,20 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
                 ))}
               </ul>
             </Td>
-            <Td className="whitespace-nowrap">{formatDate(key.created_at)}</Td>
-            <Td className="whitespace-nowrap" title={formatDateTime(key.last_used_at, "Never used")}>
+            <Td label="Created" className="whitespace-nowrap">
+              {formatDate(key.created_at)}
+            </Td>
+            <Td
+              label="Last used"
+              className="whitespace-nowrap"
+              title={formatDateTime(key.last_used_at, "Never used")}
+            >
               {formatRelative(key.last_used_at, "Never")}
             </Td>
-            <Td className="whitespace-nowrap">{formatDate(key.expires_at, "Never")}</Td>
-            <Td>
+            <Td label="Expires" className="whitespace-nowrap">
+              {formatDate(key.expires_at, "Never")}
+            </Td>
+            <Td label="Status">
               <Badge tone={STATUS_TONE[key.status]}>{STATUS_LABEL[key.status]}</Badge>
             </Td>
             <Td className="text-right">

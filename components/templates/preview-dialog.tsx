@@ -44,7 +44,11 @@ export function PreviewDialog({
           <TemplatePreview components={language.components} />
           <details className="text-sm">
             <summary className="cursor-pointer text-slate-700">Components as JSON</summary>
-            <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+            <pre
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; Tab must reach it to scroll it by keyboard (axe scrollable-region-focusable)
+              tabIndex={0}
+              className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+            >
               {JSON.stringify(language.components, null, 2)}
             </pre>
           </details>

@@ -39,15 +39,15 @@ export function TemplatesTable({
           <Tr key={t.id}>
             <Td className="font-mono text-sm font-medium">{t.name}</Td>
             {showChannel ? (
-              <Td>
+              <Td label="Channel">
                 {t.channel.name}
                 {t.channel.status === "inactive" ? (
                   <span className="block text-xs text-slate-500">Inactive</span>
                 ) : null}
               </Td>
             ) : null}
-            <Td>{categoryLabel(t.category)}</Td>
-            <Td>
+            <Td label="Category">{categoryLabel(t.category)}</Td>
+            <Td label="Languages">
               <ul aria-label={`Languages of ${t.name}`} className="flex max-w-md flex-wrap gap-1">
                 {t.languages.map((l) => (
                   <li key={l.code}>
@@ -57,7 +57,7 @@ export function TemplatesTable({
                 ))}
               </ul>
             </Td>
-            <Td className="whitespace-nowrap" title={formatDateTime(t.updated_at)}>
+            <Td label="Synced" className="whitespace-nowrap" title={formatDateTime(t.updated_at)}>
               {formatRelative(t.updated_at)}
             </Td>
             <Td className="text-right">

@@ -10,18 +10,19 @@ import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { useUrlParams } from "@/components/ui/use-url-params";
+import { useUrlSearch } from "@/components/ui/use-url-search";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
 import type { TemplateRowJson } from "@/lib/dashboard/template-schemas";
 
 const PER_PAGE = 25;
 
-/** Templates synced from the upstream, by channel, with every language and its status. */
+/** Templates synced from the upstream, by channel, with every language and its status; channel, search and page in the URL. */
 export function TemplatesView() {
-  const [channelId, setChannelId] = useState("");
-  const [searchText, setSearchText] = useState("");
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { params, push } = useUrlParams();
+  const channelId = params.get("channel") ?? "";
+  const [searchText, setSearchText, search] = useUrlSearch("q");
+  const page = Math.max(1, Math.trunc(Number(params.get("page"))) || 1);
   const [previewing, setPreviewing] = useState<TemplateRowJson | null>(null);
   const templates = useTemplates({ channelId, search, page, perPage: PER_PAGE });
   const channels = templates.data?.channels ?? [];
@@ -45,10 +46,7 @@ export function TemplatesView() {
             label="Channel"
             options={channelOptions}
             value={channelId}
-            onChange={(e) => {
-              setChannelId(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => push({ channel: e.target.value, page: null })}
           />
         </div>
         <div className="w-72">
@@ -56,10 +54,7 @@ export function TemplatesView() {
             label="Search by name"
             type="search"
             value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearchText(e.target.value)}
           />
         </div>
       </div>
@@ -99,7 +94,7 @@ export function TemplatesView() {
             total={templates.data.total}
             noun="templates"
             busy={templates.isFetching}
-            onPageChange={setPage}
+            onPageChange={(next) => push({ page: next > 1 ? String(next) : null })}
           />
         </div>
       )}

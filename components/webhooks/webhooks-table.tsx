@@ -61,7 +61,7 @@ export function WebhooksTable({
                   </Badge>
                 )}
               </Td>
-              <Td>
+              <Td label="Events">
                 <span title={w.events.join(", ")}>
                   {w.events.length === EVENT_NAMES.length
                     ? "All events"
@@ -71,7 +71,7 @@ export function WebhooksTable({
                   {w.events.join(", ")}
                 </span>
               </Td>
-              <Td>
+              <Td label="Status">
                 <Badge tone={w.status === "active" ? "success" : "neutral"}>
                   {w.status === "active" ? "Active" : "Disabled"}
                 </Badge>
@@ -79,7 +79,7 @@ export function WebhooksTable({
                   <span className="block max-w-56 text-xs text-slate-500">{w.disabled_reason}</span>
                 ) : null}
               </Td>
-              <Td className="whitespace-nowrap">
+              <Td label="Success (24 h)" className="whitespace-nowrap">
                 <Badge tone={r.tone}>{r.text}</Badge>
                 <span className="block text-xs text-slate-500">
                   {finished > 0

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { ContactsView } from "@/components/contacts/contacts-view";
 import { RoleGate } from "@/components/dashboard/role-gate";
+import type { DashboardSession } from "@/lib/auth/session";
+import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
 import { EVERYONE } from "@/lib/dashboard/roles";
 
 export const metadata: Metadata = { title: "Contacts · Messaging dashboard" };
@@ -8,7 +10,13 @@ export const metadata: Metadata = { title: "Contacts · Messaging dashboard" };
 export default function ContactsPage() {
   return (
     <RoleGate path="/dashboard/contacts" roles={EVERYONE}>
-      {(session) => <ContactsView role={session.role} />}
+      {(session) => <ContactsWithSettings session={session} />}
     </RoleGate>
   );
+}
+
+/** The organization's default country reaches the view from the server: no flash of "US". */
+async function ContactsWithSettings({ session }: { session: DashboardSession }) {
+  const settings = await getOrgSettings(session.organizationId);
+  return <ContactsView role={session.role} defaultCountry={settings.default_country} />;
 }

@@ -1,20 +1,17 @@
 import { jsonOk } from "@/lib/api/respond";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { createContact } from "@/lib/contacts/create-contact";
-import { listContacts } from "@/lib/contacts/list-contacts";
-import { createContactBody, listContactsQuery } from "@/lib/contacts/schemas";
+import { createContactBody } from "@/lib/contacts/schemas";
+import { contactListQuery } from "@/lib/dashboard/contact-list-query";
+import { listContactsPage } from "@/lib/dashboard/list-contacts-page";
 import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
-/** The contacts table: the same search and paging as GET /v1/contacts (trigram index). */
+/** The contacts table: /v1's search and paging, plus a sort and a tag filter. */
 export const GET = dashboardRoute(
-  { roles: EVERYONE, query: listContactsQuery },
+  { roles: EVERYONE, query: contactListQuery },
   async ({ session, query }) => {
-    const { contacts, total } = await listContacts(session.organizationId, {
-      page: query.page,
-      perPage: query.per_page,
-      search: query.search || undefined,
-    });
+    const { contacts, total } = await listContactsPage(session.organizationId, query);
     return jsonOk({
       contacts: contacts.map(toContactJson),
       page: query.page,

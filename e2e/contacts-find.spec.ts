@@ -1,0 +1,173 @@
+import { expect, test } from "@playwright/test";
+import { createContact } from "../lib/contacts/create-contact";
+import { createContactBody } from "../lib/contacts/schemas";
+import { db } from "../lib/db";
+import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+
+let org: TestOrg;
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  await createContact(org.id, createContactBody.parse({ phone: "+12125550210", name: "Formatted Person" }));
+  // 30 more, so the list has two pages of 25
+  for (let i = 0; i < 30; i++) {
+    const phone = `+1646555${String(1000 + i)}`;
+    await createContact(
+      org.id,
+      createContactBody.parse({
+        phone,
+        name: `Filler ${String(i).padStart(2, "0")}`,
+        tags: i % 10 === 0 ? ["vip"] : [],
+      }),
+    );
+  }
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("search finds a number typed as people write it, and the URL keeps search and page", async ({
+      page,
+    }) => {
+      await signIn(page, org.staff.owner, "/dashboard/contacts");
+      const search = page.getByRole("searchbox", { name: "Search contacts" });
+      const rows = page.getByRole("row").filter({ hasText: /Person|Filler/ });
+      await expect(rows).toHaveCount(25);
+
+      for (const typed of ["(212) 555-0210", "212-555-0210", "555-0210"]) {
+        await search.fill(typed);
+        await expect(rows).toHaveCount(1);
+        await expect(rows.first()).toContainText("Formatted Person");
+      }
+      await search.fill("(212) 555-0210");
+      await expect(page).toHaveURL(/[?&]q=%28212%29(\+|%20)555-0210/);
+      await expect(rows).toHaveCount(1);
+      await screenshot(page, `contacts-find-formatted-${viewport.width}`);
+
+      // reload and Back keep the search
+      await page.reload();
+      await expect(search).toHaveValue("(212) 555-0210");
+      await expect(rows).toHaveCount(1);
+      await page.goto("/dashboard/templates");
+      await page.goBack();
+      await expect(search).toHaveValue("(212) 555-0210");
+      await expect(rows).toHaveCount(1);
+
+      // the page too
+      await search.fill("");
+      await expect(rows).toHaveCount(25);
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(rows).toHaveCount(6);
+      await page.reload();
+      await expect(rows).toHaveCount(6);
+      await expect(page.getByText("26–31 of 31 contacts")).toBeVisible();
+      await page.goBack();
+      await expect(rows).toHaveCount(25);
+      await expect(page.getByText("1–25 of 31 contacts")).toBeVisible();
+    });
+  });
+}
+
+test("contacts sort by name, oldest or last change and filter by tag, all kept in the URL", async ({
+  page,
+}) => {
+  await signIn(page, org.staff.owner, "/dashboard/contacts");
+  const rows = page.getByRole("row").filter({ hasText: /Person|Filler|National/ });
+  await expect(rows.first()).toContainText("Filler 29"); // newest first
+  await page.getByLabel("Sort").selectOption("name");
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  await expect(rows.first()).toContainText("Filler 00");
+  await page.getByLabel("Sort").selectOption("oldest");
+  await expect(rows.first()).toContainText("Formatted Person");
+  await page.reload();
+  await expect(page.getByLabel("Sort")).toHaveValue("oldest");
+  await expect(rows.first()).toContainText("Formatted Person");
+
+  await page.getByLabel("Tag").selectOption("vip");
+  await expect(page).toHaveURL(/[?&]tag=vip/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText("Filler 00"); // still oldest first
+  await screenshot(page, "contacts-sorted-tagged");
+  await page.goBack();
+  await expect(page.getByLabel("Tag")).toHaveValue("");
+  await expect(rows).toHaveCount(25);
+  await page.goBack();
+  await expect(page.getByLabel("Sort")).toHaveValue("name");
+  await expect(rows.first()).toContainText("Filler 00");
+
+  // the last changed first
+  await db().contact.updateMany({
+    where: { organizationId: org.id, name: "Filler 15" },
+    data: { email: "changed@example.com" },
+  });
+  await page.getByLabel("Sort").selectOption("updated");
+  await expect(rows.first()).toContainText("Filler 15");
+});
+
+test("the contact form reads national numbers against the organization's default country, which owners set", async ({
+  page,
+}) => {
+  await signIn(page, org.staff.owner, "/dashboard/contacts");
+  const country = page.getByLabel("Default country for phone numbers");
+  await expect(country).toHaveValue("US");
+
+  await page.getByRole("button", { name: "New contact" }).first().click();
+  let form = page.getByRole("dialog", { name: "New contact" });
+  await expect(form).toContainText("read as United States (+1)");
+  await form.getByLabel("Phone").fill("(212) 555-0199");
+  await form.getByLabel("Name", { exact: true }).fill("National US");
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(form).toBeHidden();
+  await expect(
+    db().contact.count({ where: { organizationId: org.id, phone: "+12125550199", name: "National US" } }),
+  ).resolves.toBe(1);
+
+  await country.selectOption("GB");
+  await expect(page.getByText("now read as United Kingdom (+44)")).toBeVisible();
+  await expect
+    .poll(async () => (await db().organization.findUniqueOrThrow({ where: { id: org.id } })).defaultCountry)
+    .toBe("GB");
+  await page.reload();
+  await expect(country).toHaveValue("GB");
+  await page.getByRole("button", { name: "New contact" }).first().click();
+  form = page.getByRole("dialog", { name: "New contact" });
+  await form.getByLabel("Phone").fill("020 7946 0958");
+  await form.getByLabel("Name", { exact: true }).fill("National GB");
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(form).toBeHidden();
+  await expect(
+    db().contact.count({ where: { organizationId: org.id, phone: "+442079460958", name: "National GB" } }),
+  ).resolves.toBe(1);
+  await page.getByRole("searchbox", { name: "Search contacts" }).fill("020 7946 0958");
+  await expect(page.getByRole("row").filter({ hasText: "National GB" })).toHaveCount(1);
+  await screenshot(page, "contacts-default-country");
+
+  // an unknown country is refused with the contract's envelope
+  const bad = await page.request.patch("/api/dashboard/organization", {
+    headers: SAME_ORIGIN,
+    data: { default_country: "XX" },
+  });
+  expect(bad.status()).toBe(400);
+  const body = await bad.json();
+  expect(body.error.code).toBe("VALIDATION_INVALID_FIELD");
+  expect(JSON.stringify(body)).toContain("default_country");
+});
+
+test("an agent sees the default country but cannot change it", async ({ page }) => {
+  await signIn(page, org.staff.agent, "/dashboard/contacts");
+  await expect(page.getByText(/Numbers without a country code are read as/)).toBeVisible();
+  await expect(page.getByLabel("Default country for phone numbers")).toHaveCount(0);
+  const res = await page.request.patch("/api/dashboard/organization", {
+    headers: SAME_ORIGIN,
+    data: { default_country: "DE" },
+  });
+  expect(res.status()).toBe(403);
+  expect((await db().organization.findUniqueOrThrow({ where: { id: org.id } })).defaultCountry).not.toBe(
+    "DE",
+  );
+});

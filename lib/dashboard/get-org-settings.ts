@@ -1,0 +1,10 @@
+import type { OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
+import { db } from "@/lib/db";
+
+export async function getOrgSettings(organizationId: string): Promise<OrgSettingsJson> {
+  const org = await db().organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: { defaultCountry: true },
+  });
+  return { default_country: org.defaultCountry };
+}
