@@ -7,7 +7,7 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { countryName, countryOptions } from "@/lib/dashboard/country-name";
 import { errorMessage, fetchJson } from "@/lib/dashboard/fetch-json";
-import type { OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
+import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
 
 /**
  * How a number typed without +country code is read (search and the contact form). Owners and
@@ -28,7 +28,7 @@ export function DefaultCountry({ country, canChange }: { country: string; canCha
     [mounted, country],
   );
   const save = useMutation({
-    mutationFn: (body: OrgSettingsJson) =>
+    mutationFn: (body: OrgSettingsChange) =>
       fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { method: "PATCH", body }),
     onSuccess: ({ settings }) => {
       toast.show(`Numbers without a country code are now read as ${countryName(settings.default_country)}.`);

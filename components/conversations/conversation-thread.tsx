@@ -5,7 +5,11 @@ import { AssignControl } from "@/components/conversations/assign-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
 import { StatusBadge } from "@/components/conversations/status-badge";
-import { useConversationThread, useResolveConversation } from "@/components/conversations/use-conversations";
+import {
+  useConversationThread,
+  useMarkConversationRead,
+  useResolveConversation,
+} from "@/components/conversations/use-conversations";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -17,9 +21,17 @@ import { formatDateTime } from "@/lib/dashboard/format";
 export function ConversationThread({ id, userId }: { id: string; userId: string }) {
   const thread = useConversationThread(id);
   const resolve = useResolveConversation();
+  const markRead = useMarkConversationRead();
+  const { mutate: markOpened } = markRead;
   const toast = useToast();
   const end = useRef<HTMLLIElement>(null);
   const count = thread.data?.messages.length ?? 0;
+
+  // opening a thread (and a new customer message in it) marks it read, when the organization chose so
+  const newestInbound = thread.data?.messages.filter((m) => m.direction === "inbound").at(-1)?.id;
+  useEffect(() => {
+    if (newestInbound) markOpened(id);
+  }, [id, newestInbound, markOpened]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives
   useEffect(() => {

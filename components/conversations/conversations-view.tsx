@@ -1,6 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
 import { ConversationList } from "@/components/conversations/conversation-list";
 import { ConversationThread } from "@/components/conversations/conversation-thread";
 import { STATUS_LABEL } from "@/components/conversations/status-badge";
@@ -25,7 +26,7 @@ function capped(n: number): string {
 }
 
 /** Conversations: status tabs and the list on the left, the selected thread on the right. */
-export function ConversationsView({ userId }: { userId: string }) {
+export function ConversationsView({ userId, setting }: { userId: string; setting?: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -54,6 +55,7 @@ export function ConversationsView({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader title="Conversations" description="Customer conversations on your WhatsApp channels." />
+      {setting ? <div className="mb-4">{setting}</div> : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
         <div className={selectedId ? "hidden min-w-0 space-y-3 lg:block" : "min-w-0 space-y-3"}>
           <Segmented

@@ -72,3 +72,18 @@ export function useResolveConversation() {
     (id: string) => `/api/dashboard/conversations/${encodeURIComponent(id)}/resolve`,
   );
 }
+
+/** Staff opened a thread: the server marks it read upstream when the organization chose so. */
+export function useMarkConversationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      fetchJson<{ marked: boolean }>(`/api/dashboard/conversations/${encodeURIComponent(id)}/read`, {
+        method: "POST",
+      }),
+    onSuccess: (result, id) => {
+      if (result.marked)
+        void client.invalidateQueries({ queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id] });
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 export async function getOrgSettings(organizationId: string): Promise<OrgSettingsJson> {
   const org = await db().organization.findUniqueOrThrow({
     where: { id: organizationId },
-    select: { defaultCountry: true },
+    select: { defaultCountry: true, markReadOnOpen: true },
   });
-  return { default_country: org.defaultCountry };
+  return { default_country: org.defaultCountry, mark_read_on_open: org.markReadOnOpen };
 }

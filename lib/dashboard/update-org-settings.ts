@@ -1,14 +1,14 @@
-import type { OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
+import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
 import { db } from "@/lib/db";
 
 export async function updateOrgSettings(
   organizationId: string,
-  body: OrgSettingsJson,
+  body: OrgSettingsChange,
 ): Promise<OrgSettingsJson> {
   const org = await db().organization.update({
     where: { id: organizationId },
-    data: { defaultCountry: body.default_country },
-    select: { defaultCountry: true },
+    data: { defaultCountry: body.default_country, markReadOnOpen: body.mark_read_on_open },
+    select: { defaultCountry: true, markReadOnOpen: true },
   });
-  return { default_country: org.defaultCountry };
+  return { default_country: org.defaultCountry, mark_read_on_open: org.markReadOnOpen };
 }

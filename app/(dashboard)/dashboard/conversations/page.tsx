@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ConversationsView } from "@/components/conversations/conversations-view";
+import { MarkReadSetting } from "@/components/conversations/mark-read-setting";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { Loading } from "@/components/ui/skeleton";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import type { DashboardSession } from "@/lib/auth/session";
+import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
+import { EVERYONE, hasRole, MANAGERS } from "@/lib/dashboard/roles";
 
 export const metadata: Metadata = { title: "Conversations · Messaging dashboard" };
 
@@ -12,9 +15,22 @@ export default function ConversationsPage() {
     <RoleGate path="/dashboard/conversations" roles={EVERYONE}>
       {(session) => (
         <Suspense fallback={<Loading label="Loading conversations" />}>
-          <ConversationsView userId={session.userId} />
+          <ConversationsWithSettings session={session} />
         </Suspense>
       )}
     </RoleGate>
+  );
+}
+
+/** The organization's read-receipt choice reaches the page from the server. */
+async function ConversationsWithSettings({ session }: { session: DashboardSession }) {
+  const settings = await getOrgSettings(session.organizationId);
+  return (
+    <ConversationsView
+      userId={session.userId}
+      setting={
+        <MarkReadSetting enabled={settings.mark_read_on_open} canChange={hasRole(session.role, MANAGERS)} />
+      }
+    />
   );
 }

@@ -1,0 +1,15 @@
+import { jsonOk } from "@/lib/api/respond";
+import { markConversationRead } from "@/lib/conversations/mark-conversation-read";
+import { conversationId } from "@/lib/dashboard/get-conversation-thread";
+import { EVERYONE } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+/**
+ * Staff opened the conversation: mark the customer's messages read upstream when the organization
+ * chose so (a 404 for a conversation of another organization, like the thread itself).
+ */
+export const POST = dashboardRoute<undefined, undefined, { id: string }>(
+  { roles: EVERYONE },
+  async ({ session, params }) =>
+    jsonOk(await markConversationRead(session.organizationId, conversationId(params.id))),
+);

@@ -1,0 +1,40 @@
+import { ApiError, isApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { markMessageRead } from "@/lib/messages/mark-read";
+
+export type ConversationReadResult =
+  | { marked: true; messageId: string }
+  | { marked: false; reason: "setting off" | "nothing unread" | "upstream refused"; message?: string };
+
+/**
+ * When the organization chose so (mark_read_on_open, off by default), staff opening a conversation
+ * marks the customer's latest unread message read upstream; the Cloud API marks the earlier ones of
+ * the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
+ * not thrown.
+ */
+export async function markConversationRead(
+  organizationId: string,
+  conversationId: string,
+): Promise<ConversationReadResult> {
+  const [org, conversation] = await Promise.all([
+    db().organization.findUniqueOrThrow({ where: { id: organizationId }, select: { markReadOnOpen: true } }),
+    db().conversation.findFirst({ where: { id: conversationId, organizationId }, select: { id: true } }),
+  ]);
+  if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
+  if (!org.markReadOnOpen) return { marked: false, reason: "setting off" };
+  const latest = await db().message.findFirst({
+    where: { organizationId, conversationId, direction: "inbound", whatsappMessageId: { not: null } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, readAt: true },
+  });
+  if (!latest || latest.readAt) return { marked: false, reason: "nothing unread" };
+  try {
+    await markMessageRead(organizationId, latest.id, false);
+    return { marked: true, messageId: latest.id };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    logger.warn({ organizationId, messageId: latest.id, code: error.code }, "mark read on open refused");
+    return { marked: false, reason: "upstream refused", message: error.message };
+  }
+}
