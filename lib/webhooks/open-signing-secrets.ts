@@ -23,7 +23,10 @@ export function openSigningSecrets(
     return { secret, previousSecret: null };
   }
   try {
-    return { secret, previousSecret: openSecret(webhook.previousSecretEnc, webhook.organizationId, webhook.id) };
+    return {
+      secret,
+      previousSecret: openSecret(webhook.previousSecretEnc, webhook.organizationId, webhook.id),
+    };
   } catch {
     return { secret, previousSecret: null };
   }

@@ -79,7 +79,12 @@ describe("deliveryHeaders", () => {
       previousSecret: "old-secret",
       nowMs: 1_700_000_000_987,
     });
-    const fresh = standardSignature("whsec_bmV3LXNlY3JldC1ieXRlcy0wMTIzNDU2Nzg5", input.deliveryId, "1700000000", "{}");
+    const fresh = standardSignature(
+      "whsec_bmV3LXNlY3JldC1ieXRlcy0wMTIzNDU2Nzg5",
+      input.deliveryId,
+      "1700000000",
+      "{}",
+    );
     const old = standardSignature("old-secret", input.deliveryId, "1700000000", "{}");
     expect(headers["webhook-signature"]).toBe(`${fresh} ${old}`);
     expect(headers["webhook-signature"]?.split(" ")).toEqual([
