@@ -8,7 +8,7 @@ import { formatNumber } from "@/lib/dashboard/format";
 import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
 import { EVENT_NAMES } from "@/lib/events/names";
 
-export type WebhookAction = "test" | "edit" | "toggle" | "delete";
+export type WebhookAction = "test" | "edit" | "rotate" | "toggle" | "delete";
 
 function rate(w: WebhookRowJson): { text: string; tone: "success" | "warning" | "danger" | "neutral" } {
   if (w.success_rate === null) return { text: "No deliveries", tone: "neutral" };
@@ -100,6 +100,9 @@ export function WebhooksTable({
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => onAction("edit", w)}>
                   Edit<span className="sr-only"> {w.name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onAction("rotate", w)}>
+                  Rotate secret<span className="sr-only"> of {w.name}</span>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => onAction("toggle", w)}>
                   {w.status === "active" ? "Disable" : "Enable"}

@@ -3,10 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";
+import { ROTATION_GRACE_MS } from "@/lib/webhooks/rotation-grace";
 import { STANDARD_PREFIX } from "@/lib/webhooks/secret-format";
-
-/** How long the secret replaced by a rotation keeps signing deliveries (as Svix does). */
-export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export type RotatedSecret = { webhook: Webhook; secret: string; previousSecretExpiresAt: Date | null };
 

@@ -1,7 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
 import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { ROTATION_GRACE_MS, rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
 
 /**
@@ -16,7 +17,7 @@ export const POST = dashboardRoute<undefined, undefined, { id: string }>(
       webhook: toWebhookJson(rotated.webhook),
       secret: rotated.secret,
       previous_secret_expires_at: rotated.previousSecretExpiresAt?.toISOString() ?? null,
-      grace_period_hours: ROTATION_GRACE_MS / 3_600_000,
+      grace_period_hours: ROTATION_GRACE_HOURS,
     });
   },
 );
