@@ -18,7 +18,9 @@ test.afterAll(async () => {
   await receiver.close();
 });
 
-test("webhooks: create, test, keep the secret when left empty, replace it when typed", async ({ page }) => {
+test("webhooks: create, test, keep the secret when left empty, replace it when typed, rotate it", async ({
+  page,
+}) => {
   await signIn(page, org.staff.owner, "/dashboard/webhooks");
   await expect(page.getByText("No webhooks yet")).toBeVisible();
   await screenshot(page, "webhooks-empty");
@@ -94,6 +96,9 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await expect(shown).toHaveCount(0);
   await expect(page.getByText(newSecret)).toHaveCount(0);
   await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: "Orders API" })).toContainText(
+    "Previous secret also signs until",
+  );
   const rotated = await sendTest("Orders API");
   expect(signedWith(rotated, newSecret)).toBe(true);
   expect(signedWith(rotated, SECRET_B)).toBe(false);

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatNumber } from "@/lib/dashboard/format";
+import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
 import { EVENT_NAMES } from "@/lib/events/names";
 
@@ -60,6 +60,11 @@ export function WebhooksTable({
                     No secret: deliveries unsigned
                   </Badge>
                 )}
+                {w.previous_secret_valid_until ? (
+                  <span className="block text-xs text-slate-500">
+                    Previous secret also signs until {formatDateTime(w.previous_secret_valid_until)}
+                  </span>
+                ) : null}
               </Td>
               <Td label="Events">
                 <span title={w.events.join(", ")}>
