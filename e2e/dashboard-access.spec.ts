@@ -48,6 +48,7 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
     await post("/api/dashboard/webhooks", { url: "https://example.com/x", events: ["contact.created"] }),
   ).toBe(403);
   expect(await post(`/api/dashboard/webhooks/${ids.webhook}/test`)).toBe(403);
+  expect(await post(`/api/dashboard/webhooks/${ids.webhook}/rotate-secret`)).toBe(403);
   expect(
     (
       await page.request.patch(`/api/dashboard/webhooks/${ids.webhook}`, {
@@ -120,6 +121,7 @@ test("a user of another organization sees none of this one's conversations, webh
   ).toBe(404);
   expect(await status("patch", `/api/dashboard/webhooks/${ids.webhook}`, { name: "Hijacked" })).toBe(404);
   expect(await status("post", `/api/dashboard/webhooks/${ids.webhook}/test`)).toBe(404);
+  expect(await status("post", `/api/dashboard/webhooks/${ids.webhook}/rotate-secret`)).toBe(404);
   expect(await status("delete", `/api/dashboard/webhooks/${ids.webhook}`)).toBe(404);
   expect(await status("post", `/api/dashboard/channels/${ids.channel}/deactivate`)).toBe(404);
   expect(await status("post", `/api/dashboard/channels/${ids.channel}/sync`)).toBe(404);

@@ -18,7 +18,9 @@ test.afterAll(async () => {
   await receiver.close();
 });
 
-test("webhooks: create, test, keep the secret when left empty, replace it when typed", async ({ page }) => {
+test("webhooks: create, test, keep the secret when left empty, replace it when typed, rotate it", async ({
+  page,
+}) => {
   await signIn(page, org.staff.owner, "/dashboard/webhooks");
   await expect(page.getByText("No webhooks yet")).toBeVisible();
   await screenshot(page, "webhooks-empty");
@@ -78,6 +80,29 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   const replaced = await sendTest("Orders API");
   expect(signedWith(replaced, SECRET_B)).toBe(true);
   expect(signedWith(replaced, SECRET_A)).toBe(false);
+
+  // Rotate secret: a new secret shown once, the old one valid for the stated grace period
+  await page.getByRole("button", { name: "Rotate secret of Orders API" }).click();
+  const confirmRotate = page.getByRole("dialog", { name: "Rotate this webhook's secret?" });
+  await expect(confirmRotate).toContainText("stays valid for 24 hours");
+  await confirmRotate.getByRole("button", { name: "Rotate secret" }).click();
+  const shown = page.getByRole("dialog", { name: "Copy the new secret" });
+  await expect(shown).toContainText("It is shown only this once.");
+  await expect(shown).toContainText("The previous secret stays valid for 24 hours");
+  const newSecret = (await shown.getByTestId("new-webhook-secret").textContent()) ?? "";
+  expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await screenshot(page, "webhooks-rotated-secret");
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(shown).toHaveCount(0);
+  await expect(page.getByText(newSecret)).toHaveCount(0);
+  await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: "Orders API" })).toContainText(
+    "Previous secret also signs until",
+  );
+  const rotated = await sendTest("Orders API");
+  expect(signedWith(rotated, newSecret)).toBe(true);
+  expect(signedWith(rotated, SECRET_B)).toBe(false);
+  expect(String(rotated.headers["webhook-signature"]).split(" ")).toHaveLength(2);
 });
 
 test("webhooks: a webhook without a secret is flagged; disable, enable and delete", async ({ page }) => {

@@ -24,7 +24,7 @@ export function SecretField({
 }) {
   const hint = editing
     ? hasSecret
-      ? "Leave empty to keep the current secret. A new value replaces it."
+      ? "Leave empty to keep the current secret. A new value replaces it at once; to keep the old one valid while your endpoint switches, use Rotate secret."
       : "This webhook has no secret. Add one to sign its deliveries."
     : "Signs every delivery (X-Service-Signature). 32+ random characters advised.";
   const unsigned = value === "" && !(editing && hasSecret);

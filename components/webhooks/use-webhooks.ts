@@ -61,3 +61,17 @@ export function useSendTestEvent() {
     fetchJson<{ deliveryId: string; eventId: string }>(`${path(id)}/test`, { method: "POST" }),
   );
 }
+
+/** The answer of "Rotate secret": the new secret, this one time. */
+export type RotatedSecretJson = {
+  webhook: WebhookJson;
+  secret: string;
+  previous_secret_expires_at: string | null;
+  grace_period_hours: number;
+};
+
+export function useRotateWebhookSecret() {
+  return useWebhookMutation((id: string) =>
+    fetchJson<RotatedSecretJson>(`${path(id)}/rotate-secret`, { method: "POST" }),
+  );
+}

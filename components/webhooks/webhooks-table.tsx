@@ -4,11 +4,11 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatNumber } from "@/lib/dashboard/format";
+import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
 import { EVENT_NAMES } from "@/lib/events/names";
 
-export type WebhookAction = "test" | "edit" | "toggle" | "delete";
+export type WebhookAction = "test" | "edit" | "rotate" | "toggle" | "delete";
 
 function rate(w: WebhookRowJson): { text: string; tone: "success" | "warning" | "danger" | "neutral" } {
   if (w.success_rate === null) return { text: "No deliveries", tone: "neutral" };
@@ -60,6 +60,11 @@ export function WebhooksTable({
                     No secret: deliveries unsigned
                   </Badge>
                 )}
+                {w.previous_secret_valid_until ? (
+                  <span className="block text-xs text-slate-500">
+                    Previous secret also signs until {formatDateTime(w.previous_secret_valid_until)}
+                  </span>
+                ) : null}
               </Td>
               <Td label="Events">
                 <span title={w.events.join(", ")}>
@@ -100,6 +105,9 @@ export function WebhooksTable({
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => onAction("edit", w)}>
                   Edit<span className="sr-only"> {w.name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onAction("rotate", w)}>
+                  Rotate secret<span className="sr-only"> of {w.name}</span>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => onAction("toggle", w)}>
                   {w.status === "active" ? "Disable" : "Enable"}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
 import { TestResult } from "@/components/webhooks/test-result";
 import { useSendTestEvent, useUpdateWebhook, useWebhookList } from "@/components/webhooks/use-webhooks";
 import { DeleteWebhookDialog, DisableWebhookDialog } from "@/components/webhooks/webhook-dialogs";
@@ -14,7 +15,7 @@ import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhook
 import { errorMessage } from "@/lib/dashboard/fetch-json";
 import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
 
-/** Webhooks: list with health, create, edit (write-only secret), enable/disable, delete, test. */
+/** Webhooks: list with health, create, edit (write-only secret), rotate the secret, enable/disable, delete, test. */
 export function WebhooksView() {
   const list = useWebhookList();
   const update = useUpdateWebhook();
@@ -23,6 +24,7 @@ export function WebhooksView() {
   const [editing, setEditing] = useState<WebhookRowJson | "new" | null>(null);
   const [disabling, setDisabling] = useState<WebhookRowJson | null>(null);
   const [deleting, setDeleting] = useState<WebhookRowJson | null>(null);
+  const [rotating, setRotating] = useState<WebhookRowJson | null>(null);
   const [lastTest, setLastTest] = useState<{ deliveryId: string; name: string } | null>(null);
   const full = list.data !== undefined && list.data.webhooks.length >= list.data.limit;
   const newButton = (
@@ -34,6 +36,7 @@ export function WebhooksView() {
   function onAction(action: WebhookAction, w: WebhookRowJson) {
     if (action === "edit") setEditing(w);
     if (action === "delete") setDeleting(w);
+    if (action === "rotate") setRotating(w);
     if (action === "toggle" && w.status === "active") setDisabling(w);
     if (action === "toggle" && w.status === "disabled") {
       update.mutate(
@@ -101,6 +104,7 @@ export function WebhooksView() {
       ) : null}
       <DisableWebhookDialog webhook={disabling} onClose={() => setDisabling(null)} />
       <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
+      <RotateSecretDialog webhook={rotating} onClose={() => setRotating(null)} />
     </>
   );
 }

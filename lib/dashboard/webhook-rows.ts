@@ -9,6 +9,8 @@ export type WebhookRowJson = WebhookJson & {
   health: WebhookHealth;
   /** succeeded / finished deliveries of the last 24 hours; null when none finished */
   success_rate: number | null;
+  /** while a rotation's grace period lasts, when the previous secret stops signing; else null */
+  previous_secret_valid_until: string | null;
 };
 
 /** Every webhook of the organization (at most 20), newest first, with its recent success rate. */
@@ -17,8 +19,15 @@ export async function listWebhookRows(organizationId: string): Promise<WebhookRo
     listWebhooks(organizationId, { page: 1, perPage: WEBHOOK_LIMITS.perOrganization }),
     webhookHealth(organizationId),
   ]);
+  const now = new Date();
   return webhooks.map((w) => {
     const h = health.get(w.id) ?? NO_DELIVERIES;
-    return { ...toWebhookJson(w), health: h, success_rate: successRate(h.succeeded, h.failed) };
+    const until = w.previousSecretEnc !== null ? w.previousSecretExpiresAt : null;
+    return {
+      ...toWebhookJson(w),
+      health: h,
+      success_rate: successRate(h.succeeded, h.failed),
+      previous_secret_valid_until: until && until > now ? until.toISOString() : null,
+    };
   });
 }

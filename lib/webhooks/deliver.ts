@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
-import { openSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
+import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
 import { type AttemptResult, recordAttempt } from "@/lib/webhooks/record-attempt";
@@ -81,10 +81,10 @@ async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
     organization_id: delivery.organizationId,
     data: event.data,
   });
-  let secret: string | null = null;
+  let secrets: SigningSecrets = { secret: null, previousSecret: null };
   let outcome: PostOutcome | undefined;
   try {
-    secret = webhook.secretEnc ? openSecret(webhook.secretEnc, webhook.organizationId, webhook.id) : null;
+    secrets = openSigningSecrets(webhook, startedAt);
   } catch {
     const error = "the signing secret could not be decrypted (was ENCRYPTION_KEY changed?); nothing was sent";
     outcome = { statusCode: null, error, snippet: null, durationMs: 0 };
@@ -93,7 +93,8 @@ async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
     deliveryId: delivery.id,
     event: event.name,
     body,
-    secret,
+    secret: secrets.secret,
+    previousSecret: secrets.previousSecret,
     nowMs: startedAt.getTime(),
     userAgent: USER_AGENT,
   });

@@ -72,6 +72,35 @@ describe("deliveryHeaders", () => {
     );
   });
 
+  it("signs webhook-signature with the new and the previous secret during a rotation, X-Service-Signature with the new only", () => {
+    const headers = deliveryHeaders({
+      ...input,
+      secret: "whsec_bmV3LXNlY3JldC1ieXRlcy0wMTIzNDU2Nzg5",
+      previousSecret: "old-secret",
+      nowMs: 1_700_000_000_987,
+    });
+    const fresh = standardSignature(
+      "whsec_bmV3LXNlY3JldC1ieXRlcy0wMTIzNDU2Nzg5",
+      input.deliveryId,
+      "1700000000",
+      "{}",
+    );
+    const old = standardSignature("old-secret", input.deliveryId, "1700000000", "{}");
+    expect(headers["webhook-signature"]).toBe(`${fresh} ${old}`);
+    expect(headers["webhook-signature"]?.split(" ")).toEqual([
+      expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
+      expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
+    ]);
+    expect(headers["X-Service-Signature"]).toBe(
+      serviceSignature("whsec_bmV3LXNlY3JldC1ieXRlcy0wMTIzNDU2Nzg5", "1700000000987", "{}"),
+    );
+  });
+
+  it("sends one signature when there is no previous secret", () => {
+    const headers = deliveryHeaders({ ...input, secret: "s3cret", previousSecret: null, nowMs: 1 });
+    expect(headers["webhook-signature"]).toBe(standardSignature("s3cret", input.deliveryId, "0", "{}"));
+  });
+
   it("sends no signature without a secret", () => {
     const headers = deliveryHeaders({ ...input, secret: null, nowMs: 1 });
     expect(headers).not.toHaveProperty("X-Service-Signature");

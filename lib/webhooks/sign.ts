@@ -14,6 +14,11 @@ import { STANDARD_PREFIX } from "@/lib/webhooks/secret-format";
  * and its libraries sign with the decoded bytes. So a secret starting with `whsec_` is
  * base64-decoded to form the key (give it to those libraries as is), and any other secret is
  * used as its UTF-8 bytes (give those libraries the raw bytes, e.g. `{ format: "raw" }`).
+ *
+ * During a rotation's grace period (lib/webhooks/rotate-webhook-secret.ts) `webhook-signature`
+ * carries two space-separated signatures, the current secret's first: `v1,<new> v1,<old>`, as
+ * that spec allows, so receivers still holding the old secret keep verifying. The contract's
+ * header has room for one value and carries the current secret's only.
  */
 
 export { isUsableSecret } from "@/lib/webhooks/secret-format";
@@ -51,6 +56,8 @@ export function deliveryHeaders(input: {
   event: string;
   body: string;
   secret: string | null;
+  /** the secret before a rotation, while its grace period lasts; null otherwise */
+  previousSecret?: string | null;
   nowMs: number;
   userAgent: string;
 }): SignedHeaders {
@@ -67,12 +74,10 @@ export function deliveryHeaders(input: {
   };
   if (input.secret !== null) {
     headers["X-Service-Signature"] = serviceSignature(input.secret, timestampMs, input.body);
-    headers["webhook-signature"] = standardSignature(
-      input.secret,
-      input.deliveryId,
-      timestampSeconds,
-      input.body,
-    );
+    const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
+    headers["webhook-signature"] = secrets
+      .map((secret) => standardSignature(secret, input.deliveryId, timestampSeconds, input.body))
+      .join(" ");
   }
   return headers;
 }

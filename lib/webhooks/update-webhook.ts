@@ -9,7 +9,8 @@ import type { UpdateWebhookBody } from "@/lib/webhooks/schemas";
 
 /**
  * Changes what is given and keeps the rest. The secret follows the dashboard's rule: absent or
- * empty keeps it, a new value replaces it, `null` removes it (deliveries are then unsigned).
+ * empty keeps it, a new value replaces it, `null` removes it (deliveries are then unsigned);
+ * either way at once, with no grace period (that is "Rotate secret", rotate-webhook-secret.ts).
  * Disabling fails the pending deliveries; enabling clears the reason of an earlier disable.
  */
 export async function updateWebhook(
@@ -24,6 +25,11 @@ export async function updateWebhook(
   if (input.events !== undefined) data.events = input.events;
   if (input.secret === null) data.secretEnc = null;
   else if (input.secret) data.secretEnc = sealSecret(input.secret, organizationId, id);
+  // a secret set by hand replaces at once: no grace period, and a rotation's old secret goes too
+  if (input.secret !== undefined && input.secret !== "") {
+    data.previousSecretEnc = null;
+    data.previousSecretExpiresAt = null;
+  }
   if (input.status !== undefined && input.status !== current.status) {
     data.status = input.status;
     data.disabledReason = input.status === "disabled" ? "disabled through the API" : null;
