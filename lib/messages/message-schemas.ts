@@ -246,12 +246,10 @@ export const bsuidSchema = z
   .regex(/^[\x21-\x7e]+$/, "a business-scoped user id (printable characters, no spaces)");
 
 export const messageCommon = z.object({
-  to: requiredPhoneSchema
-    .optional()
-    .meta({
-      description: "E.164, with or without +. Required unless `recipient` is given; wins when both are",
-      example: "+14155550123",
-    }),
+  to: requiredPhoneSchema.optional().meta({
+    description: "E.164, with or without +. Required unless `recipient` is given; wins when both are",
+    example: "+14155550123",
+  }),
   recipient: bsuidSchema.optional().meta({
     description:
       "Business-scoped user id (sender.bsuid) of a customer who wrote to this organization, for customers without a known phone number",
