@@ -38,6 +38,14 @@ export const errors = {
       "Re-engagement message",
       "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
     ),
+  // decided here: Meta refuses authentication templates to business-scoped user ids; code and wording are ours
+  authTemplateToUserId: () =>
+    waError(
+      400,
+      131062,
+      "Authentication templates cannot be sent to business-scoped user IDs",
+      "Authentication templates cannot be sent to business-scoped user IDs; send them to the user's phone number.",
+    ),
   mediaUpload: (details: string) => waError(400, 131053, "Media upload error", details),
   paramCount: (details: string) =>
     waError(400, 132000, "Number of parameters does not match the expected number of params", details),

@@ -133,6 +133,14 @@ export function recordRequest(state: SandboxState, entry: RecordedRequest): Reco
   return entry;
 }
 
+/**
+ * The window and pair-limit key of a user known by business-scoped user id: prefixed, so a
+ * user id never collides with a wa_id (digits only).
+ */
+export function userKey(userId: string): string {
+  return `user:${userId}`;
+}
+
 export function windowKey(phoneNumberId: string, waId: string): string {
   return `${phoneNumberId}:${waId}`;
 }

@@ -237,8 +237,24 @@ export const reactionContent = z
   })
   .meta({ id: "ReactionContent" });
 
+/** The upstream's business-scoped user id (sender.bsuid of message.received), e.g. `US.13491208655302741918`. */
+export const bsuidSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, "a business-scoped user id (printable characters, no spaces)");
+
 export const messageCommon = z.object({
-  to: requiredPhoneSchema.meta({ description: "E.164, with or without +", example: "+14155550123" }),
+  to: requiredPhoneSchema.optional().meta({
+    description: "E.164, with or without +. Required unless `recipient` is given; wins when both are",
+    example: "+14155550123",
+  }),
+  recipient: bsuidSchema.optional().meta({
+    description:
+      "Business-scoped user id (sender.bsuid) of a customer who wrote to this organization, for customers without a known phone number",
+    example: "US.13491208655302741918",
+  }),
   type: z.enum(MESSAGE_TYPES, {
     error: (issue) =>
       issue.input === undefined ? undefined : `type must be one of ${MESSAGE_TYPES.join(", ")}`,

@@ -16,7 +16,10 @@ export type SendResult = {
   messageId: string;
   whatsappMessageId: string;
   status: "sent";
-  to: string;
+  /** null when the customer was addressed by `recipient` */
+  to: string | null;
+  /** the business-scoped user id sent to; absent for a send by phone number (the v1 shape is additive) */
+  recipient?: string;
   template?: string;
   timestamp: string;
 };
@@ -60,7 +63,8 @@ export async function sendMessage(
     id: messageId,
     organizationId,
     channelId: channel.id,
-    to: checked.to,
+    to: checked.to ?? null,
+    recipient: checked.recipient ?? null,
     type: checked.type,
     content: { request: checked, cloud: toCloudBody(checked, { bizOpaqueCallbackData: messageId }) },
     templateName: template?.name ?? null,
@@ -92,7 +96,8 @@ export async function sendMessage(
     messageId,
     whatsappMessageId: outcome.whatsappMessageId,
     status: "sent",
-    to: checked.to,
+    to: checked.to ?? null,
+    ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
     ...(checked.type === "template" ? { template: checked.template.name } : {}),
     timestamp: outcome.sentAt,
   };

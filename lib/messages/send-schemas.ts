@@ -19,7 +19,14 @@ export const sendResultJson = z
     status: z
       .literal("sent")
       .meta({ description: "Accepted by the upstream; delivered and read arrive as events" }),
-    to: z.string().meta({ description: "E.164 with +", example: "+14155550123" }),
+    to: z.string().nullable().meta({
+      description: "E.164 with +; null when the customer was addressed by `recipient`",
+      example: "+14155550123",
+    }),
+    recipient: z.string().optional().meta({
+      description: "The business-scoped user id sent to; only in the result of a send by `recipient`",
+      example: "US.13491208655302741918",
+    }),
     template: z.string().optional().meta({ description: "Template name, for template sends" }),
     timestamp: z.iso.datetime().meta({ description: "Send time" }),
   })
@@ -27,7 +34,15 @@ export const sendResultJson = z
 
 export const sendTemplateBody = z
   .object({
-    to: requiredPhoneSchema.meta({ description: "E.164, with or without +", example: "+14155550123" }),
+    // one of the two is required and `to` wins, as in the message body: validateSendMessage checks it
+    to: requiredPhoneSchema.optional().meta({
+      description: "E.164, with or without +. Required unless `recipient` is given; wins when both are",
+      example: "+14155550123",
+    }),
+    recipient: z.string().optional().meta({
+      description: "Business-scoped user id (sender.bsuid) of a customer who wrote to this organization",
+      example: "US.13491208655302741918",
+    }),
     language: z.string().trim().min(1).max(15).optional().meta({
       description: "Language code; default: an APPROVED translation (UUID) or `id` (name)",
       example: "en_US",

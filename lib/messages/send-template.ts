@@ -48,6 +48,7 @@ export async function sendTemplate(
   const input = validateSendMessage(
     {
       to: body.to,
+      recipient: body.recipient,
       type: "template",
       channel_id: channelId,
       template: {

@@ -11,10 +11,11 @@ export function windowOpenSince(now: Date): Date {
   return new Date(now.getTime() - SESSION_WINDOW_MS);
 }
 
-export function sessionClosed(): ApiError {
+/** `field` names what identified the customer: `to`, or `recipient` for a business-scoped user id. */
+export function sessionClosed(field: "to" | "recipient" = "to"): ApiError {
   return new ApiError(
     "WHATSAPP_SESSION_CLOSED",
     "The customer has not written in the last 24 hours; only an approved template can be sent.",
-    { field: "to", hint: "send a template (type template) to reopen the conversation" },
+    { field, hint: "send a template (type template) to reopen the conversation" },
   );
 }

@@ -29,6 +29,47 @@ describe("common fields", () => {
     expect(failure({ to: "", type: "text", text: { body: "hi" } }).code).toBe("VALIDATION_MISSING_FIELD");
   });
 
+  it("takes recipient (a business-scoped user id) in place of to", () => {
+    const input = send({ recipient: " US.13491208655302741918 ", type: "text", text: { body: "hi" } });
+    expect(input).toMatchObject({ recipient: "US.13491208655302741918", type: "text" });
+    expect(input.to).toBeUndefined();
+    // a blank or null `to` is no phone number: the recipient is used
+    expect(send({ to: "", recipient: "US.1", type: "text", text: { body: "hi" } }).recipient).toBe("US.1");
+    expect(send({ to: null, recipient: "US.1", type: "text", text: { body: "hi" } }).recipient).toBe("US.1");
+  });
+
+  it("to wins when both are given: the recipient is dropped, even an invalid one", () => {
+    const input = send({ to: TO, recipient: "US.1", type: "text", text: { body: "hi" } });
+    expect(input.to).toBe(TO);
+    expect(input).not.toHaveProperty("recipient");
+    expect(send({ to: TO, recipient: "has space", type: "text", text: { body: "hi" } }).to).toBe(TO);
+    // an invalid `to` is reported on to, not replaced by the recipient
+    expect(
+      failure({ to: "015123456789", recipient: "US.1", type: "text", text: { body: "hi" } }),
+    ).toMatchObject({
+      code: "VALIDATION_INVALID_PHONE",
+      details: { field: "to" },
+    });
+  });
+
+  it("neither to nor recipient (or an empty recipient) → the missing to, as before", () => {
+    for (const recipient of [undefined, null, ""]) {
+      expect(failure({ recipient, type: "text", text: { body: "hi" } })).toMatchObject({
+        code: "VALIDATION_MISSING_FIELD",
+        details: { field: "to" },
+      });
+    }
+  });
+
+  it("a recipient with spaces, control characters or over 128 characters → VALIDATION_INVALID_FIELD on recipient", () => {
+    for (const recipient of ["US 1", "US.\u00001", "x".repeat(129), 42]) {
+      expect(failure({ recipient, type: "text", text: { body: "hi" } })).toMatchObject({
+        code: "VALIDATION_INVALID_FIELD",
+        details: { field: "recipient" },
+      });
+    }
+  });
+
   it("refuses phone numbers outside E.164 and normalizes the rest to +", () => {
     for (const to of ["015123456789", "+1 415 555 0123", "+1-415-555-0123", "abc"]) {
       expect(failure({ to, type: "text", text: { body: "hi" } })).toMatchObject({

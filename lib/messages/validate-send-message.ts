@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import {
   audioContent,
+  bsuidSchema,
   documentContent,
   imageContent,
   locationContent,
@@ -55,9 +56,22 @@ function templateOf(value: unknown, allowLoopback: boolean, componentsField: str
   return { ...head, components };
 }
 
+const isAbsent = (value: unknown) => value === undefined || value === null || value === "";
+const byPhone = messageCommon.omit({ recipient: true }).extend({ to: messageCommon.shape.to.unwrap() });
+const byRecipient = messageCommon.omit({ to: true }).extend({ recipient: bsuidSchema });
+
+/**
+ * `to` wins when both are given (its recipient is then dropped); without either, the error is
+ * the contract's missing `to`, as before business-scoped user ids existed.
+ */
+function byPhoneOrRecipient(body: Record<string, unknown>) {
+  const phoneGiven = !(typeof body.to === "string" ? body.to.trim() === "" : isAbsent(body.to));
+  return phoneGiven || isAbsent(body.recipient) ? byPhone : byRecipient;
+}
+
 /**
  * Checks a send body against the contract before anything else happens (no database, no
- * upstream): `to`, `type` and `channel_id` first, then the object named after `type`.
+ * upstream): `to` (or `recipient`), `type` and `channel_id` first, then the object named after `type`.
  * Template components are checked here for shape only; the handler checks them against the
  * stored template with validateTemplateComponents. Unknown fields are dropped (rule 3), so
  * an audio caption simply disappears.
@@ -67,7 +81,7 @@ export function validateSendMessage(
   options: SendMessageOptions = {},
 ): SendMessageInput {
   const allowLoopback = options.allowLoopback ?? config().ALLOW_LOOPBACK_URLS;
-  const { type, ...common } = parseField(messageCommon, body, "");
+  const { type, ...common } = parseField(byPhoneOrRecipient(body), body, "");
   const content = body[type];
   if (content === undefined || content === null) {
     throw new ApiError("VALIDATION_MISSING_FIELD", `Missing required field: ${type}.`, {

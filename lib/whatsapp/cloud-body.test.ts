@@ -138,3 +138,16 @@ describe("toCloudBody: exactly the Cloud API request body for each of the eight 
     expect(cloud({ to: "4915123456789", type: "text", text: { body: "x" } }).to).toBe("4915123456789");
   });
 });
+
+describe("toCloudBody: a customer known only by business-scoped user id", () => {
+  it("the user id goes in the top-level recipient, and no to is sent", () => {
+    const input = validateSendMessage(
+      { recipient: "US.13491208655302741918", type: "text", text: { body: "Hi" } },
+      { allowLoopback: false },
+    );
+    const body = toCloudBody(input, { bizOpaqueCallbackData: MESSAGE_ID });
+    const { to: _to, ...rest } = envelope("text", { body: "Hi", preview_url: false });
+    expect(body).toStrictEqual({ ...rest, recipient: "US.13491208655302741918" });
+    expect(body).not.toHaveProperty("to");
+  });
+});

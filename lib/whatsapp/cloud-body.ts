@@ -61,7 +61,7 @@ function content(input: SendMessageInput): Json {
 
 /**
  * The exact request body of `POST /{version}/{phone_number_id}/messages` for a validated send:
- * the recipient as digits (the Cloud API's wa_id form), the type object in the Cloud API's
+ * the recipient as digits (the Cloud API's wa_id form) or a business-scoped user id, the type object in the Cloud API's
  * shape, and our message id as `biz_opaque_callback_data` so status notifications can be
  * matched even when the send response was lost.
  */
@@ -69,7 +69,9 @@ export function toCloudBody(input: SendMessageInput, opts: CloudBodyOptions): Re
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
-    to: input.to.replace(/^\+/, ""),
+    // a customer known only by business-scoped user id: the Cloud API's top-level `recipient`
+    // (Meta's newer send API) takes the place of `to`; the two are never sent together
+    ...(input.to === undefined ? { recipient: input.recipient } : { to: input.to.replace(/^\+/, "") }),
     type: input.type,
     [input.type]: content(input),
     biz_opaque_callback_data: opts.bizOpaqueCallbackData,

@@ -30,6 +30,12 @@ export const UPSTREAM_ERROR_GUIDE: Record<number, { message: string; hint: strin
     message: "More than 24 hours have passed since the customer last wrote; send an approved template.",
     hint: "Send an approved template (type template); free-form messages are allowed again once the customer writes.",
   },
+  // decided here (the sandbox answers it): Meta refuses authentication templates to business-scoped user ids
+  131062: {
+    message:
+      "Authentication templates cannot be sent to a customer known only by a business-scoped user id (error 131062).",
+    hint: "Send the authentication template to the customer's phone number (to) instead; a business-scoped user id can receive every other template category.",
+  },
   132001: {
     message: "The template name and language were not found on this channel (error 132001).",
     hint: "Use the language.code and channel_id shown for the template in GET /v1/whatsapp/templates, or send through POST /v1/whatsapp/templates/{templateId}/send with its id.",

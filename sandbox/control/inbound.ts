@@ -7,18 +7,27 @@ import { digitsOf, newWamid } from "@/sandbox/ids";
 import { deliver } from "@/sandbox/notify/deliver";
 import { notification } from "@/sandbox/notify/envelope";
 import { inboundMessage, inboundMessageObject } from "@/sandbox/notify/inbound-message";
-import { windowKey } from "@/sandbox/state";
+import { userKey, windowKey } from "@/sandbox/state";
 
-const inboundBody = z.strictObject({
-  phone_number_id: z.string().min(1),
-  from: z.string().regex(/\d{5,}/, "a phone number"),
-  name: z.string().min(1).default("Sandbox User"),
-  user_id: z.string().min(1).optional(),
-  /** defaults: a new wamid, now */
-  id: z.string().min(1).optional(),
-  timestamp: z.number().int().positive().optional(),
-  message: inboundMessage,
-});
+const inboundBody = z
+  .strictObject({
+    phone_number_id: z.string().min(1),
+    /** absent: a user with a username who hides the number, known only by user_id */
+    from: z
+      .string()
+      .regex(/\d{5,}/, "a phone number")
+      .optional(),
+    name: z.string().min(1).default("Sandbox User"),
+    user_id: z.string().min(1).optional(),
+    /** defaults: a new wamid, now */
+    id: z.string().min(1).optional(),
+    timestamp: z.number().int().positive().optional(),
+    message: inboundMessage,
+  })
+  .refine((body) => body.from !== undefined || body.user_id !== undefined, {
+    message: "from or user_id is required",
+    path: ["from"],
+  });
 
 /** POST /_sandbox/inbound: a WhatsApp user writes; the signed notification goes to the app. */
 export async function postInbound(ctx: Ctx, req: SandboxRequest): Promise<Reply> {
@@ -31,14 +40,20 @@ export async function postInbound(ctx: Ctx, req: SandboxRequest): Promise<Reply>
       `Unknown phone_number_id ${body.phone_number_id}: PUT /_sandbox/phone-numbers/{id} first.`,
     );
   if (!state.app) throw controlError(409, "No app registered: PUT /_sandbox/app first.");
-  const waId = digitsOf(body.from);
-  const id = body.id ?? newWamid(waId);
+  const waId = body.from === undefined ? undefined : digitsOf(body.from);
+  const userId = body.user_id;
+  const sender = waId !== undefined ? { wa_id: waId } : { user_id: userId ?? "" };
+  const id = body.id ?? newWamid(waId ?? userId ?? "");
   const timestamp = body.timestamp ?? Math.floor(Date.now() / 1000);
-  const contact: Record<string, unknown> = { profile: { name: body.name }, wa_id: waId };
-  if (body.user_id !== undefined) contact.user_id = body.user_id;
-  const message = inboundMessageObject(state, number, waId, id, timestamp, body.message);
-  // the user's message opens the customer service window whatever the app answers
-  state.lastInbound.set(windowKey(number.id, waId), Date.now());
+  const contact: Record<string, unknown> = { profile: { name: body.name } };
+  if (waId !== undefined) contact.wa_id = waId;
+  if (userId !== undefined) contact.user_id = userId;
+  const message = inboundMessageObject(state, number, sender, id, timestamp, body.message);
+  // the user's message opens the customer service window whatever the app answers, for a send
+  // to the number and for one to the business-scoped user id alike
+  const now = Date.now();
+  if (waId !== undefined) state.lastInbound.set(windowKey(number.id, waId), now);
+  if (userId !== undefined) state.lastInbound.set(windowKey(number.id, userKey(userId)), now);
   const delivery = await deliver(ctx, notification(number, { contacts: [contact], messages: [message] }));
   return json(200, { id, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
 }

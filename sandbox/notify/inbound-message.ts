@@ -101,13 +101,15 @@ function mediaObject(
 export function inboundMessageObject(
   state: SandboxState,
   number: PhoneNumber,
-  from: string,
+  /** the sender's wa_id, or (a user who hides the number) the business-scoped user id */
+  from: { wa_id: string } | { user_id: string },
   id: string,
   timestamp: number,
   message: InboundMessage,
 ): Record<string, unknown> {
   const { context, ...content } = message;
-  const item: Record<string, unknown> = { from, id, timestamp: String(timestamp), type: content.type };
+  const sender = "wa_id" in from ? { from: from.wa_id } : { from_user_id: from.user_id };
+  const item: Record<string, unknown> = { ...sender, id, timestamp: String(timestamp), type: content.type };
   if (context) item.context = { from: context.from ?? digitsOf(number.display_phone_number), id: context.id };
   switch (content.type) {
     case "image":

@@ -7,6 +7,7 @@ import { type MediaKind, mediaObjects } from "@/sandbox/send/media-object";
 import { parseOrThrow } from "@/sandbox/send/parse";
 import { type TemplateObject, templateObject } from "@/sandbox/send/template-object";
 import { textObject } from "@/sandbox/send/text";
+import { userKey } from "@/sandbox/state";
 
 const TYPES = [
   "text",
@@ -30,7 +31,9 @@ const typedKeys = Object.fromEntries(TYPES.map((t) => [t, z.unknown().optional()
 const envelope = z.strictObject({
   messaging_product: z.literal("whatsapp"),
   recipient_type: z.literal("individual").optional(),
-  to: z.string().min(1),
+  to: z.string().min(1).optional(),
+  /** Meta's newer send API: a business-scoped user id in place of `to` */
+  recipient: z.string().min(1).optional(),
   type: z.enum(TYPES).default("text"),
   context: z.strictObject({ message_id: z.string().min(1) }).optional(),
   biz_opaque_callback_data: z.string().max(512).optional(),
@@ -57,7 +60,17 @@ export type Content =
 
 export type SendRequest =
   | { kind: "read"; message_id: string }
-  | { kind: "message"; to: string; waId: string; bizOpaque?: string; content: Content };
+  | {
+      kind: "message";
+      /** `to` as given, or the business-scoped user id of `recipient` */
+      to: string;
+      /** the wa_id, or userKey(recipient): the key of the window and the pair limit */
+      waId: string;
+      /** set when the message was addressed by business-scoped user id */
+      userId?: string;
+      bizOpaque?: string;
+      content: Content;
+    };
 
 function contentOf(type: MessageType, value: unknown): Content {
   switch (type) {
@@ -76,15 +89,26 @@ function contentOf(type: MessageType, value: unknown): Content {
   }
 }
 
+function addressOf(to: string | undefined, recipient: string | undefined) {
+  if (to === undefined) {
+    if (recipient === undefined) throw errors.required("to");
+    return { to: recipient, waId: userKey(recipient), userId: recipient };
+  }
+  const waId = digitsOf(to);
+  if (waId.length < 5 || waId.length > 15)
+    throw errors.invalidParameter("Param to must be a valid phone number.");
+  return { to, waId };
+}
+
 /** Validate a POST /{phone_number_id}/messages body the way the Cloud API does. */
 export function parseSendRequest(body: unknown): SendRequest {
   if (body === null || typeof body !== "object" || Array.isArray(body))
     throw errors.required("messaging_product");
   if ("status" in body) return { kind: "read", ...parseOrThrow(markRead, body) };
   const parsed = parseOrThrow(envelope, body);
-  const waId = digitsOf(parsed.to);
-  if (waId.length < 5 || waId.length > 15)
-    throw errors.invalidParameter("Param to must be a valid phone number.");
+  if (parsed.to !== undefined && parsed.recipient !== undefined)
+    throw errors.invalidParameter("Params to and recipient cannot be used together.");
+  const address = addressOf(parsed.to, parsed.recipient);
   for (const other of TYPES) {
     if (other !== parsed.type && parsed[other] !== undefined) {
       throw errors.invalidParameter(`Param ${other} is not allowed for a message of type ${parsed.type}.`);
@@ -93,8 +117,7 @@ export function parseSendRequest(body: unknown): SendRequest {
   if (parsed[parsed.type] === undefined) throw errors.required(parsed.type);
   return {
     kind: "message",
-    to: parsed.to,
-    waId,
+    ...address,
     bizOpaque: parsed.biz_opaque_callback_data,
     content: contentOf(parsed.type, parsed[parsed.type]),
   };

@@ -17,6 +17,7 @@ import {
   type RecordedRequest,
   recordRequest,
   type SandboxState,
+  windowKey,
 } from "@/sandbox/state";
 
 /** Errors the real service reports in a `failed` status rather than in the answer (with async_errors). */
@@ -34,10 +35,12 @@ async function checkContent(
   number: PhoneNumber,
   waId: string,
   content: Content,
+  byUserId: boolean,
 ): Promise<string | undefined> {
   let category: string | undefined;
   if (content.type === "template") {
     category = checkTemplate(ctx.state, number.waba_id, content.template).category.toLowerCase();
+    if (byUserId && category === "authentication") throw errors.authTemplateToUserId();
   } else {
     checkWindow(ctx.state, number.id, waId);
   }
@@ -59,6 +62,12 @@ async function handle(
   if (!takeToken(state.throughput, number.id, perSecond, perSecond / 1000)) throw errors.throughput();
   const request = parseSendRequest(body);
   if (request.kind === "read") return json(200, { success: true });
+  // a business-scoped user id exists for this business only once the user wrote to it
+  if (request.userId !== undefined && !state.lastInbound.has(windowKey(number.id, request.waId))) {
+    throw errors.invalidParameter(
+      "Param recipient must be the business-scoped user id of a user who wrote to this phone number.",
+    );
+  }
 
   const pair = state.settings.pair_rate_limit;
   if (pair && !takeToken(state.pairs, `${number.id}:${request.waId}`, pair.burst, 1 / pair.interval_ms)) {
@@ -67,7 +76,7 @@ async function handle(
   let category: string | undefined;
   let deferred: GraphError | undefined;
   try {
-    category = await checkContent(ctx, number, request.waId, request.content);
+    category = await checkContent(ctx, number, request.waId, request.content, request.userId !== undefined);
   } catch (error) {
     const async =
       state.settings.async_errors && error instanceof GraphError && ASYNC_CODES.has(error.body.error.code);
@@ -75,9 +84,9 @@ async function handle(
     deferred = error;
   }
   const message: AcceptedMessage = {
-    id: newWamid(request.waId),
+    id: newWamid(request.userId ?? request.waId),
     phone_number_id: number.id,
-    recipient_id: request.waId,
+    recipient_id: request.userId ?? request.waId,
     biz_opaque_callback_data: request.bizOpaque,
     ...pricing(state, number, request.waId, category),
   };
@@ -88,7 +97,11 @@ async function handle(
   else scheduleLifecycle(ctx, message, now);
   return json(200, {
     messaging_product: "whatsapp",
-    contacts: [{ input: request.to, wa_id: request.waId }],
+    contacts: [
+      request.userId === undefined
+        ? { input: request.to, wa_id: request.waId }
+        : { input: request.userId, user_id: request.userId },
+    ],
     messages: [{ id: message.id }],
   });
 }

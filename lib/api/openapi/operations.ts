@@ -47,7 +47,7 @@ export const OPERATIONS: ApiOperation[] = [
     scope: "whatsapp:send",
     summary: "Send a message",
     description:
-      "Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message.",
+      "Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message. A customer known only by business-scoped user id (`sender.bsuid` of message.received, no phone) is addressed with `recipient` instead of `to` (`to` wins when both are given): the window and every other rule apply to that contact of this organization; a user id this organization never received is unknown (404 RESOURCE_NOT_FOUND for a template, WHATSAPP_SESSION_CLOSED otherwise); authentication templates cannot be sent to a user id (502 WHATSAPP_SEND_FAILED, upstream error 131062).",
     body: sendMessageBody,
     response: sendResultJson,
     status: 200,
@@ -68,6 +68,7 @@ export const OPERATIONS: ApiOperation[] = [
       "WHATSAPP_INTERACTIVE_MISSING_FIELD",
       "WHATSAPP_INTERACTIVE_INVALID_FIELD",
       "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED",
+      "RESOURCE_NOT_FOUND",
     ],
   },
   {
@@ -93,7 +94,7 @@ export const OPERATIONS: ApiOperation[] = [
     scope: "whatsapp:send",
     summary: "Send a template",
     description:
-      "`templateId` is a template UUID from the list or a template name. With a UUID, name, language and channel come from the stored template.",
+      "`templateId` is a template UUID from the list or a template name. With a UUID, name, language and channel come from the stored template. `recipient` (a business-scoped user id) may replace `to`, as in Send a message.",
     params: zod.object({ templateId: zod.string().meta({ description: "Template UUID or name" }) }),
     body: sendTemplateBody,
     response: sendResultJson,
@@ -108,6 +109,8 @@ export const OPERATIONS: ApiOperation[] = [
       "WHATSAPP_TEMPLATE_INVALID_COMPONENTS",
       "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX",
       "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE",
+      "VALIDATION_INVALID_FIELD",
+      "RESOURCE_NOT_FOUND",
     ],
   },
   {
