@@ -1,5 +1,5 @@
 import { z as zod } from "zod";
-import { type ApiOperation, TAGS } from "@/lib/api/openapi/api-operation";
+import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { channelJson } from "@/lib/channels/channel-json";
 import { contactJson, createContactBody, listContactsQuery, pageQuery } from "@/lib/contacts/schemas";
 import { mediaJson } from "@/lib/media/media-json";
