@@ -5,8 +5,8 @@ import { CreateKeyForm } from "@/components/keys/create-key-form";
 import { INITIAL_KEY_FORM, type KeyFormState, toCreateKeyBody } from "@/components/keys/key-form-state";
 import { useCreateApiKey } from "@/components/keys/use-api-keys";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 import type { CreatedKeyJson } from "@/lib/keys/schemas";
 
@@ -63,12 +63,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           Store <strong>{created.api_key.name}</strong> in your secret manager now. If you lose it, revoke it
           and create another.
         </p>
-        <div className="mt-4 flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-3">
-          <code data-testid="new-api-key" className="min-w-0 flex-1 text-sm break-all">
-            {created.key}
-          </code>
-          <CopyButton value={created.key} label="Copy key" />
-        </div>
+        <ShownOnceSecret value={created.key} copyLabel="Copy key" testId="new-api-key" className="mt-4" />
       </Dialog>
     );
   }

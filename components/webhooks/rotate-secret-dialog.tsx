@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { type RotatedSecretJson, useRotateWebhookSecret } from "@/components/webhooks/use-webhooks";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
 import { formatDateTime } from "@/lib/dashboard/format";
@@ -48,12 +48,7 @@ export function RotateSecretDialog({
             <strong>{webhook.name}</strong> signs its deliveries with this secret from now on. Store it where
             your endpoint verifies signatures.
           </p>
-          <div className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-3">
-            <code data-testid="new-webhook-secret" className="min-w-0 flex-1 text-sm break-all">
-              {rotated.secret}
-            </code>
-            <CopyButton value={rotated.secret} label="Copy secret" />
-          </div>
+          <ShownOnceSecret value={rotated.secret} copyLabel="Copy secret" testId="new-webhook-secret" />
           {until ? (
             <p>
               The previous secret stays valid for {rotated.grace_period_hours} hours (until{" "}
