@@ -55,7 +55,11 @@ function useConversationAction<V>(path: (variables: V) => string, body?: (variab
         method: "POST",
         body: body?.(variables),
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY }),
+    // not awaited: the caller's confirmation (a toast) shows at once, not after every conversation
+    // query has been fetched again (on a slow machine that took longer than people wait)
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+    },
   });
 }
 
