@@ -66,6 +66,26 @@ test("an inbound message opens a conversation; an agent reads, assigns and resol
   await expect(reply).toContainText(/Sent .* · Delivered .* · Read /);
   await screenshot(page, "conversations-thread");
 
+  // the customer wrote just now: the window is open, so staff answer with free text
+  const composer = thread.getByRole("form", { name: "Answer the customer" });
+  await composer.getByLabel("Your reply").fill("Your parcel left the warehouse.");
+  await composer.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(
+    messages
+      .getByRole("article", { name: "Sent message" })
+      .filter({ hasText: "Your parcel left the warehouse." }),
+  ).toBeVisible();
+  await expect(composer.getByLabel("Your reply")).toHaveValue("");
+  const sent = await db().message.findFirstOrThrow({
+    where: {
+      conversationId: conversation.id,
+      direction: "outbound",
+      content: { path: ["request", "text", "body"], equals: "Your parcel left the warehouse." },
+    },
+  });
+  expect(sent.whatsappMessageId).toMatch(/^wamid\./);
+  expect(sent.status).not.toBe("failed");
+
   await thread.getByLabel("Assignee").selectOption(org.staff.admin.id);
   await thread.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByText(`Assigned to admin ${org.name}.`, { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { AssignControl } from "@/components/conversations/assign-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
+import { ReplyComposer } from "@/components/conversations/reply-composer";
 import { StatusBadge } from "@/components/conversations/status-badge";
 import {
   useConversationThread,
@@ -53,7 +54,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       />
     );
   }
-  const { conversation: c, messages, has_earlier } = thread.data;
+  const { conversation: c, messages, has_earlier, window_open_until } = thread.data;
   return (
     <section
       aria-labelledby="thread-title"
@@ -116,6 +117,12 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
         ))}
         <li ref={end} aria-hidden="true" />
       </ol>
+      <ReplyComposer
+        key={c.id}
+        conversationId={c.id}
+        channelId={c.channel?.id ?? null}
+        windowOpenUntil={window_open_until}
+      />
     </section>
   );
 }

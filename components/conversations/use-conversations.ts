@@ -8,6 +8,7 @@ import type {
 } from "@/lib/dashboard/conversation-schemas";
 import { fetchJson } from "@/lib/dashboard/fetch-json";
 import type { StaffJson } from "@/lib/dashboard/list-staff";
+import type { ReplyBody } from "@/lib/dashboard/reply-schemas";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
 export const STAFF_QUERY_KEY = ["staff"] as const;
@@ -89,5 +90,19 @@ export function useMarkConversationRead() {
       if (result.marked)
         void client.invalidateQueries({ queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id] });
     },
+  });
+}
+
+/** Staff answer the customer; the thread refetches so the sent message shows at once. */
+export function useReplyToConversation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReplyBody) =>
+      fetchJson<{ messageId: string; status: string }>(
+        `/api/dashboard/conversations/${encodeURIComponent(id)}/messages`,
+        { method: "POST", body },
+      ),
+    // a failed send stores a failed message too: refetch either way
+    onSettled: () => client.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY }),
   });
 }

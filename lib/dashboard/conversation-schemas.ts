@@ -63,6 +63,8 @@ export type ThreadJson = {
   messages: ThreadMessageJson[];
   /** older messages exist than the ones shown */
   has_earlier: boolean;
+  /** when the customer's 24-hour window closes (free text allowed until then); null: never wrote */
+  window_open_until: string | null;
 };
 
 export const THREAD_LIMIT = 200;

@@ -5,6 +5,7 @@ import { THREAD_LIMIT, type ThreadJson, type ThreadMessageJson } from "@/lib/das
 import { toContentView } from "@/lib/dashboard/message-view";
 import { db } from "@/lib/db";
 import type { Message } from "@/lib/generated/prisma/client.ts";
+import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -44,11 +45,18 @@ export async function getConversationThread(organizationId: string, rawId: strin
     include: { ...conversationRowInclude, resolvedBy: personSelect },
   });
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
-  const newest = await db().message.findMany({
-    where: { conversationId: id, organizationId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: THREAD_LIMIT + 1,
-  });
+  const [newest, contact] = await Promise.all([
+    db().message.findMany({
+      where: { conversationId: id, organizationId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: THREAD_LIMIT + 1,
+    }),
+    db().contact.findFirst({
+      where: { id: conversation.contactId, organizationId },
+      select: { lastInboundAt: true },
+    }),
+  ]);
+  const lastInbound = contact?.lastInboundAt;
   return {
     conversation: {
       ...toConversationRow(conversation),
@@ -58,5 +66,6 @@ export async function getConversationThread(organizationId: string, rawId: strin
     },
     messages: newest.slice(0, THREAD_LIMIT).reverse().map(toThreadMessage),
     has_earlier: newest.length > THREAD_LIMIT,
+    window_open_until: lastInbound ? new Date(lastInbound.getTime() + SESSION_WINDOW_MS).toISOString() : null,
   };
 }

@@ -1,0 +1,13 @@
+import { jsonOk } from "@/lib/api/respond";
+import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
+import { conversationId } from "@/lib/dashboard/get-conversation-thread";
+import { replyBody } from "@/lib/dashboard/reply-schemas";
+import { EVERYONE } from "@/lib/dashboard/roles";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+/** Staff (agents too) answer the customer: text inside the 24-hour window, a template outside it. */
+export const POST = dashboardRoute<typeof replyBody, undefined, { id: string }>(
+  { roles: EVERYONE, body: replyBody },
+  async ({ session, params, body }) =>
+    jsonOk(await replyToConversation(session.organizationId, conversationId(params.id), body)),
+);
