@@ -4,7 +4,11 @@ import { type DeliveryFilters, PERIODS, type Period } from "@/components/deliver
 import type { StatusCounts } from "@/components/deliveries/use-deliveries";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { DELIVERY_EVENT_NAMES, type DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+import {
+  DELIVERY_EVENT_NAMES,
+  type DeliverySort,
+  type DeliveryStatus,
+} from "@/lib/dashboard/delivery-schemas";
 import { formatNumber } from "@/lib/dashboard/format";
 
 const STATUS_OPTIONS = [
@@ -22,9 +26,14 @@ const EVENT_OPTIONS = [
   ...DELIVERY_EVENT_NAMES.map((e) => ({ value: e, label: e })),
 ];
 
+const SORT_OPTIONS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+];
+
 const PERIOD_OPTIONS = (Object.keys(PERIODS) as Period[]).map((p) => ({ value: p, label: PERIODS[p].label }));
 
-/** Status, webhook, event and time: every change applies at once (and lands in the URL). */
+/** Status, webhook, event, time and order: every change applies at once (and lands in the URL). */
 export function DeliveriesFiltersBar({
   filters,
   webhooks,
@@ -78,6 +87,12 @@ export function DeliveriesFiltersBar({
         options={PERIOD_OPTIONS}
         value={filters.period}
         onChange={(e) => set({ period: e.target.value as Period })}
+      />
+      <Select
+        label="Sort"
+        options={SORT_OPTIONS}
+        value={filters.sort}
+        onChange={(e) => set({ sort: e.target.value as DeliverySort })}
       />
       {filters.period === "custom" ? (
         <>

@@ -10,7 +10,7 @@ import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/dashboard/fetch-json";
 import { formatNumber } from "@/lib/dashboard/format";
 
-/** The list under the filters: count, table, "Load older", and every loading/empty/error state. */
+/** The list under the filters: count, table, "Load older/newer", and every loading/empty/error state. */
 export function DeliveriesResults({
   filters,
   onOpen,
@@ -73,7 +73,7 @@ export function DeliveriesResults({
       {list.hasNextPage ? (
         <div className="mt-3 flex justify-center">
           <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-            Load older deliveries
+            {filters.sort === "oldest" ? "Load newer deliveries" : "Load older deliveries"}
           </Button>
         </div>
       ) : null}

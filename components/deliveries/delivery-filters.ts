@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+import type { DeliverySort, DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
 
 export const PERIODS = {
   "1h": { label: "Last hour", ms: 3_600_000 },
@@ -20,6 +20,8 @@ export type DeliveryFilters = {
   /** datetime-local values (the browser's zone), when period is "custom" */
   from: string;
   to: string;
+  /** by creation time; "newest" is the default and is left out of the URL */
+  sort: DeliverySort;
 };
 
 /** Every status by default: someone whose deliveries all arrived sees them (with counts per status). */
@@ -30,6 +32,7 @@ export const DEFAULT_FILTERS: DeliveryFilters = {
   period: "all",
   from: "",
   to: "",
+  sort: "newest",
 };
 
 function isPeriod(value: string | null): value is Period {
@@ -46,6 +49,7 @@ export function filtersFromParams(params: URLSearchParams): DeliveryFilters {
     period: isPeriod(period) ? period : DEFAULT_FILTERS.period,
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
+    sort: params.get("sort") === "oldest" ? "oldest" : "newest",
   };
 }
 
@@ -59,6 +63,7 @@ export function filtersToParams(filters: DeliveryFilters, keep: URLSearchParams)
   set("period", filters.period === DEFAULT_FILTERS.period ? "" : filters.period);
   set("from", filters.period === "custom" ? filters.from : "");
   set("to", filters.period === "custom" ? filters.to : "");
+  set("sort", filters.sort === DEFAULT_FILTERS.sort ? "" : filters.sort);
   return next;
 }
 

@@ -24,10 +24,11 @@ export function deliveriesSearch(
   const { since, until } = timeRange(filters);
   if (since) query.set("since", since);
   if (until) query.set("until", until);
+  if (filters.sort !== "newest") query.set("sort", filters.sort);
   return query;
 }
 
-/** The filtered deliveries, newest first, page after page ("Load older"); refreshed every 10 s. */
+/** The filtered deliveries in the chosen order, page after page ("Load more"); refreshed every 10 s. */
 export function useDeliveries(filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "list", filters],

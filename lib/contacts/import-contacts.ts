@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
+import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
 import {
   IMPORT_BATCH_SIZE,
   type ImportIssue,
   type ImportResult,
   rowToBody,
 } from "@/lib/dashboard/import-format";
+import { phoneForSave } from "@/lib/dashboard/phone-input";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent, type Tx } from "@/lib/events/record-event";
@@ -20,12 +22,13 @@ export type ImportBatchBody = z.infer<typeof importBatchBody>;
 
 type Valid = { row: number; body: CreateContactBody };
 
-function validate(rows: ImportBatchBody["rows"], issues: ImportIssue[]): Valid[] {
+function validate(rows: ImportBatchBody["rows"], country: string, issues: ImportIssue[]): Valid[] {
   const valid: Valid[] = [];
   const seen = new Set<string>();
   for (const { row, values } of rows) {
-    const parsed = createContactBody.safeParse(rowToBody(values));
     const phone = values.phone ?? "";
+    // national and formatted numbers read against the organization's country, as in the contact form
+    const parsed = createContactBody.safeParse(rowToBody({ ...values, phone: phoneForSave(phone, country) }));
     if (!parsed.success) {
       const message = parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
       issues.push({ row, phone, kind: "invalid", message });
@@ -40,7 +43,8 @@ function validate(rows: ImportBatchBody["rows"], issues: ImportIssue[]): Valid[]
 }
 
 /**
- * Imports one batch of CSV rows with the create-contact rules. Invalid rows and numbers the
+ * Imports one batch of CSV rows with the create-contact rules, phones written in national or
+ * formatted form read against the organization's default country. Invalid rows and numbers the
  * organization already has are reported per row and skipped; the others are created with their
  * tags and a `contact.created` event each, in one transaction for the batch.
  */
@@ -49,7 +53,8 @@ export async function importContacts(
   rows: ImportBatchBody["rows"],
 ): Promise<ImportResult> {
   const issues: ImportIssue[] = [];
-  const valid = validate(rows, issues);
+  const { default_country: country } = await getOrgSettings(organizationId);
+  const valid = validate(rows, country, issues);
   const existing = await db().contact.findMany({
     where: { organizationId, phone: { in: valid.map((v) => v.body.phone) } },
     select: { phone: true },

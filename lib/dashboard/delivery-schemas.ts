@@ -12,6 +12,9 @@ export const TEST_EVENT_NAME = "webhook.test";
 export const DELIVERY_EVENT_NAMES = [...EVENT_NAMES, TEST_EVENT_NAME] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Deliveries by creation time: newest first (the default) or oldest first. */
+export const DELIVERY_SORTS = ["newest", "oldest"] as const;
+export type DeliverySort = (typeof DELIVERY_SORTS)[number];
 
 const instant = z.iso
   .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z" })
@@ -21,14 +24,15 @@ const webhookId = z.string().regex(/^wbk_[0-9a-f]{1,64}$/, "must be a webhook id
 
 const blank = (v: unknown) => (v === "" ? undefined : v);
 
-/** Filters of the deliveries page; every one optional, combined with AND; newest first. */
+/** Filters of the deliveries page; every one optional, combined with AND; newest first unless sort=oldest. */
 export const deliveriesQuery = z.object({
   status: z.preprocess(blank, z.enum(DELIVERY_STATUSES).optional()),
   webhook_id: z.preprocess(blank, webhookId.optional()),
   event: z.preprocess(blank, z.enum(DELIVERY_EVENT_NAMES).optional()),
   since: z.preprocess(blank, instant.optional()),
   until: z.preprocess(blank, instant.optional()),
-  /** opaque: the `next_cursor` of the previous page */
+  sort: z.preprocess(blank, z.enum(DELIVERY_SORTS).default("newest")),
+  /** opaque: the `next_cursor` of the previous page (in the same sort order) */
   cursor: z.preprocess(blank, z.string().max(200).optional()),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 
-/** Keyset pages, newest first: the cursor is (time, id) of the last row shown. */
+/** Keyset pages (newest or oldest first): the cursor is (time, id) of the last row shown. */
 export type Keyset = { at: Date; id: string };
 
 export function encodeCursor(at: Date, id: string): string {

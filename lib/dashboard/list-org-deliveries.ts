@@ -12,15 +12,19 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 const webhookRef = { select: { id: true, name: true, url: true, status: true } } as const;
 
 /**
- * The organization's deliveries across its webhooks, newest first, by keyset pages (fast at any
- * depth). With a status the scan follows deliveries(organization_id, status, created_at), with
- * a webhook deliveries(webhook_id, created_at). Each row carries its latest attempt's outcome.
+ * The organization's deliveries across its webhooks, newest or oldest first, by keyset pages
+ * (fast at any depth; the same indexes serve both directions). With a status the scan follows
+ * deliveries(organization_id, status, created_at), with a webhook deliveries(webhook_id,
+ * created_at). Each row carries its latest attempt's outcome.
  */
 export async function listOrgDeliveries(
   organizationId: string,
   query: DeliveriesQuery,
 ): Promise<DeliveriesPageJson> {
   const cursor = decodeCursor(query.cursor, DELIVERY_ID);
+  const dir = query.sort === "oldest" ? "asc" : "desc";
+  // past the cursor's (time, id) in the order shown: before it newest first, after it oldest first
+  const beyond = dir === "asc" ? "gt" : "lt";
   const where: Prisma.DeliveryWhereInput = {
     organizationId,
     ...(query.status ? { status: query.status } : {}),
@@ -40,7 +44,10 @@ export async function listOrgDeliveries(
         AND: [
           where,
           {
-            OR: [{ createdAt: { lt: cursor.at } }, { createdAt: cursor.at, id: { lt: cursor.id } }],
+            OR: [
+              { createdAt: { [beyond]: cursor.at } },
+              { createdAt: cursor.at, id: { [beyond]: cursor.id } },
+            ],
           },
         ],
       }
@@ -48,7 +55,7 @@ export async function listOrgDeliveries(
   const [rows, matching] = await Promise.all([
     db().delivery.findMany({
       where: page,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: [{ createdAt: dir }, { id: dir }],
       take: query.limit + 1,
       include: {
         webhook: webhookRef,
