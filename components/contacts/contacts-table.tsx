@@ -4,10 +4,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ContactJson } from "@/lib/contacts/schemas";
+
+/** A row of the dashboard's list: /v1's contact and, for a customer known only by it, the BSUID. */
+export type ContactRowJson = ContactJson & { bsuid?: string | null };
+
 import { formatDate } from "@/lib/dashboard/format";
 
 export type ContactsTableProps = {
-  contacts: ContactJson[];
+  contacts: ContactRowJson[];
   onEdit: (contact: ContactJson) => void;
   /** absent when the role may not delete */
   onDelete?: (contact: ContactJson) => void;
@@ -33,13 +37,13 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
       </THead>
       <TBody>
         {contacts.map((c) => {
-          const label = c.name ?? c.phone ?? "contact";
+          const label = c.name ?? c.phone ?? c.bsuid ?? "contact";
           const fields = Object.keys(c.custom_fields);
           return (
             <Tr key={c.id}>
               <Td className="font-medium">{c.name ?? <span className="text-slate-600">No name</span>}</Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
-                {c.phone ?? "—"}
+                {c.phone ?? (c.bsuid ? <span title="Business-scoped user id">BSUID {c.bsuid}</span> : "—")}
               </Td>
               <Td label="E-mail" className="max-w-56 truncate">
                 {c.email ?? "—"}

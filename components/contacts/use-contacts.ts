@@ -1,11 +1,12 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ContactRowJson } from "@/components/contacts/contacts-table";
 import type { ContactJson } from "@/lib/contacts/schemas";
 import type { ContactSort } from "@/lib/dashboard/contact-list-query";
 import { fetchJson } from "@/lib/dashboard/fetch-json";
 
-export type ContactsPage = { contacts: ContactJson[]; page: number; per_page: number; total: number };
+export type ContactsPage = { contacts: ContactRowJson[]; page: number; per_page: number; total: number };
 export type ContactInput = {
   phone: string;
   name: string | null;

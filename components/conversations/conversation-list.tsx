@@ -7,7 +7,7 @@ import type { ConversationRowJson } from "@/lib/dashboard/conversation-schemas";
 import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
 
 export function contactLabel(contact: ConversationRowJson["contact"]): string {
-  return contact.name ?? contact.phone ?? "Unknown contact";
+  return contact.name ?? contact.phone ?? (contact.bsuid ? `BSUID ${contact.bsuid}` : "Unknown contact");
 }
 
 /** The conversations of a tab; each row links to its thread (keeps the tab in the URL). */

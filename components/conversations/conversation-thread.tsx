@@ -68,6 +68,9 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
             </h2>
             <p className="text-sm text-slate-600">
               {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
+              {!c.contact.phone && c.contact.bsuid ? (
+                <span className="font-mono">BSUID {c.contact.bsuid}</span>
+              ) : null}
               {c.channel ? ` · via ${c.channel.name}` : ""} · opened {formatDateTime(c.opened_at)}
             </p>
             <p className="text-sm text-slate-600">

@@ -6,7 +6,7 @@ export const personSelect = { select: { id: true, name: true, email: true } } as
 
 /** The relations a conversation row is drawn with (one query, the latest message included). */
 export const conversationRowInclude = {
-  contact: { select: { id: true, name: true, phone: true } },
+  contact: { select: { id: true, name: true, phone: true, bsuid: true } },
   channel: { select: { id: true, name: true } },
   assignee: personSelect,
   messages: {
@@ -17,7 +17,7 @@ export const conversationRowInclude = {
 } as const;
 
 export type ConversationWithRow = Conversation & {
-  contact: { id: string; name: string | null; phone: string | null };
+  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
   messages: { direction: "inbound" | "outbound"; type: string; content: unknown; createdAt: Date }[];

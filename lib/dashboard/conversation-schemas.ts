@@ -21,7 +21,7 @@ export type Person = { id: string; name: string | null; email: string };
 export type ConversationRowJson = {
   id: string;
   status: ConversationStatus;
-  contact: { id: string; name: string | null; phone: string | null };
+  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
   opened_at: string;

@@ -13,7 +13,8 @@ export const GET = dashboardRoute(
   async ({ session, query }) => {
     const { contacts, total } = await listContactsPage(session.organizationId, query);
     return jsonOk({
-      contacts: contacts.map(toContactJson),
+      // beyond /v1's shape: the business-scoped user id of a customer who hides their number
+      contacts: contacts.map((c) => ({ ...toContactJson(c), bsuid: c.bsuid })),
       page: query.page,
       per_page: query.per_page,
       total,
