@@ -1,17 +1,26 @@
 import { spawnSync } from "node:child_process";
+import { type CpuGroups, postgresPids, redisPids, withDescendants } from "@/scripts/bench/proc-cpu";
 import { recreateDatabase } from "@/scripts/lib/database";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 
 /**
- * Web (next start, the production build), worker and sandbox for a benchmark, talking to
- * PostgreSQL and Redis directly (no test proxies). Uses its own database, recreated.
+ * Web (`npm run web`'s process: the production build), worker and sandbox for a benchmark,
+ * talking to PostgreSQL and Redis directly (no test proxies). Uses its own database, recreated.
+ * BENCH_WEB_PROCESSES (default 1) web processes listen on webPort, webPort + 2, …
  */
 export type BenchStack = {
+  /** the first web process */
   baseUrl: string;
+  /** every web process */
+  baseUrls: string[];
   sandboxUrl: string;
   env: Record<string, string>;
+  /** the processes whose CPU the benchmark reports: web, worker, postgres, redis, sandbox, load */
+  cpu: CpuGroups;
   stop(): Promise<void>;
 };
+
+export const WEB_PROCESSES = Math.max(1, Number(process.env.BENCH_WEB_PROCESSES ?? 1));
 
 export const BENCH_SECRETS = {
   encryptionKey: Buffer.alloc(32, 9).toString("base64"),
@@ -36,7 +45,9 @@ export async function startBenchStack(options: {
   const flush = spawnSync("redis-cli", ["-u", redisUrl, "FLUSHDB"], { stdio: "ignore" });
   if (flush.status !== 0) process.stderr.write("note: could not FLUSHDB the bench Redis database\n");
 
-  const baseUrl = `http://127.0.0.1:${options.webPort}`;
+  const webPorts = Array.from({ length: WEB_PROCESSES }, (_, i) => options.webPort + 2 * i);
+  const baseUrls = webPorts.map((port) => `http://127.0.0.1:${port}`);
+  const baseUrl = baseUrls[0] as string;
   const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;
   const env: Record<string, string> = {
     NODE_ENV: "production",
@@ -50,25 +61,38 @@ export async function startBenchStack(options: {
     WHATSAPP_VERIFY_TOKEN: BENCH_SECRETS.verifyToken,
     AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
     ALLOW_LOOPBACK_URLS: "true",
-    LOG_LEVEL: "warn",
+    // production's default: what the processes log per request or job is part of the cost
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     SANDBOX_PORT: String(options.sandboxPort),
   };
   const all = { ...process.env, ...env };
-  const procs: Proc[] = [
-    startProcess("web", "node_modules/.bin/next", ["start", "-p", String(options.webPort)], all),
-    startProcess("worker", "node_modules/.bin/tsx", ["worker/index.ts"], {
-      ...all,
-      ...options.workerEnv,
-      LOG_LEVEL: "info",
-    }),
-    startProcess("sandbox", "node_modules/.bin/tsx", ["sandbox/server.ts"], all),
-  ];
+  // BENCH_CPU_PROF=<dir>: V8 CPU profiles of web and worker, written when they stop
+  const profile = (name: string) =>
+    process.env.BENCH_CPU_PROF && name !== "sandbox"
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}/${name}`] // one file per thread
+      : [];
+  const node = (name: string, script: string, extra: Record<string, string> = {}) =>
+    startProcess(name, process.execPath, [...profile(name), "--import", "tsx", script], { ...all, ...extra });
+  const webs = webPorts.map((port, i) => node(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
+  const worker = node("worker", "worker/index.ts", options.workerEnv);
+  const sandbox = node("sandbox", "sandbox/server.ts");
+  const procs: Proc[] = [...webs, worker, sandbox];
+  const tree = (p: Proc) => () => (p.child.pid ? withDescendants(p.child.pid) : []);
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const cpu: CpuGroups = {
+    web: () => webs.flatMap((p) => tree(p)()),
+    worker: tree(worker),
+    postgres: () => postgresPids(database),
+    redis: redisPids,
+    sandbox: tree(sandbox),
+    load: () => [process.pid],
+  };
   const stop = async () => {
     await Promise.all(procs.map((p) => stopProcess(p)));
   };
   try {
-    await waitFor(async () => (await fetch(`${baseUrl}/healthz`)).ok, "the web server");
-    await waitFor(async () => procs[1]?.output.join("").includes("worker started") ?? false, "the worker");
+    for (const url of baseUrls) await waitFor(async () => (await fetch(`${url}/healthz`)).ok, url);
+    await waitFor(async () => worker.output.join("").includes("worker started"), "the worker");
     await waitFor(async () => (await fetch(`${sandboxUrl}/_sandbox/app`)).ok, "the sandbox");
   } catch (error) {
     for (const p of procs) process.stderr.write(`--- ${p.name} ---\n${p.output.join("")}\n`);
@@ -76,5 +100,5 @@ export async function startBenchStack(options: {
     throw error;
   }
   Object.assign(process.env, env);
-  return { baseUrl, sandboxUrl, env, stop };
+  return { baseUrl, baseUrls, sandboxUrl, env, cpu, stop };
 }

@@ -1,12 +1,13 @@
 /**
  * `npm run bench:send`: text sends (open window) against the production build with web, worker
- * and sandbox running, at several concurrencies, next to a trivial route handler of the same
- * build (the framework's ceiling) and a bare node:http server (the machine's), in one run.
- * BENCH_SECONDS (default 30) and BENCH_CONCURRENCY (default 16,64,128) shorten or change it.
+ * and sandbox running, at several concurrencies, next to /healthz of the same build (the
+ * framework's ceiling) and a bare node:http server (the machine's), in one run, with the CPU
+ * each process spent per request (from /proc). BENCH_SECONDS (default 30), BENCH_CONCURRENCY
+ * (default 16,64,128) and BENCH_WEB_PROCESSES (default 1) shorten or change it.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { startBenchStack } from "@/scripts/bench/bench-stack";
+import { startBenchStack, WEB_PROCESSES } from "@/scripts/bench/bench-stack";
 import { type Measured, measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -14,6 +15,8 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").ma
 const RECIPIENTS = 2_000;
 const WEB_PORT = 3600;
 const SANDBOX_PORT = 4610;
+
+const WEB_PORTS_TEXT = () => (WEB_PROCESSES === 1 ? "one web process" : `${WEB_PROCESSES} web processes`);
 
 async function put(url: string, body: unknown): Promise<void> {
   const res = await fetch(url, {
@@ -85,38 +88,45 @@ async function main(): Promise<void> {
       JSON.stringify({ to: phones[n++ % RECIPIENTS], type: "text", text: { body: "Your code is 123456" } });
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const rows: Measured[] = [];
+    const urls = stack.baseUrls.map((u) => `${u}/v1/whatsapp/messages`);
     // warm-up: JIT, connection pools, key cache
     await measure({
       label: "warm-up",
-      url: `${stack.baseUrl}/v1/whatsapp/messages`,
+      url: urls,
       connections: 16,
       seconds: 5,
       method: "POST",
       headers,
       body,
     });
+    const sentBefore = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
     for (const connections of CONCURRENCY) {
       rows.push(
         await measure({
           label: `send c=${connections}`,
-          url: `${stack.baseUrl}/v1/whatsapp/messages`,
+          url: urls,
           connections,
           seconds: SECONDS,
           method: "POST",
           headers,
           body,
+          cpu: stack.cpu,
         }),
       );
     }
-    const [trivial, machine] = await measureCeilings(stack.baseUrl, WEB_PORT + 1, SECONDS);
-    const sent = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
+    const [trivial, machine] = await measureCeilings(stack.baseUrls, WEB_PORT + 1, SECONDS, stack.cpu);
+    const sent =
+      (await db().message.count({ where: { organizationId: org.id, status: "sent" } })) - sentBefore;
     const failed = await db().message.count({ where: { organizationId: org.id, status: { not: "sent" } } });
+    const answered = [...rows].reduce((n, r) => n + r.total - r.non2xx - r.errors, 0);
 
     console.log(
-      `\nbench:send — ${SECONDS} s a run, ${RECIPIENTS} recipients, one web and one worker process`,
+      `\nbench:send — ${SECONDS} s a run, ${RECIPIENTS} recipients, ${WEB_PORTS_TEXT()} and one worker process`,
     );
     printTable([...rows, trivial, machine], trivial);
-    console.log(`\nmessages sent: ${sent}, not sent: ${failed}`);
+    console.log(
+      `\nmeasured runs: ${answered} answers 200, ${sent} messages stored sent; ${failed} messages not sent in all`,
+    );
     const best = rows.reduce((a, b) => (b.rps > a.rps ? b : a), rows[0] ?? trivial);
     console.log(
       `best send rate ${best.rps}/s (${best.label}, p99 ${best.p99} ms) = ${((best.rps / Math.max(trivial.rps, 1)) * 100).toFixed(0)} % of the trivial handler, ` +

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { BENCH_SECRETS, startBenchStack } from "@/scripts/bench/bench-stack";
 import { measure, measureCeilings, printTable } from "@/scripts/bench/measure";
+import { type CpuGroups, type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20_000);
@@ -19,7 +20,9 @@ const WEB_PORT = 3620;
 const SANDBOX_PORT = 4630;
 const RECEIVER_PORT = 3640;
 
-async function deliveriesPerSecond(): Promise<{ perSecond: number; seconds: number; delivered: number }> {
+async function deliveriesPerSecond(
+  cpu: CpuGroups,
+): Promise<{ perSecond: number; seconds: number; delivered: number; cpuPerUnit: CpuSample }> {
   const { db } = await import("@/lib/db");
   const { enqueue, closeQueues } = await import("@/lib/queues");
   const { newDeliveryId } = await import("@/lib/events/record-event");
@@ -64,6 +67,7 @@ async function deliveriesPerSecond(): Promise<{ perSecond: number; seconds: numb
     ids.push(...rows.map((r) => r.id));
   }
   const started = Date.now();
+  const before = sampleCpu(cpu);
   for (let i = 0; i < ids.length; i += 500) {
     await Promise.all(
       ids
@@ -79,9 +83,12 @@ async function deliveriesPerSecond(): Promise<{ perSecond: number; seconds: numb
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (Date.now() - started) / 1000;
+  const spent = cpuBetween(before, sampleCpu(cpu));
+  const cpuPerUnit: CpuSample = {};
+  for (const [name, ms] of Object.entries(spent)) cpuPerUnit[name] = done > 0 ? ms / done : 0;
   receiver.close();
   await closeQueues();
-  return { perSecond: Math.round(done / seconds), seconds, delivered: received };
+  return { perSecond: Math.round(done / seconds), seconds, delivered: received, cpuPerUnit };
 }
 
 function notificationBody(n: number): string {
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
     workerEnv: { DELIVERY_CONCURRENCY: "100" },
   });
   try {
-    const delivery = await deliveriesPerSecond();
+    const delivery = await deliveriesPerSecond(stack.cpu);
     let n = 0;
     const sign = (body: string) => ({
       "x-hub-signature-256": `sha256=${createHmac("sha256", BENCH_SECRETS.appSecret).update(body).digest("hex")}`,
@@ -133,22 +140,30 @@ async function main(): Promise<void> {
       acknowledgements.push(
         await measure({
           label: `upstream notifications c=${connections}`,
-          url: `${stack.baseUrl}/webhooks/whatsapp`,
+          url: stack.baseUrls.map((u) => `${u}/webhooks/whatsapp`),
           connections,
           seconds: SECONDS,
           method: "POST",
           headers: { "content-type": "application/json" },
           body: () => notificationBody(n++),
           sign,
+          cpu: stack.cpu,
         }),
       );
     }
-    const [trivial, machine] = await measureCeilings(stack.baseUrl, WEB_PORT + 1, SECONDS);
+    const [trivial, machine] = await measureCeilings(stack.baseUrls, WEB_PORT + 1, SECONDS, stack.cpu);
 
     console.log(`\nbench:webhooks — ${SECONDS} s a run, one web and one worker process`);
     console.log(
       `deliveries: ${DELIVERIES} across ${ORGS} organizations to a local receiver answering at once: ` +
         `${delivery.perSecond} deliveries/s (${delivery.seconds.toFixed(1)} s, ${delivery.delivered} requests received)`,
+    );
+    console.log(
+      `deliveries: CPU ms per delivery — ${Object.entries(delivery.cpuPerUnit)
+        .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+        .join(", ")}, total ${Object.values(delivery.cpuPerUnit)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(2)} (the load generator here is the bench process's receiver)`,
     );
     printTable([...acknowledgements, trivial, machine], trivial);
   } finally {
