@@ -12,7 +12,13 @@ import { failFastOptions } from "@/lib/redis";
 export const QUEUES = {
   sends: {
     name: "{sends}",
-    payload: z.object({ messageId: z.uuid() }),
+    payload: z.object({
+      messageId: z.uuid(),
+      /** the channel the send goes through (absent on jobs the sweeper queues again) */
+      channelId: z.uuid().optional(),
+      /** the requesting process's outcome channel (lib/messages/send-outcome-channel.ts) */
+      replyTo: z.string().max(300).optional(),
+    }),
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
   },
   upstream: {

@@ -1,15 +1,35 @@
 import { DelayedError, type Job } from "bullmq";
 import { deliverToUpstream } from "@/lib/messages/deliver-to-upstream";
+import type { SendOutcome } from "@/lib/messages/send-outcome";
+import { publishOutcome } from "@/lib/messages/send-outcome-channel";
 import { QUEUES } from "@/lib/queues";
+import { readyRedis } from "@/lib/redis";
 
 /**
- * A send without a throughput slot yet goes back to the delayed set under the same job id,
- * so the request waiting on this job still hears its outcome when it is finally sent.
+ * A send without a throughput slot yet goes back to the delayed set under the same job id;
+ * the request waiting on it hears the outcome, on its own channel, when it is finally sent
+ * (or its wait runs out first and it answers 503).
  */
 export async function processSend(job: Job, token?: string) {
-  const { messageId } = QUEUES.sends.payload.parse(job.data);
-  const outcome = await deliverToUpstream(messageId);
-  if (outcome.status !== "deferred") return outcome;
-  await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
-  throw new DelayedError();
+  const { messageId, channelId, replyTo } = QUEUES.sends.payload.parse(job.data);
+  let outcome: SendOutcome;
+  try {
+    const result = await deliverToUpstream(messageId, channelId);
+    if (result.status === "deferred") {
+      await job.moveToDelayed(Date.now() + result.retryInMs, token);
+      throw new DelayedError();
+    }
+    outcome = result;
+  } catch (error) {
+    // our own bookkeeping failed: the message may have been sent, say so rather than nothing
+    if (replyTo && !(error instanceof DelayedError)) await tell(replyTo, messageId, { status: "unknown" });
+    throw error;
+  }
+  if (replyTo) await tell(replyTo, messageId, outcome);
+  return outcome;
+}
+
+async function tell(replyTo: string, messageId: string, outcome: SendOutcome): Promise<void> {
+  const redis = await readyRedis().catch(() => null);
+  if (redis) await publishOutcome(redis, replyTo, messageId, outcome);
 }

@@ -173,7 +173,10 @@ export function apiRoute<
       }
       return respond(error.status, errorBody(error), { ...headers, ...error.headers });
     } finally {
-      logger.info(
+      // an answer that went well is logged at debug: at info the hot path would pay a log line
+      // per request; what went wrong is always logged (5xx above at error or warn)
+      const level = status >= 400 ? "info" : "debug";
+      logger[level](
         {
           requestId,
           method: request.method,

@@ -3,15 +3,35 @@ import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
+/** How long a process may trust its resolution of a send's channel (as long as a key record). */
+export const CHANNEL_CACHE_TTL_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+type Entry = { at: number; found: Promise<Channel> };
+const resolved = new Map<string, Entry>();
+
 /**
  * The contract's channel rules for sending: a named channel must be one of the organization's
  * active channels; without a name, exactly one active channel is used; none or several
- * (without channel_id) is WHATSAPP_CHANNEL_NOT_FOUND.
+ * (without channel_id) is WHATSAPP_CHANNEL_NOT_FOUND. A busy organization costs one query a
+ * second, not one a send: the answer (a channel or that error) is kept CHANNEL_CACHE_TTL_MS,
+ * so a channel deactivated or added is seen within a second, as a revoked key is.
  */
-export async function resolveSendChannel(
-  organizationId: string,
-  channelId?: string | null,
-): Promise<Channel> {
+export function resolveSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
+  const key = `${organizationId}/${channelId ?? ""}`;
+  const now = Date.now();
+  const hit = resolved.get(key);
+  if (hit && now - hit.at < CHANNEL_CACHE_TTL_MS) return hit.found;
+  if (resolved.size >= MAX_ENTRIES) resolved.clear();
+  const found = findSendChannel(organizationId, channelId);
+  resolved.set(key, { at: now, found });
+  // a failure of the database itself is not an answer to keep
+  found.catch((error: unknown) => {
+    if (!(error instanceof ApiError) && resolved.get(key)?.found === found) resolved.delete(key);
+  });
+  return found;
+}
+
+async function findSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
   if (channelId) {
     const channel = isUuid(channelId)
       ? await db().channel.findFirst({ where: { id: channelId, organizationId, status: "active" } })

@@ -23,24 +23,36 @@ const MAX_TRIES = 6;
  * provably sent nothing (throughput and pair rate limit rejections, RETRYABLE_UPSTREAM_CODES, or a connection that never opened) puts the claim back before
  * the next try, so a message the upstream never saw is never left `sending`.
  */
-export async function deliverToUpstream(messageId: string): Promise<SendOutcome | DeferredSend> {
-  const [pending] = await db().$queryRaw<Pending[]>`
-    SELECT channel_id, content -> 'cloud' AS cloud FROM messages
-    WHERE id = ${messageId}::uuid AND status = 'queued'`;
-  if (!pending) return currentOutcome(messageId);
-  const channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
-  if (!channel || !pending.cloud) {
-    return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+export async function deliverToUpstream(
+  messageId: string,
+  /** the channel named in the job: the message is then read by its claim, in one statement */
+  knownChannelId?: string,
+): Promise<SendOutcome | DeferredSend> {
+  let channel = knownChannelId ? await cachedChannel(knownChannelId) : null;
+  if (!channel) {
+    // a job queued again by the sweeper (or a channel gone): read the message first
+    const [pending] = await db().$queryRaw<Pending[]>`
+      SELECT channel_id, content -> 'cloud' AS cloud FROM messages
+      WHERE id = ${messageId}::uuid AND status = 'queued'`;
+    if (!pending) return currentOutcome(messageId);
+    channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
+    if (!channel || !pending.cloud) {
+      return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+    }
   }
 
   for (let attempt = 1; ; attempt++) {
     const wait = await takeSlot(channel.id, channel.throughputPerSecond, `${messageId}:${attempt}`);
     if (wait > 0) return { status: "deferred", retryInMs: wait };
-    if (!(await claim(messageId))) return currentOutcome(messageId);
+    const claimed = await claim(messageId);
+    if (!claimed) return currentOutcome(messageId);
+    if (claimed.cloud === null) {
+      return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+    }
     try {
       const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
         method: "POST",
-        body: pending.cloud,
+        body: claimed.cloud,
       });
       const wamid = answer.messages?.[0]?.id;
       if (!wamid) return { status: "unknown" };
@@ -77,13 +89,14 @@ async function takeSlot(channelId: string, perSecond: number, member: string): P
 
 const LIMITER_DOWN_RETRY_MS = 1_000;
 
-async function claim(messageId: string): Promise<boolean> {
+/** `sending`, if still `queued`, returning the body to send; null when another got there first. */
+async function claim(messageId: string): Promise<{ cloud: unknown } | null> {
   const now = new Date();
-  const won = await db().message.updateMany({
-    where: { id: messageId, status: "queued" },
-    data: { status: "sending", sendingAt: now, updatedAt: now },
-  });
-  return won.count === 1;
+  const [won] = await db().$queryRaw<{ cloud: unknown }[]>`
+    UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
+    WHERE id = ${messageId}::uuid AND status = 'queued'
+    RETURNING content -> 'cloud' AS cloud`;
+  return won ?? null;
 }
 
 async function release(messageId: string): Promise<void> {

@@ -71,7 +71,7 @@ export async function sendMessage(
     templateLanguage: template?.language.code ?? null,
   });
 
-  const outcome = await runSendJob(messageId).catch(async (error: unknown) => {
+  const outcome = await runSendJob(messageId, channel.id).catch(async (error: unknown) => {
     if (!(error instanceof SendNotQueuedError)) throw error;
     if (await failUnqueuedSend(messageId)) {
       throw new ApiError(

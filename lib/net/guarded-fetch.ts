@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { addressProblem, type GuardOptions } from "@/lib/webhooks/ip-ranges";
 import { ADDRESS_REFUSED, guardedLookup, hostOf } from "@/lib/webhooks/url-guard";
@@ -15,8 +15,12 @@ import { ADDRESS_REFUSED, guardedLookup, hostOf } from "@/lib/webhooks/url-guard
  *   body either fails, or is cut when the caller only wants a snippet);
  * - a credential (the channel's access token) goes only to the origins the caller names:
  *   a request carrying one to any other origin is refused before it is made;
- * - one deadline covers connecting, sending and reading; no shared agent, so no pooled socket
- *   outlives a DNS change.
+ * - one deadline covers connecting, sending and reading;
+ * - connections are kept alive between requests to the same origin (a send or a delivery
+ *   then costs no TCP handshake), but only for IDLE_SOCKET_MS: every pooled socket was opened
+ *   through the guard under the same options, and one idle for longer is closed, so that no
+ *   pooled socket outlives a DNS change for long and none is reused just as a server closes
+ *   it (servers keep idle connections for 5 s or more).
  */
 export type GuardedRequest = GuardOptions & {
   method?: string;
@@ -62,6 +66,28 @@ export class GuardedFetchError extends Error {
   }
 }
 
+const IDLE_SOCKET_MS = 1_000;
+const agents = new Map<string, HttpAgent>();
+
+/** One keep-alive pool per scheme and guard options: a socket is reused only under the rules that opened it. */
+function agentFor(protocol: string, options: GuardRequestOptions): HttpAgent {
+  const key = `${protocol}${options.allowLoopback ? "+loopback" : ""}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const settings = {
+      keepAlive: true,
+      timeout: IDLE_SOCKET_MS,
+      maxFreeSockets: 64,
+      scheduling: "lifo" as const,
+    };
+    agent = protocol === "https:" ? new HttpsAgent(settings) : new HttpAgent(settings);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+type GuardRequestOptions = Pick<GuardedRequest, "allowLoopback">;
+
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /** Syntax, scheme and (for a literal host) address checks that need no network. */
@@ -97,20 +123,27 @@ export function guardedFetch(url: string | URL, options: GuardedRequest): Promis
 
   return new Promise((resolve, reject) => {
     let settled = false;
+    let complete = false;
     const chunks: Buffer[] = [];
     let size = 0;
     const settle = (outcome: { ok: GuardedResponse } | { error: GuardedFetchError }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      // a completely read answer leaves its socket to the pool; anything else closes it
+      if (!("ok" in outcome) || outcome.ok.truncated || !complete) req.destroy();
       if ("ok" in outcome) resolve(outcome.ok);
       else reject(outcome.error);
     };
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const req = send(
       target,
-      { method: options.method ?? "GET", headers, lookup: guardedLookup(options), agent: false },
+      {
+        method: options.method ?? "GET",
+        headers,
+        lookup: guardedLookup(options),
+        agent: agentFor(target.protocol, options),
+      },
       (res) => {
         const status = res.statusCode ?? 0;
         const done = (truncated: boolean) =>
@@ -151,7 +184,10 @@ export function guardedFetch(url: string | URL, options: GuardedRequest): Promis
             : settle({
                 error: new GuardedFetchError("network", "the connection broke while reading the answer"),
               });
-        res.on("end", () => done(false));
+        res.on("end", () => {
+          complete = true;
+          done(false);
+        });
         res.on("error", broken);
         res.on("close", () => {
           if (!res.complete) broken();

@@ -21,8 +21,16 @@ export function graphBase(channel: Pick<Channel, "graphUrl">): string {
   return (channel.graphUrl ?? config().WHATSAPP_GRAPH_URL).replace(/\/$/, "");
 }
 
+const tokens = new WeakMap<GraphChannel, string>();
+
+/** The channel's access token, opened once per channel record (the worker keeps records a few seconds). */
 export function channelToken(channel: GraphChannel): string {
-  return openSecret(channel.accessTokenEnc, channel.organizationId, channel.id);
+  let token = tokens.get(channel);
+  if (token === undefined) {
+    token = openSecret(channel.accessTokenEnc, channel.organizationId, channel.id);
+    tokens.set(channel, token);
+  }
+  return token;
 }
 
 /**
