@@ -1,5 +1,5 @@
-import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { markReadBody, markReadJson, markReadParams } from "@/lib/messages/mark-read";
+import type { ApiOperation } from "@/lib/openapi/api-operation";
 
 /** Message operations beyond the send itself. */
 export const MESSAGE_OPERATIONS: ApiOperation[] = [

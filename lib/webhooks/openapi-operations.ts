@@ -1,5 +1,5 @@
-import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { pageQuery } from "@/lib/contacts/schemas";
+import type { ApiOperation } from "@/lib/openapi/api-operation";
 import { deliveryJson } from "@/lib/webhooks/delivery-json";
 import {
   createWebhookBody,
@@ -10,7 +10,7 @@ import {
 } from "@/lib/webhooks/schemas";
 import { deletedWebhookJson, webhookJson } from "@/lib/webhooks/webhook-json";
 
-/** The webhook operations of the reference (spread into OPERATIONS of lib/api/openapi/operations.ts). */
+/** The webhook operations of the reference (spread into OPERATIONS of lib/openapi/operations.ts). */
 export const WEBHOOK_OPERATIONS: ApiOperation[] = [
   {
     operationId: "createWebhook",

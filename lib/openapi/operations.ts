@@ -1,11 +1,11 @@
 import { z as zod } from "zod";
-import type { ApiOperation } from "@/lib/api/openapi/api-operation";
 import { channelJson } from "@/lib/channels/channel-json";
 import { contactJson, createContactBody, listContactsQuery, pageQuery } from "@/lib/contacts/schemas";
 import { mediaJson } from "@/lib/media/media-json";
 import { sendMessageBody } from "@/lib/messages/message-schemas";
 import { MESSAGE_OPERATIONS } from "@/lib/messages/openapi-operations";
 import { sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
+import type { ApiOperation } from "@/lib/openapi/api-operation";
 import { listTemplatesQuery } from "@/lib/templates/schemas";
 import { templateJson } from "@/lib/templates/template-json";
 import { WEBHOOK_OPERATIONS } from "@/lib/webhooks/openapi-operations";
