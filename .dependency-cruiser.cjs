@@ -22,6 +22,25 @@ module.exports = {
       to: { path: "^(app|components|worker|sandbox|scripts)/" },
     },
     {
+      name: "openapi-on-top",
+      severity: "error",
+      comment:
+        "lib/openapi reads every domain's endpoint declarations to build the reference; nothing in lib/ or the worker reads it back (app/, components/ and the test scripts may).",
+      from: { path: "^(lib|worker)/", pathNot: "^lib/openapi/" },
+      to: { path: "^lib/openapi/" },
+    },
+    {
+      name: "api-below-domains",
+      severity: "error",
+      comment:
+        "lib/api (envelope, errors, the route wrapper, the endpoint type) is below the domains: they import it, it imports none of them; only key lookup and scopes (lib/auth). Its tests may make data through the domains.",
+      from: { path: "^lib/api/", pathNot: TESTS },
+      to: {
+        path: "^lib/[^/]+/",
+        pathNot: "^lib/(api|auth|generated)/|^lib/dashboard/client-address\\.ts$",
+      },
+    },
+    {
       name: "worker-not-web",
       severity: "error",
       comment: "The worker runs lib/ functions; it never imports the web app.",

@@ -3,9 +3,9 @@ import { DocsSidebar } from "@/components/docs/docs-sidebar";
 import { GuideSection } from "@/components/docs/guide-section";
 import { Paragraphs } from "@/components/docs/inline-text";
 import { OperationSection } from "@/components/docs/operation-section";
-import { openApiDocument } from "@/lib/api/openapi/document";
-import { GUIDE } from "@/lib/api/openapi/guide";
-import { referenceOf } from "@/lib/api/openapi/reference";
+import { openApiDocument } from "@/lib/openapi/document";
+import { GUIDE } from "@/lib/openapi/guide";
+import { referenceOf } from "@/lib/openapi/reference";
 
 export const metadata: Metadata = {
   title: "API reference · Messaging API",

@@ -1,5 +1,5 @@
-import type { GuideSection } from "@/lib/api/openapi/guide";
-import type { TagView } from "@/lib/api/openapi/reference";
+import type { GuideSection } from "@/lib/openapi/guide";
+import type { TagView } from "@/lib/openapi/reference";
 import { MethodBadge } from "./method-badge";
 
 function Heading({ children }: { children: string }) {

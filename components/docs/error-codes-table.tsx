@@ -1,4 +1,4 @@
-import type { OperationView } from "@/lib/api/openapi/reference";
+import type { OperationView } from "@/lib/openapi/reference";
 import { DataTable } from "./data-table";
 import { InlineText } from "./inline-text";
 

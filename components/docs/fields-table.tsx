@@ -1,4 +1,4 @@
-import type { FieldRow } from "@/lib/api/openapi/schema-fields";
+import type { FieldRow } from "@/lib/openapi/schema-fields";
 import { DataTable } from "./data-table";
 import { InlineText } from "./inline-text";
 

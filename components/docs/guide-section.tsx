@@ -1,4 +1,4 @@
-import type { GuideBlock, GuideSection as Section } from "@/lib/api/openapi/guide";
+import type { GuideBlock, GuideSection as Section } from "@/lib/openapi/guide";
 import { CodeBlock } from "./code-block";
 import { DataTable } from "./data-table";
 import { InlineText } from "./inline-text";

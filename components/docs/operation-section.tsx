@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { OperationView } from "@/lib/api/openapi/reference";
+import type { OperationView } from "@/lib/openapi/reference";
 import { CodeBlock } from "./code-block";
 import { ErrorCodesTable } from "./error-codes-table";
 import { FieldsTable } from "./fields-table";

@@ -29,14 +29,26 @@ import { logger } from "@/lib/logger";
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined> = {
+/**
+ * What the wrapper reads of an endpoint's declaration (lib/api/endpoint.ts): every app/v1 route
+ * passes its declaration, resolved once at module load; tests of the wrapper may pass just these.
+ */
+export type RouteSpec<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends z.ZodObject | undefined,
+> = {
   /** the scope the key must hold; `null` for routes any valid key may call */
   scope: Scope | null;
   body?: B;
   query?: Q;
+  /** only names the path parameters: Next fills them from the folder names, as strings */
+  params?: P;
   /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.v1Json by default */
   maxBodyBytes?: number;
 };
+
+type ParamsOf<P> = P extends z.ZodObject<infer Shape> ? { [K in keyof Shape]: string } : object;
 
 export type RouteContext<B, Q, P> = {
   request: Request;
@@ -92,8 +104,9 @@ function toApiError(error: unknown, requestId: string): ApiError {
 export function apiRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
-  P = object,
->(spec: RouteSpec<B, Q>, handler: (ctx: RouteContext<Infer<B>, Infer<Q>, P>) => Promise<ApiResult>) {
+  PS extends z.ZodObject | undefined = undefined,
+  P = ParamsOf<PS>,
+>(spec: RouteSpec<B, Q, PS>, handler: (ctx: RouteContext<Infer<B>, Infer<Q>, P>) => Promise<ApiResult>) {
   return async (request: Request, context?: NextContext<P>): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request);

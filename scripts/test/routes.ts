@@ -1,9 +1,12 @@
+import type { Endpoint } from "@/lib/api/endpoint";
 import type { Scope } from "@/lib/auth/scopes";
+import { type EndpointId, V1_ENDPOINTS } from "@/lib/openapi/endpoints";
 
 /**
- * Every /v1 route, for the shared auth suite (app/v1/auth.security.test.ts). A new endpoint
- * appends itself here: its method, a concrete path (placeholders filled with any id), the
- * scope it requires and, for POST, a body that passes validation or not (auth comes first).
+ * Every /v1 route, for the shared auth suite (app/v1/auth.security.test.ts) and the hostile-input
+ * fuzz test: method, path and scope come from the endpoint declarations (lib/<domain>/endpoints.ts);
+ * this file only adds concrete values. A new endpoint adds its sample here (the type requires one):
+ * any id for each path parameter and, for POST, a body that passes validation or not (auth comes first).
  */
 export type TestRoute = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -12,42 +15,50 @@ export type TestRoute = {
   body?: unknown;
 };
 
-const W = "wbk_000000000000000000000000";
+type Sample = { params?: Record<string, string>; body?: unknown };
 
-export const V1_ROUTES: TestRoute[] = [
-  { method: "GET", path: "/v1/contacts", scope: "contacts:read" },
-  { method: "POST", path: "/v1/contacts", scope: "contacts:write", body: { phone: "+14155550123" } },
-  { method: "GET", path: "/v1/whatsapp/templates", scope: "whatsapp:templates" },
-  { method: "GET", path: "/v1/whatsapp/channels", scope: "whatsapp:templates" },
-  {
-    method: "POST",
-    path: "/v1/whatsapp/messages",
-    scope: "whatsapp:send",
-    body: { to: "+14155550123", type: "text", text: { body: "auth suite" } },
-  },
-  {
-    method: "POST",
-    path: "/v1/whatsapp/templates/auth_suite_template/send",
-    scope: "whatsapp:send",
+const W = "wbk_000000000000000000000000";
+const UUID = "00000000-0000-4000-8000-000000000000";
+
+const SAMPLES: Record<EndpointId, Sample> = {
+  listContacts: {},
+  createContact: { body: { phone: "+14155550123" } },
+  listTemplates: {},
+  listChannels: {},
+  sendMessage: { body: { to: "+14155550123", type: "text", text: { body: "auth suite" } } },
+  sendTemplate: {
+    params: { templateId: "auth_suite_template" },
     body: { to: "+14155550123", language: "en" },
   },
-  { method: "GET", path: "/v1/media/00000000-0000-4000-8000-000000000000", scope: "whatsapp:send" },
-  {
-    method: "POST",
-    path: "/v1/whatsapp/messages/00000000-0000-4000-8000-000000000000/read",
-    scope: "whatsapp:send",
-    body: { typing_indicator: true },
-  },
-  { method: "GET", path: "/v1/webhooks", scope: "webhooks:manage" },
-  {
-    method: "POST",
-    path: "/v1/webhooks",
-    scope: "webhooks:manage",
-    body: { url: "https://example.com/hooks", events: ["contact.created"] },
-  },
-  { method: "GET", path: `/v1/webhooks/${W}`, scope: "webhooks:manage" },
-  { method: "PATCH", path: `/v1/webhooks/${W}`, scope: "webhooks:manage", body: { name: "renamed" } },
-  { method: "DELETE", path: `/v1/webhooks/${W}`, scope: "webhooks:manage" },
-  { method: "GET", path: `/v1/webhooks/${W}/deliveries`, scope: "webhooks:manage" },
-  { method: "POST", path: `/v1/webhooks/${W}/deliveries/wh_1_00/retry`, scope: "webhooks:manage" },
-];
+  getMedia: { params: { id: UUID } },
+  markMessageRead: { params: { messageId: UUID }, body: { typing_indicator: true } },
+  listWebhooks: {},
+  createWebhook: { body: { url: "https://example.com/hooks", events: ["contact.created"] } },
+  getWebhook: { params: { id: W } },
+  updateWebhook: { params: { id: W }, body: { name: "renamed" } },
+  deleteWebhook: { params: { id: W } },
+  listDeliveries: { params: { id: W } },
+  redeliver: { params: { id: W, deliveryId: "wh_1_00" } },
+};
+
+function concretePath(endpoint: Endpoint, sample: Sample): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = sample.params?.[name];
+    if (value === undefined)
+      throw new Error(`scripts/test/routes.ts: no sample {${name}} for ${endpoint.operationId}`);
+    return value;
+  });
+}
+
+const BY_ID = new Map<string, Endpoint>(V1_ENDPOINTS.map((endpoint) => [endpoint.operationId, endpoint]));
+
+export const V1_ROUTES: TestRoute[] = Object.entries(SAMPLES).map(([id, sample]) => {
+  const endpoint = BY_ID.get(id);
+  if (!endpoint) throw new Error(`scripts/test/routes.ts: no endpoint ${id}`);
+  const route: TestRoute = {
+    method: endpoint.method,
+    path: concretePath(endpoint, sample),
+    scope: endpoint.scope,
+  };
+  return sample.body === undefined ? route : { ...route, body: sample.body };
+});

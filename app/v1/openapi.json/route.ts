@@ -1,5 +1,5 @@
-import { openApiJson } from "@/lib/api/openapi/document";
 import { methodNotAllowed } from "@/lib/api/route";
+import { openApiJson } from "@/lib/openapi/document";
 
 /**
  * The OpenAPI 3.1 document of /v1. Public: no key, no rate limit. It changes only with a

@@ -1,17 +1,16 @@
 import { created, ok, pageMeta } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
-import { pageQuery } from "@/lib/contacts/schemas";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { createWebhookBody } from "@/lib/webhooks/schemas";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
 
-export const GET = apiRoute({ scope: "webhooks:manage", query: pageQuery }, async ({ org, query }) => {
+export const GET = apiRoute(WEBHOOK_ENDPOINTS.listWebhooks, async ({ org, query }) => {
   const { webhooks, total } = await listWebhooks(org.id, { page: query.page, perPage: query.per_page });
   return ok(webhooks.map(toWebhookJson), pageMeta(query.page, query.per_page, total));
 });
 
-export const POST = apiRoute({ scope: "webhooks:manage", body: createWebhookBody }, async ({ org, body }) =>
+export const POST = apiRoute(WEBHOOK_ENDPOINTS.createWebhook, async ({ org, body }) =>
   created(toWebhookJson(await createWebhook(org.id, body))),
 );
 

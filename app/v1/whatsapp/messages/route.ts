@@ -1,9 +1,9 @@
 import { ok } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
+import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { sendMessage } from "@/lib/messages/send-message";
-import { sendMessageRequest } from "@/lib/messages/send-schemas";
 
-export const POST = apiRoute({ scope: "whatsapp:send", body: sendMessageRequest }, async ({ org, body }) =>
+export const POST = apiRoute(MESSAGE_ENDPOINTS.sendMessage, async ({ org, body }) =>
   ok(await sendMessage(org.id, body)),
 );
 

@@ -1,15 +1,12 @@
 import { ok, pageMeta } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
 import { toDeliveryJson } from "@/lib/webhooks/delivery-json";
+import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
-import { listDeliveriesQuery } from "@/lib/webhooks/schemas";
 
-export const GET = apiRoute<undefined, typeof listDeliveriesQuery, { id: string }>(
-  { scope: "webhooks:manage", query: listDeliveriesQuery },
-  async ({ org, params, query }) => {
-    const { deliveries, total } = await listDeliveries(org.id, params.id, query);
-    return ok(deliveries.map(toDeliveryJson), pageMeta(query.page, query.per_page, total));
-  },
-);
+export const GET = apiRoute(WEBHOOK_ENDPOINTS.listDeliveries, async ({ org, params, query }) => {
+  const { deliveries, total } = await listDeliveries(org.id, params.id, query);
+  return ok(deliveries.map(toDeliveryJson), pageMeta(query.page, query.per_page, total));
+});
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,10 +1,10 @@
 import { ok } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
-import { sendTemplateBody } from "@/lib/messages/send-schemas";
+import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { sendTemplate } from "@/lib/messages/send-template";
 
-export const POST = apiRoute<typeof sendTemplateBody, undefined, { templateId: string }>(
-  { scope: "whatsapp:send", body: sendTemplateBody },
+export const POST = apiRoute(
+  MESSAGE_ENDPOINTS.sendTemplate,
   // Next has already decoded the path segment: decoding again broke on ids such as `%25zz`
   async ({ org, body, params }) => ok(await sendTemplate(org.id, params.templateId, body)),
 );

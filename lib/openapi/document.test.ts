@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { ERROR_CODES } from "@/lib/api/errors";
 import { buildOpenApiDocument } from "./document";
-import { OPERATIONS } from "./operations";
+import { V1_ENDPOINTS } from "./endpoints";
 import { isRef } from "./refs";
 
 const document = buildOpenApiDocument();
@@ -76,16 +77,19 @@ describe("OpenAPI document", () => {
   });
 
   it("documents every /v1 route handler", () => {
-    const documented = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    const documented = V1_ENDPOINTS.map((op) => `${op.method} ${op.path}`);
     expect(documented.sort()).toEqual(routeHandlers().sort());
   });
 
   it("shows request examples that the route's own schema accepts", () => {
-    for (const op of OPERATIONS) {
-      if (!op.body) continue;
-      const body = document.paths?.[op.path]?.[op.method]?.requestBody;
+    const endpoints: readonly Endpoint[] = V1_ENDPOINTS;
+    for (const op of endpoints) {
+      const schema = op.documentedBody ?? op.body;
+      if (!schema) continue;
+      const method = op.method.toLowerCase() as Lowercase<Endpoint["method"]>;
+      const body = document.paths?.[op.path]?.[method]?.requestBody;
       const example: unknown = body && !isRef(body) ? body.content["application/json"]?.example : undefined;
-      expect(op.body.safeParse(example).success, op.operationId).toBe(true);
+      expect(schema.safeParse(example).success, op.operationId).toBe(true);
     }
   });
 });

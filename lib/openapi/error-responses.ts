@@ -1,6 +1,6 @@
 import type { ZodOpenApiResponseObject } from "zod-openapi";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
-import type { ApiOperation } from "./api-operation";
 import { errorEnvelope, type RESPONSE_HEADERS } from "./components";
 import { ERROR_CAUSES } from "./error-docs";
 
@@ -26,12 +26,12 @@ const POST_ERRORS: ErrorCode[] = [
 ];
 
 /** Every error an operation can answer, ordered by HTTP status, then as in the catalog. */
-export function errorCodesOf(op: ApiOperation): ErrorCode[] {
+export function errorCodesOf(op: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>([
     ...SHARED_ERRORS,
     ...(op.body || op.query || op.params ? INPUT_ERRORS : []),
-    ...(op.method === "post" ? POST_ERRORS : []),
-    ...(op.body || op.method === "post" ? (["PAYLOAD_TOO_LARGE"] as ErrorCode[]) : []),
+    ...(op.method === "POST" ? POST_ERRORS : []),
+    ...(op.body || op.method === "POST" ? (["PAYLOAD_TOO_LARGE"] as ErrorCode[]) : []),
     ...op.errors,
   ]);
   return ERROR_CODES.filter((c) => codes.has(c)).sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
@@ -69,7 +69,7 @@ function errorResponse(status: number, codes: ErrorCode[]): ZodOpenApiResponseOb
 }
 
 /** One response per HTTP status, listing its codes (also as `x-error-codes`) with an example each. */
-export function errorResponses(op: ApiOperation): [`${ErrorStatus}`, ZodOpenApiResponseObject][] {
+export function errorResponses(op: Endpoint): [`${ErrorStatus}`, ZodOpenApiResponseObject][] {
   const byStatus = new Map<ErrorStatus, ErrorCode[]>();
   for (const code of errorCodesOf(op)) {
     const status = ERROR_STATUS[code];

@@ -8,15 +8,16 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
 import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
-import { type ApiOperation, TAGS } from "./api-operation";
 import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
+import { V1_ENDPOINTS } from "./endpoints";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";
 import { attachExamples } from "./examples";
 import { GUIDE, guideMarkdown } from "./guide";
-import { OPERATIONS } from "./operations";
 import { readableSchemas } from "./schema-override";
+import { TAGS } from "./tags";
 
 const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -45,7 +46,10 @@ function pascal(id: string): string {
   return id.charAt(0).toUpperCase() + id.slice(1);
 }
 
-function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
+const OPENAPI_METHOD = { GET: "get", POST: "post", PATCH: "patch", DELETE: "delete" } as const;
+
+function operationObject(op: Endpoint): ZodOpenApiOperationObject {
+  const body = op.documentedBody ?? op.body;
   const keyNote = PUBLISHABLE_SCOPES.includes(op.scope) ? "" : " (secret `service_sk_` keys only)";
   const data = op.list ? z.array(op.response) : op.response;
   const envelope = z
@@ -70,17 +74,17 @@ function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
       ...(op.params ? { path: op.params } : {}),
       ...(op.query ? { query: op.list ? describedQuery(op.query) : op.query } : {}),
     },
-    ...(op.method === "post" ? { parameters: [idempotencyKeyParam] } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } }
-      : {}),
+    ...(op.method === "POST" ? { parameters: [idempotencyKeyParam] } : {}),
+    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses,
   };
 }
 
-export function buildOpenApiDocument(operations: ApiOperation[] = OPERATIONS): oas31.OpenAPIObject {
+export function buildOpenApiDocument(operations: readonly Endpoint[] = V1_ENDPOINTS): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  for (const op of operations) {
+    paths[op.path] = { ...paths[op.path], [OPENAPI_METHOD[op.method]]: operationObject(op) };
+  }
   const used = new Set(operations.map((op) => op.tag));
   const options: CreateDocumentOptions = { override: readableSchemas };
   const document = createDocument(

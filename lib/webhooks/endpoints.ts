@@ -1,4 +1,4 @@
-import type { ApiOperation } from "@/lib/api/openapi/api-operation";
+import { declareEndpoints } from "@/lib/api/endpoint";
 import { pageQuery } from "@/lib/contacts/schemas";
 import { deliveryJson } from "@/lib/webhooks/delivery-json";
 import {
@@ -10,11 +10,9 @@ import {
 } from "@/lib/webhooks/schemas";
 import { deletedWebhookJson, webhookJson } from "@/lib/webhooks/webhook-json";
 
-/** The webhook operations of the reference (spread into OPERATIONS of lib/api/openapi/operations.ts). */
-export const WEBHOOK_OPERATIONS: ApiOperation[] = [
-  {
-    operationId: "createWebhook",
-    method: "post",
+export const WEBHOOK_ENDPOINTS = declareEndpoints({
+  createWebhook: {
+    method: "POST",
     path: "/v1/webhooks",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -26,9 +24,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 201,
     errors: ["VALIDATION_MISSING_FIELD", "VALIDATION_INVALID_FIELD"],
   },
-  {
-    operationId: "listWebhooks",
-    method: "get",
+  listWebhooks: {
+    method: "GET",
     path: "/v1/webhooks",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -41,9 +38,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: [],
   },
-  {
-    operationId: "getWebhook",
-    method: "get",
+  getWebhook: {
+    method: "GET",
     path: "/v1/webhooks/{id}",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -53,9 +49,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND"],
   },
-  {
-    operationId: "updateWebhook",
-    method: "patch",
+  updateWebhook: {
+    method: "PATCH",
     path: "/v1/webhooks/{id}",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -68,9 +63,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD"],
   },
-  {
-    operationId: "deleteWebhook",
-    method: "delete",
+  deleteWebhook: {
+    method: "DELETE",
     path: "/v1/webhooks/{id}",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -81,9 +75,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND"],
   },
-  {
-    operationId: "listDeliveries",
-    method: "get",
+  listDeliveries: {
+    method: "GET",
     path: "/v1/webhooks/{id}/deliveries",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -97,9 +90,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD"],
   },
-  {
-    operationId: "redeliver",
-    method: "post",
+  redeliver: {
+    method: "POST",
     path: "/v1/webhooks/{id}/deliveries/{deliveryId}/retry",
     tag: "Webhooks",
     scope: "webhooks:manage",
@@ -111,4 +103,4 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD"],
   },
-];
+});

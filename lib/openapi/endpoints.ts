@@ -1,0 +1,31 @@
+import type { Endpoint } from "@/lib/api/endpoint";
+import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
+import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
+import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
+import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
+import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
+import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
+
+/**
+ * Every /v1 endpoint, in the order of the reference. The declarations live with their domains
+ * (lib/<domain>/endpoints.ts); endpoints.test.ts checks this list against the app/v1 route files.
+ */
+export const V1_ENDPOINTS = [
+  CONTACT_ENDPOINTS.listContacts,
+  CONTACT_ENDPOINTS.createContact,
+  MESSAGE_ENDPOINTS.sendMessage,
+  TEMPLATE_ENDPOINTS.listTemplates,
+  MESSAGE_ENDPOINTS.sendTemplate,
+  CHANNEL_ENDPOINTS.listChannels,
+  MEDIA_ENDPOINTS.getMedia,
+  WEBHOOK_ENDPOINTS.createWebhook,
+  WEBHOOK_ENDPOINTS.listWebhooks,
+  WEBHOOK_ENDPOINTS.getWebhook,
+  WEBHOOK_ENDPOINTS.updateWebhook,
+  WEBHOOK_ENDPOINTS.deleteWebhook,
+  WEBHOOK_ENDPOINTS.listDeliveries,
+  WEBHOOK_ENDPOINTS.redeliver,
+  MESSAGE_ENDPOINTS.markMessageRead,
+] as const satisfies readonly Endpoint[];
+
+export type EndpointId = (typeof V1_ENDPOINTS)[number]["operationId"];
