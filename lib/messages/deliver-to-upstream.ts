@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -89,15 +90,27 @@ async function takeSlot(channelId: string, perSecond: number, member: string): P
 
 const LIMITER_DOWN_RETRY_MS = 1_000;
 
-/** `sending`, if still `queued`, returning the body to send; null when another got there first. */
-async function claim(messageId: string): Promise<{ cloud: unknown } | null> {
-  const now = new Date();
-  const [won] = await db().$queryRaw<{ cloud: unknown }[]>`
-    UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
-    WHERE id = ${messageId}::uuid AND status = 'queued'
-    RETURNING content -> 'cloud' AS cloud`;
-  return won ?? null;
-}
+/**
+ * `sending`, if still `queued`, returning the body to send; null when another got there first.
+ * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
+ */
+const claim = groupCommit<string, { cloud: unknown } | null>(
+  async (ids) => {
+    const now = new Date();
+    const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
+      UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
+      WHERE id = ANY (${ids}::uuid[]) AND status = 'queued'
+      RETURNING id, content -> 'cloud' AS cloud`;
+    const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud }]));
+    // the same message twice in one batch (two jobs for it): only the first claim wins
+    return ids.map((id) => {
+      const mine = byId.get(id) ?? null;
+      byId.delete(id);
+      return mine;
+    });
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
 
 async function release(messageId: string): Promise<void> {
   await db().message.updateMany({
@@ -133,28 +146,65 @@ async function recordSent(messageId: string, channelId: string, wamid: string): 
   return { status: "sent", whatsappMessageId: wamid, sentAt: new Date().toISOString() };
 }
 
-/** One statement: the Message moves to sent and message.sent is recorded with its deliveries. */
+/**
+ * One statement: the Message moves to sent and message.sent is recorded with its deliveries.
+ * The sends that finish together share that statement (group commit), each with its own wamid.
+ */
 async function markSent(messageId: string, wamid: string): Promise<SendOutcome> {
-  const sentAt = new Date();
-  const [result] = await db().$queryRaw<OutboxResult[]>(
-    withEventSql(
-      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = ${wamid}, sent_at = ${sentAt}, updated_at = ${sentAt}
-        WHERE id = ${messageId}::uuid AND status = 'sending'
-        RETURNING organization_id, ${eventData("sent", sentAt)}`,
-      "message.sent",
-      sentAt,
-    ),
-  );
-  if (!result?.changed) {
+  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid });
+  if (!changed) {
     // a status notification got here first and moved the message on: keep its wamid only
     await db().message.updateMany({
       where: { id: messageId, whatsappMessageId: null },
       data: { whatsappMessageId: wamid },
     });
   }
-  await enqueueDeliveries(result?.delivery_ids ?? []);
+  await enqueueDeliveries(deliveryIds);
   return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
 }
+
+type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
+
+const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>(
+  async (sends) => {
+    const sentAt = new Date();
+    const ids = sends.map((s) => s.messageId);
+    const wamids = sends.map((s) => s.wamid);
+    const [result] = await db().$queryRaw<{ changed_ids: string[]; deliveries: [string, string][] | null }[]>`
+      WITH v AS (SELECT * FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)),
+      src AS (
+        UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
+        FROM v WHERE messages.id = v.sent_id AND messages.status = 'sending'
+        RETURNING messages.id, messages.organization_id, ${eventData("sent", sentAt)}
+      ),
+      ev AS (
+        INSERT INTO events (id, organization_id, name, data, created_at)
+        SELECT gen_random_uuid(), src.organization_id, 'message.sent', src.event_data, ${sentAt} FROM src
+        RETURNING id, organization_id, data ->> 'messageId' AS message_id
+      ),
+      d AS (
+        INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+        SELECT 'wh_' || ${String(sentAt.getTime())} || '_' || substr(md5(random()::text || w.id), 1, 16),
+               ev.organization_id, w.id, ev.id, 'pending', 0, ${sentAt}, ${sentAt}, ${sentAt}
+        FROM ev JOIN webhooks w
+          ON w.organization_id = ev.organization_id AND w.status = 'active' AND 'message.sent' = ANY (w.events)
+        RETURNING id, event_id
+      )
+      SELECT coalesce((SELECT array_agg(id::text) FROM src), ARRAY[]::text[]) AS changed_ids,
+             (SELECT json_agg(json_build_array(ev.message_id, d.id)) FROM d JOIN ev ON ev.id = d.event_id) AS deliveries`;
+    const changed = new Set(result?.changed_ids ?? []);
+    const deliveries = new Map<string, string[]>();
+    for (const [messageId, deliveryId] of result?.deliveries ?? []) {
+      deliveries.set(messageId, [...(deliveries.get(messageId) ?? []), deliveryId]);
+    }
+    return sends.map((s) => ({
+      changed: changed.has(s.messageId),
+      deliveryIds: deliveries.get(s.messageId) ?? [],
+      sentAt,
+    }));
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
 
 async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();
