@@ -22,6 +22,14 @@ module.exports = {
       to: { path: "^(app|components|worker|sandbox|scripts)/" },
     },
     {
+      name: "dashboard-on-top",
+      severity: "error",
+      comment:
+        "lib/dashboard/ (the dashboard's route wrapper and overview) sits above the domains: no other lib/ folder imports it.",
+      from: { path: "^lib/", pathNot: "^lib/dashboard/" },
+      to: { path: "^lib/dashboard/" },
+    },
+    {
       name: "worker-not-web",
       severity: "error",
       comment: "The worker runs lib/ functions; it never imports the web app.",

@@ -1,10 +1,10 @@
 "use client";
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import { fetchJson } from "@/components/lib/fetch-json";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
+import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
 
 export const WEBHOOKS_QUERY_KEY = ["webhooks"] as const;
 

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import type { ReplyBody } from "@/lib/dashboard/reply-schemas";
+import type { ReplyBody } from "@/lib/conversations/reply-schemas";
 import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";

@@ -4,14 +4,14 @@ import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { jsonError, jsonFromError } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/validation";
+import { isSameOriginRequest } from "@/lib/auth/csrf";
+import { hasRole, type Role } from "@/lib/auth/roles";
 import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
-import { isSameOriginRequest } from "@/lib/dashboard/csrf";
-import { hasRole, type Role } from "@/lib/dashboard/roles";
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export type DashboardRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
-  /** who may call the route: MANAGERS or EVERYONE from lib/dashboard/roles */
+  /** who may call the route: MANAGERS or EVERYONE from lib/auth/roles */
   roles: readonly Role[];
   body?: B;
   query?: Q;

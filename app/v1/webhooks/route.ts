@@ -1,6 +1,6 @@
 import { created, ok, pageMeta } from "@/lib/api/envelope";
+import { pageQuery } from "@/lib/api/pagination";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
-import { pageQuery } from "@/lib/contacts/schemas";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { createWebhookBody } from "@/lib/webhooks/schemas";

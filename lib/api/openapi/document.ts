@@ -8,8 +8,8 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
+import { PER_PAGE_MAX } from "@/lib/api/pagination";
 import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
-import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
 import { type ApiOperation, TAGS } from "./api-operation";
 import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";

@@ -1,7 +1,8 @@
 import { z as zod } from "zod";
 import type { ApiOperation } from "@/lib/api/openapi/api-operation";
+import { pageQuery } from "@/lib/api/pagination";
 import { channelJson } from "@/lib/channels/channel-json";
-import { contactJson, createContactBody, listContactsQuery, pageQuery } from "@/lib/contacts/schemas";
+import { contactJson, createContactBody, listContactsQuery } from "@/lib/contacts/schemas";
 import { mediaJson } from "@/lib/media/media-json";
 import { sendMessageBody } from "@/lib/messages/message-schemas";
 import { MESSAGE_OPERATIONS } from "@/lib/messages/openapi-operations";

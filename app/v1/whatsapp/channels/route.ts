@@ -1,8 +1,8 @@
 import { ok, pageMeta } from "@/lib/api/envelope";
+import { pageQuery } from "@/lib/api/pagination";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
 import { toChannelJson } from "@/lib/channels/channel-json";
 import { listChannels } from "@/lib/channels/list-channels";
-import { pageQuery } from "@/lib/contacts/schemas";
 
 /** Beyond the contract: lets clients find their channel ids (scope whatsapp:templates). */
 export const GET = apiRoute({ scope: "whatsapp:templates", query: pageQuery }, async ({ org, query }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactSearchTerm, isCountryCode, phoneForSave, toE164 } from "@/lib/dashboard/phone-input";
+import { contactSearchTerm, isCountryCode, phoneForSave, toE164 } from "@/lib/contacts/phone-input";
 
 describe("phone input in the dashboard", () => {
   it("reads national and formatted forms against the default country", () => {

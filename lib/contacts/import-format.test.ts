@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { rowToBody } from "@/lib/contacts/import-format";
 import { createContactBody } from "@/lib/contacts/schemas";
-import { rowToBody } from "@/lib/dashboard/import-format";
 
 describe("rowToBody: one CSV row to the create-contact body", () => {
   it("maps the core columns, splits tags on ';' and keeps other columns as custom fields", () => {

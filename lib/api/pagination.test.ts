@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { decodeCursor, encodeCursor } from "@/lib/dashboard/keyset-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
 
 const ID = /^wh_\d+_[0-9a-f]+$/;
 

@@ -1,13 +1,13 @@
+import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import {
   type DeliveriesPageJson,
   type DeliveriesQuery,
   type DeliveryRowJson,
   MATCH_COUNT_CAP,
-} from "@/lib/dashboard/delivery-schemas";
-import { DELIVERY_ID } from "@/lib/dashboard/get-delivery-detail";
-import { decodeCursor, encodeCursor } from "@/lib/dashboard/keyset-cursor";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+} from "@/lib/webhooks/delivery-schemas";
+import { DELIVERY_ID } from "@/lib/webhooks/get-delivery-detail";
 
 const webhookRef = { select: { id: true, name: true, url: true, status: true } } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewText, toContentView } from "@/lib/dashboard/message-view";
+import { previewText, toContentView } from "@/lib/conversations/message-view";
 
 describe("toContentView", () => {
   it("reads inbound text and outbound text requests", () => {

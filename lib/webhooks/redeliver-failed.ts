@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/api/errors";
-import { BULK_REDELIVER_CAP, type BulkRedeliverJson } from "@/lib/dashboard/delivery-schemas";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { BULK_REDELIVER_CAP, type BulkRedeliverJson } from "@/lib/webhooks/delivery-schemas";
 import { ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
 

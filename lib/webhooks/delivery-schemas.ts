@@ -85,3 +85,22 @@ export const MATCH_COUNT_CAP = 10_000;
 export const BULK_REDELIVER_CAP = 5_000;
 
 export type BulkRedeliverJson = { queued: number; more: boolean };
+
+/** A webhook worth a look: disabled, or with failing deliveries in the last 24 hours. */
+export type FailingWebhookJson = {
+  id: string;
+  name: string;
+  url: string;
+  status: "active" | "disabled";
+  disabled_reason: string | null;
+  failed: number;
+  retrying: number;
+  succeeded: number;
+  last_failure_at: string | null;
+};
+
+/** succeeded / (succeeded + failed), or null when nothing finished. */
+export function successRate(succeeded: number, failed: number): number | null {
+  const finished = succeeded + failed;
+  return finished === 0 ? null : succeeded / finished;
+}

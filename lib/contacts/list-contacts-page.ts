@@ -1,5 +1,5 @@
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
-import type { ContactListQuery, ContactSort } from "@/lib/dashboard/contact-list-query";
+import type { ContactListQuery, ContactSort } from "@/lib/contacts/contact-list-query";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 

@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/api/errors";
-import { TEST_EVENT_NAME } from "@/lib/dashboard/delivery-schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { newDeliveryId } from "@/lib/events/record-event";
+import { TEST_EVENT_NAME } from "@/lib/webhooks/delivery-schemas";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
 
 /**

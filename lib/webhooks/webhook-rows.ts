@@ -1,7 +1,7 @@
-import { successRate } from "@/lib/dashboard/overview-schemas";
-import { NO_DELIVERIES, type WebhookHealth, webhookHealth } from "@/lib/dashboard/webhook-health";
+import { successRate } from "@/lib/webhooks/delivery-schemas";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
+import { NO_DELIVERIES, type WebhookHealth, webhookHealth } from "@/lib/webhooks/webhook-health";
 import { toWebhookJson, type WebhookJson } from "@/lib/webhooks/webhook-json";
 
 /** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCountryCode } from "@/lib/dashboard/phone-input";
+import { isCountryCode } from "@/lib/contacts/phone-input";
 
 /** The organization's dashboard settings that owners and admins change. */
 export const orgSettingsJson = z.object({

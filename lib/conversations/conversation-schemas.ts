@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ContentView } from "@/lib/dashboard/message-view";
+import type { ContentView } from "@/lib/conversations/message-view";
 
 export const CONVERSATION_STATUSES = ["open", "assigned", "resolved"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "@/lib/dashboard/csrf";
-import { safeCallbackUrl } from "@/lib/dashboard/safe-callback";
+import { isSameOriginRequest } from "@/lib/auth/csrf";
+import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 
 function request(method: string, headers: Record<string, string>): Request {
   return new Request("http://127.0.0.1:3000/api/dashboard/keys", { method, headers });

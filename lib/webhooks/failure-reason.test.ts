@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureReason, snippetGist } from "@/lib/dashboard/failure-reason";
+import { failureReason, snippetGist } from "@/lib/webhooks/failure-reason";
 
 const outcome = (
   status_code: number | null,

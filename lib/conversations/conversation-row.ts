@@ -1,5 +1,5 @@
-import type { ConversationRowJson, Person } from "@/lib/dashboard/conversation-schemas";
-import { previewText, toContentView } from "@/lib/dashboard/message-view";
+import type { ConversationRowJson, Person } from "@/lib/conversations/conversation-schemas";
+import { previewText, toContentView } from "@/lib/conversations/message-view";
 import type { Conversation } from "@/lib/generated/prisma/client.ts";
 
 export const personSelect = { select: { id: true, name: true, email: true } } as const;

@@ -1,5 +1,5 @@
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
 import { db } from "@/lib/db";
+import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
 
 export async function updateOrgSettings(
   organizationId: string,

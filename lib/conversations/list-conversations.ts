@@ -1,6 +1,6 @@
-import { conversationRowInclude, toConversationRow } from "@/lib/dashboard/conversation-row";
-import type { ConversationsPageJson, ConversationsQuery } from "@/lib/dashboard/conversation-schemas";
-import { decodeCursor, encodeCursor } from "@/lib/dashboard/keyset-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
+import { conversationRowInclude, toConversationRow } from "@/lib/conversations/conversation-row";
+import type { ConversationsPageJson, ConversationsQuery } from "@/lib/conversations/conversation-schemas";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { UUID_PATTERN } from "@/lib/ids/uuid";

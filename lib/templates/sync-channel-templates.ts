@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { getChannelOrThrow } from "@/lib/dashboard/list-channels";
+import { getChannelOrThrow } from "@/lib/channels/list-channel-rows";
 import { enqueue } from "@/lib/queues";
 
 /** one manual sync per channel per window: repeated clicks share the job */

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
-import type { DeliveryDetailJson } from "@/lib/dashboard/delivery-schemas";
 import { db } from "@/lib/db";
 import { toDeliveryJson } from "@/lib/webhooks/delivery-json";
+import type { DeliveryDetailJson } from "@/lib/webhooks/delivery-schemas";
 
 export const DELIVERY_ID = /^wh_\d{1,16}_[0-9a-f]{1,64}$/;
 

@@ -1,6 +1,6 @@
-import type { FailingWebhookJson } from "@/lib/dashboard/overview-schemas";
-import { NO_DELIVERIES, webhookHealth } from "@/lib/dashboard/webhook-health";
 import { db } from "@/lib/db";
+import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
+import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
 
 /**
  * The overview's "needs attention" list: webhooks that are disabled (by someone, or by a 410

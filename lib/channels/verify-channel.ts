@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
+import type { AddChannelBody } from "@/lib/channels/channel-schemas";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import type { AddChannelBody } from "@/lib/dashboard/channel-schemas";
 import { type GraphChannel, graphBase, graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError } from "@/lib/whatsapp/graph-error";
 import { dashboardGraphUrlProblem } from "@/lib/whatsapp/graph-origins";

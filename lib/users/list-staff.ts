@@ -1,5 +1,5 @@
-import type { Person } from "@/lib/dashboard/conversation-schemas";
-import type { Role } from "@/lib/dashboard/roles";
+import type { Role } from "@/lib/auth/roles";
+import type { Person } from "@/lib/conversations/conversation-schemas";
 import { db } from "@/lib/db";
 
 export type StaffJson = Person & { role: Role };

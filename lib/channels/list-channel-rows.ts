@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { toChannelJson } from "@/lib/channels/channel-json";
-import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
@@ -10,7 +10,7 @@ export function toChannelRow(channel: Channel, templates: number): ChannelRowJso
 }
 
 /** Active channels first, then by creation; each with its count of active templates. */
-export async function listChannels(organizationId: string): Promise<ChannelRowJson[]> {
+export async function listChannelRows(organizationId: string): Promise<ChannelRowJson[]> {
   const [channels, counts] = await Promise.all([
     db().channel.findMany({
       where: { organizationId },

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
-import { DELIVERY_ID } from "@/lib/dashboard/get-delivery-detail";
 import { db } from "@/lib/db";
 import { type DeliveryJson, toDeliveryJson } from "@/lib/webhooks/delivery-json";
+import { DELIVERY_ID } from "@/lib/webhooks/get-delivery-detail";
 import { redeliver } from "@/lib/webhooks/redeliver";
 
 /**

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { conversationRowInclude, personSelect, toConversationRow } from "@/lib/dashboard/conversation-row";
-import { THREAD_LIMIT, type ThreadJson, type ThreadMessageJson } from "@/lib/dashboard/conversation-schemas";
-import { toContentView } from "@/lib/dashboard/message-view";
+import {
+  conversationRowInclude,
+  personSelect,
+  toConversationRow,
+} from "@/lib/conversations/conversation-row";
+import {
+  THREAD_LIMIT,
+  type ThreadJson,
+  type ThreadMessageJson,
+} from "@/lib/conversations/conversation-schemas";
+import { toContentView } from "@/lib/conversations/message-view";
 import { db } from "@/lib/db";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";

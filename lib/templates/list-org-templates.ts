@@ -1,6 +1,10 @@
-import type { TemplateRowJson, TemplatesPageJson, TemplatesQuery } from "@/lib/dashboard/template-schemas";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import type {
+  TemplateRowJson,
+  TemplatesPageJson,
+  TemplatesQuery,
+} from "@/lib/templates/template-list-schemas";
 
 /**
  * The organization's templates as synchronized (active ones), by channel and name, with every

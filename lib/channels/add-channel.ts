@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
+import type { AddChannelBody } from "@/lib/channels/channel-schemas";
 import { ChannelExistsError, createChannel } from "@/lib/channels/create-channel";
-import type { AddChannelBody } from "@/lib/dashboard/channel-schemas";
-import { verifyChannel } from "@/lib/dashboard/verify-channel";
+import { verifyChannel } from "@/lib/channels/verify-channel";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
 /**

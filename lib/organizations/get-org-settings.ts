@@ -1,5 +1,5 @@
-import type { OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
 import { db } from "@/lib/db";
+import type { OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
 
 export async function getOrgSettings(organizationId: string): Promise<OrgSettingsJson> {
   const org = await db().organization.findUniqueOrThrow({
