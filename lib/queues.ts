@@ -1,3 +1,4 @@
+import "#server-only";
 import { type JobsOptions, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";

@@ -5,10 +5,10 @@ import { fetchJson } from "@/components/lib/fetch-json";
 import type {
   ConversationStatus,
   ConversationsPageJson,
+  StaffJson,
   ThreadJson,
 } from "@/lib/conversations/conversation-schemas";
 import type { ReplyBody } from "@/lib/conversations/reply-schemas";
-import type { StaffJson } from "@/lib/users/list-staff";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
 export const STAFF_QUERY_KEY = ["staff"] as const;

@@ -8,8 +8,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { type RotatedSecretJson, useRotateWebhookSecret } from "@/components/webhooks/use-webhooks";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";
-import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
 
 /**
  * Two steps: confirm, then the new secret shown once with a copy button. Closing forgets it:

@@ -2,9 +2,9 @@
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/lib/fetch-json";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
-import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
 
 export const WEBHOOKS_QUERY_KEY = ["webhooks"] as const;
 

@@ -4,7 +4,7 @@ import { errorMessage } from "@/components/lib/fetch-json";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteWebhook, useUpdateWebhook } from "@/components/webhooks/use-webhooks";
-import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 type Props = { webhook: WebhookRowJson | null; onClose: () => void };
 

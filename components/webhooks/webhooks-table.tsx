@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import { EVENT_NAMES } from "@/lib/events/names";
-import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 export type WebhookAction = "test" | "edit" | "rotate" | "toggle" | "delete";
 

@@ -13,7 +13,7 @@ import { useSendTestEvent, useUpdateWebhook, useWebhookList } from "@/components
 import { DeleteWebhookDialog, DisableWebhookDialog } from "@/components/webhooks/webhook-dialogs";
 import { WebhookFormDialog } from "@/components/webhooks/webhook-form-dialog";
 import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhooks-table";
-import type { WebhookRowJson } from "@/lib/webhooks/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 /** Webhooks: list with health, create, edit (write-only secret), rotate the secret, enable/disable, delete, test. */
 export function WebhooksView() {

@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { NextAuthOptions, User } from "next-auth";

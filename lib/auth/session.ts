@@ -1,3 +1,4 @@
+import "#server-only";
 import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { cache } from "react";

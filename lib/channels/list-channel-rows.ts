@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { toChannelJson } from "@/lib/channels/channel-json";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";

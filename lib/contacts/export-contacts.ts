@@ -1,3 +1,4 @@
+import "#server-only";
 import Papa from "papaparse";
 import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/contacts/import-format";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import type { ContactListQuery, ContactSort } from "@/lib/contacts/contact-list-query";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 
 /** The organization's tags for the tag input's autocomplete: names starting with `prefix`. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "@/lib/auth/roles";
 import type { ContentView } from "@/lib/conversations/message-view";
 
 export const CONVERSATION_STATUSES = ["open", "assigned", "resolved"] as const;
@@ -17,6 +18,9 @@ export type ConversationsQuery = z.infer<typeof conversationsQuery>;
 export const assignBody = z.object({ assignee_id: z.uuid("choose a staff member") });
 
 export type Person = { id: string; name: string | null; email: string };
+
+/** A staff member, for the assignee picker. */
+export type StaffJson = Person & { role: Role };
 
 export type ConversationRowJson = {
   id: string;

@@ -1,3 +1,4 @@
+import "#server-only";
 import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
 import { conversationRowInclude, toConversationRow } from "@/lib/conversations/conversation-row";
 import type { ConversationsPageJson, ConversationsQuery } from "@/lib/conversations/conversation-schemas";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { ReplyBody } from "@/lib/conversations/reply-schemas";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { type Job, QueueEvents } from "bullmq";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import type { OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
 

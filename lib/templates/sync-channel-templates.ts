@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getChannelOrThrow } from "@/lib/channels/list-channel-rows";
 import { enqueue } from "@/lib/queues";

@@ -1,8 +1,6 @@
-import type { Role } from "@/lib/auth/roles";
-import type { Person } from "@/lib/conversations/conversation-schemas";
+import "#server-only";
+import type { StaffJson } from "@/lib/conversations/conversation-schemas";
 import { db } from "@/lib/db";
-
-export type StaffJson = Person & { role: Role };
 
 /** The organization's staff, for the assignee picker: by name, then e-mail. */
 export async function listStaff(organizationId: string): Promise<StaffJson[]> {

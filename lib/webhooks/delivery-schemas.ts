@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_NAMES } from "@/lib/events/names";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
 /**
  * The name of the dashboard's test event. It is not one of the contract's event names, so no
@@ -104,3 +105,21 @@ export function successRate(succeeded: number, failed: number): number | null {
   const finished = succeeded + failed;
   return finished === 0 ? null : succeeded / finished;
 }
+
+export type WebhookHealth = {
+  succeeded: number;
+  failed: number;
+  /** pending after at least one failed attempt */
+  retrying: number;
+  last_failure_at: string | null;
+  last_delivery_at: string | null;
+};
+
+/** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */
+export type WebhookRowJson = WebhookJson & {
+  health: WebhookHealth;
+  /** succeeded / finished deliveries of the last 24 hours; null when none finished */
+  success_rate: number | null;
+  /** while a rotation's grace period lasts, when the previous secret stops signing; else null */
+  previous_secret_valid_until: string | null;
+};

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
 import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";

@@ -1,14 +1,7 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
-
-export type WebhookHealth = {
-  succeeded: number;
-  failed: number;
-  /** pending after at least one failed attempt */
-  retrying: number;
-  last_failure_at: string | null;
-  last_delivery_at: string | null;
-};
+import type { WebhookHealth } from "@/lib/webhooks/delivery-schemas";
 
 type Row = {
   webhook_id: string;

@@ -1,17 +1,8 @@
-import { successRate } from "@/lib/webhooks/delivery-schemas";
+import { successRate, type WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
-import { NO_DELIVERIES, type WebhookHealth, webhookHealth } from "@/lib/webhooks/webhook-health";
-import { toWebhookJson, type WebhookJson } from "@/lib/webhooks/webhook-json";
-
-/** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */
-export type WebhookRowJson = WebhookJson & {
-  health: WebhookHealth;
-  /** succeeded / finished deliveries of the last 24 hours; null when none finished */
-  success_rate: number | null;
-  /** while a rotation's grace period lasts, when the previous secret stops signing; else null */
-  previous_secret_valid_until: string | null;
-};
+import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
+import { toWebhookJson } from "@/lib/webhooks/webhook-json";
 
 /** Every webhook of the organization (at most 20), newest first, with its recent success rate. */
 export async function listWebhookRows(organizationId: string): Promise<WebhookRowJson[]> {
