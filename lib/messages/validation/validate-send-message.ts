@@ -15,10 +15,10 @@ import {
   textContent,
   videoContent,
 } from "@/lib/messages/message-schemas";
-import { validateInteractive } from "@/lib/messages/validate-interactive";
-import { SEND_CODES, toFieldError } from "@/lib/messages/validate-issue";
-import { mediaLinkProblem } from "@/lib/messages/validate-media-link";
-import { parseTemplateComponents } from "@/lib/messages/validate-template-parameters";
+import { validateInteractive } from "@/lib/messages/validation/validate-interactive";
+import { SEND_CODES, toFieldError } from "@/lib/messages/validation/validate-issue";
+import { mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
+import { parseTemplateComponents } from "@/lib/messages/validation/validate-template-parameters";
 
 export type SendMessageOptions = {
   /** `ALLOW_LOOPBACK_URLS`; read from config() when not given */

@@ -4,8 +4,8 @@ import {
   type CloudTemplateComponent,
   type StoredTemplateStructure,
   validateTemplateComponents,
-} from "@/lib/messages/template-components";
-import { countTemplateVariables, templateVariables } from "@/lib/messages/validate-template-text";
+} from "@/lib/messages/validation/template-components";
+import { countTemplateVariables, templateVariables } from "@/lib/messages/validation/validate-template-text";
 
 function errorOf(fn: () => unknown): ApiError {
   try {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ApiError, isApiError } from "@/lib/api/errors";
 import { MESSAGE_TYPES } from "@/lib/messages/message-schemas";
-import { validateSendMessage } from "@/lib/messages/validate-send-message";
+import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
 const TO = "+14155550123";
 const strict = { allowLoopback: false };
@@ -317,7 +317,7 @@ describe("ALLOW_LOOPBACK_URLS from config when the caller gives no flag", () => 
   async function freshValidate(flag: string) {
     process.env.ALLOW_LOOPBACK_URLS = flag;
     vi.resetModules();
-    return (await import("@/lib/messages/validate-send-message")).validateSendMessage;
+    return (await import("@/lib/messages/validation/validate-send-message")).validateSendMessage;
   }
 
   it("allows a loopback http link when the flag is true and refuses it when false", async () => {

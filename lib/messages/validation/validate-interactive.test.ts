@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ApiError, isApiError } from "@/lib/api/errors";
-import { validateInteractive } from "@/lib/messages/validate-interactive";
+import { validateInteractive } from "@/lib/messages/validation/validate-interactive";
 
 function errorOf(fn: () => unknown): ApiError {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, isLoopbackHost, mediaLinkProblem } from "@/lib/messages/validate-media-link";
+import { isHttpUrl, isLoopbackHost, mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
 
 const LOOPBACK = [
   "http://localhost/a.jpg",

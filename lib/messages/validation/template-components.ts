@@ -1,12 +1,15 @@
 import { config } from "@/lib/config";
 import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
-import { type CloudTemplateButton, templateButtonProblems } from "@/lib/messages/validate-template-buttons";
+import {
+  type CloudTemplateButton,
+  templateButtonProblems,
+} from "@/lib/messages/validation/validate-template-buttons";
 import {
   invalidComponents,
   parseTemplateComponents,
   type TemplateProblem,
-} from "@/lib/messages/validate-template-parameters";
-import { type GivenComponent, textVariableProblems } from "@/lib/messages/validate-template-text";
+} from "@/lib/messages/validation/validate-template-parameters";
+import { type GivenComponent, textVariableProblems } from "@/lib/messages/validation/validate-template-text";
 
 /** One component of a stored template, as the Cloud API lists it (`type` HEADER, BODY, FOOTER, BUTTONS). */
 export type CloudTemplateComponent = {

@@ -7,8 +7,8 @@ import {
   LIMITS,
   listInteractive,
 } from "@/lib/messages/message-schemas";
-import { fieldPath, INTERACTIVE_CODES, toFieldError } from "@/lib/messages/validate-issue";
-import { mediaLinkProblem } from "@/lib/messages/validate-media-link";
+import { fieldPath, INTERACTIVE_CODES, toFieldError } from "@/lib/messages/validation/validate-issue";
+import { mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
 
 const SCHEMAS = { button: buttonInteractive, list: listInteractive, cta_url: ctaUrlInteractive };
 const TYPES = Object.keys(SCHEMAS).join(", ");

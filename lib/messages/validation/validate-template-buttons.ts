@@ -1,6 +1,6 @@
 import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
-import type { TemplateProblem } from "@/lib/messages/validate-template-parameters";
-import { countTemplateVariables } from "@/lib/messages/validate-template-text";
+import type { TemplateProblem } from "@/lib/messages/validation/validate-template-parameters";
+import { countTemplateVariables } from "@/lib/messages/validation/validate-template-text";
 
 /** A button of the stored (Cloud API) template: `type` URL, QUICK_REPLY, PHONE_NUMBER, … */
 export type CloudTemplateButton = { type: string; text?: string; url?: string };

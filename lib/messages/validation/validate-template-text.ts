@@ -1,5 +1,5 @@
 import type { TemplateComponentInput, TemplateParameterInput } from "@/lib/messages/message-schemas";
-import type { TemplateProblem } from "@/lib/messages/validate-template-parameters";
+import type { TemplateProblem } from "@/lib/messages/validation/validate-template-parameters";
 
 /** A component given with the request, and where it sits (`components[1]`). */
 export type GivenComponent = { component: TemplateComponentInput; at: string };

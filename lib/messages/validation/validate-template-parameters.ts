@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { type TemplateComponentInput, templateComponent } from "@/lib/messages/message-schemas";
-import { fieldPath, issueHint } from "@/lib/messages/validate-issue";
-import { mediaLinkProblem } from "@/lib/messages/validate-media-link";
+import { fieldPath, issueHint } from "@/lib/messages/validation/validate-issue";
+import { mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
 
 export type TemplateProblem = { field: string; message: string };
 export type TemplateComponentsOptions = {
