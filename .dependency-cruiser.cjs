@@ -37,8 +37,16 @@ module.exports = {
       from: { path: "^lib/api/", pathNot: TESTS },
       to: {
         path: "^lib/[^/]+/",
-        pathNot: "^lib/(api|auth|generated)/|^lib/dashboard/client-address\\.ts$",
+        pathNot: "^lib/(api|auth|generated|server-only)/|^lib/server/client-address\\.ts$",
       },
+    },
+    {
+      name: "dashboard-on-top",
+      severity: "error",
+      comment:
+        "lib/dashboard/ (the dashboard's route wrapper and overview) sits above the domains: no other lib/ folder imports it.",
+      from: { path: "^lib/", pathNot: "^lib/dashboard/" },
+      to: { path: "^lib/dashboard/" },
     },
     {
       name: "worker-not-web",
@@ -71,9 +79,11 @@ module.exports = {
     {
       name: "components-no-server",
       severity: "error",
-      comment: "React components never import the database, Redis or the queues.",
-      from: { path: "^components/" },
-      to: { path: "^lib/(db|redis|queues)\\.ts$|^lib/generated/" },
+      comment:
+        'React components (every "use client" file lives in components/: lib/server-only/server-only.test.ts) never reach the database, Redis or the queues, not even through a type: their types come from the domains\' *-schemas.ts and *-json.ts files. In a browser bundle `#server-only` fails the Next build as well.',
+      // the two server components of components/ read the session (database, Redis)
+      from: { path: "^components/", pathNot: "^components/dashboard/(role-gate|shell)\\.tsx$" },
+      to: { path: "^lib/(db|redis|queues)\\.ts$|^lib/generated/", reachable: true },
     },
     {
       name: "no-tests-in-product",

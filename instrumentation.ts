@@ -2,7 +2,7 @@
  * Runs once when `next start` (or `next dev`) boots, before it serves a request. Route handlers
  * do not see the TCP peer's address, and X-Forwarded-For is whatever the client sent when no
  * proxy replaced it, so the Node server hook stamps the peer into a header of its own
- * (lib/dashboard/client-address.ts).
+ * (lib/server/client-address.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;

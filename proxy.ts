@@ -1,4 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { errorBody } from "@/lib/api/envelope";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * Next decodes path segments before any route handler runs, and answers a segment that is
@@ -11,16 +13,14 @@ export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
   if (path.split("/").every(decodes)) return NextResponse.next();
   const requestId = `req_${crypto.randomUUID().replaceAll("-", "")}`;
-  return NextResponse.json(
-    {
-      success: false,
-      error: {
-        code: "RESOURCE_NOT_FOUND",
-        message: "No endpoint has this path: it is not valid percent-encoding.",
-      },
-    },
-    { status: 404, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
+  const error = new ApiError(
+    "RESOURCE_NOT_FOUND",
+    "No endpoint has this path: it is not valid percent-encoding.",
   );
+  return NextResponse.json(errorBody(error), {
+    status: error.status,
+    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
+  });
 }
 
 function decodes(segment: string): boolean {

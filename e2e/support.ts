@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import type { Role } from "../lib/dashboard/roles";
+import type { Role } from "../lib/auth/roles";
 import { createOrganization } from "../lib/organizations/create-organization";
 import { createUser } from "../lib/users/create-user";
 import { BASE_URL } from "./env";

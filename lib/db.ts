@@ -1,3 +1,4 @@
+import "#server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";

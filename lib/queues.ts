@@ -1,3 +1,4 @@
+import "#server-only";
 import { type JobsOptions, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";
@@ -75,6 +76,19 @@ export const QUEUES = {
 
 export type QueueKey = keyof typeof QUEUES;
 export type Payload<K extends QueueKey> = z.infer<(typeof QUEUES)[K]["payload"]>;
+
+/**
+ * How often each maintenance task runs, in ms: the worker keeps one BullMQ job scheduler per
+ * task (every task of the maintenance queue has one).
+ */
+export const MAINTENANCE_SCHEDULES = {
+  "flush-key-usage": 30_000,
+  prune: 3_600_000,
+  "sweep-sends": 60_000,
+  "sweep-upstream": 60_000,
+  "sweep-deliveries": 30_000,
+  "sync-all-templates": 900_000,
+} satisfies Record<Payload<"maintenance">["task"], number>;
 
 /**
  * How long an enqueue may wait for Redis. Every caller can fall back: the sweepers re-enqueue

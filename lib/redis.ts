@@ -1,3 +1,4 @@
+import "#server-only";
 import { Redis, type RedisOptions } from "ioredis";
 import { config } from "@/lib/config";
 

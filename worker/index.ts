@@ -2,7 +2,7 @@ import { type Processor, Worker } from "bullmq";
 import { config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
+import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 import { processDelivery } from "@/worker/deliveries";
 import { processMaintenance } from "@/worker/maintenance";
@@ -23,16 +23,9 @@ const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: 
 
 async function scheduleMaintenance(): Promise<void> {
   const q = queue("maintenance");
-  await q.upsertJobScheduler("flush-key-usage", { every: 30_000 }, { data: { task: "flush-key-usage" } });
-  await q.upsertJobScheduler("prune", { every: 3_600_000 }, { data: { task: "prune" } });
-  await q.upsertJobScheduler("sweep-sends", { every: 60_000 }, { data: { task: "sweep-sends" } });
-  await q.upsertJobScheduler("sweep-upstream", { every: 60_000 }, { data: { task: "sweep-upstream" } });
-  await q.upsertJobScheduler("sweep-deliveries", { every: 30_000 }, { data: { task: "sweep-deliveries" } });
-  await q.upsertJobScheduler(
-    "sync-all-templates",
-    { every: 900_000 },
-    { data: { task: "sync-all-templates" } },
-  );
+  for (const [task, every] of Object.entries(MAINTENANCE_SCHEDULES)) {
+    await q.upsertJobScheduler(task, { every }, { data: { task } });
+  }
 }
 
 async function main(): Promise<void> {

@@ -8,11 +8,11 @@ import {
   toAddChannelBody,
 } from "@/components/channels/channel-form-state";
 import { useAddChannel } from "@/components/channels/use-channels";
+import { errorMessage, fieldErrors } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
-import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
-import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 /**
  * Add a channel. The token field is write-only (a password field, never prefilled, never shown

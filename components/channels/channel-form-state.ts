@@ -1,4 +1,4 @@
-import { type AddChannelInput, addChannelBody } from "@/lib/dashboard/channel-schemas";
+import { type AddChannelInput, addChannelBody } from "@/lib/channels/channel-schemas";
 
 export type ChannelFormState = {
   name: string;

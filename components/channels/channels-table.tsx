@@ -1,11 +1,11 @@
 "use client";
 
+import { formatDateTime, formatNumber, formatRelative } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/skeleton";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
-import { formatDateTime, formatNumber, formatRelative } from "@/lib/dashboard/format";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 export type ChannelsTableProps = {
   channels: ChannelRowJson[];

@@ -6,13 +6,13 @@ import { ChannelsTable } from "@/components/channels/channels-table";
 import { useDeactivateChannel, useSyncTemplates } from "@/components/channels/use-channels";
 import { useWatchedChannels } from "@/components/channels/use-sync-watch";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 /** Channels: list, add (credentials checked upstream), deactivate, sync templates now. */
 export function ChannelsView() {

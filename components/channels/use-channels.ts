@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AddChannelInput, ChannelRowJson } from "@/lib/dashboard/channel-schemas";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { AddChannelInput, ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 export const CHANNELS_QUERY_KEY = ["channels"] as const;
 

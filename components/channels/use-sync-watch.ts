@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { useChannels } from "@/components/channels/use-channels";
-import type { ChannelRowJson } from "@/lib/dashboard/channel-schemas";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 const GIVE_UP_MS = 30_000;
 

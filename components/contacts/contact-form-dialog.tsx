@@ -7,17 +7,17 @@ import {
   formFromContact,
   toContactInput,
 } from "@/components/contacts/contact-form-state";
+import { countryName } from "@/components/contacts/country-name";
 import { CustomFieldsEditor } from "@/components/contacts/custom-fields-editor";
 import { TagInput } from "@/components/contacts/tag-input";
 import { useCreateContact, useUpdateContact } from "@/components/contacts/use-contacts";
+import { errorMessage, fieldErrors } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import type { ContactJson } from "@/lib/contacts/schemas";
-import { countryName } from "@/lib/dashboard/country-name";
-import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 
 export type ContactFormDialogProps = {
   /** null: closed; "new": create; a contact: edit it */

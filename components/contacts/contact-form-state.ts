@@ -1,6 +1,6 @@
 import type { ContactInput } from "@/components/contacts/use-contacts";
+import { phoneForSave } from "@/lib/contacts/phone-input";
 import { type ContactJson, createContactBody } from "@/lib/contacts/schemas";
-import { phoneForSave } from "@/lib/dashboard/phone-input";
 
 export type FieldType = "string" | "number" | "boolean";
 export type CustomFieldRow = { id: string; key: string; type: FieldType; value: string };

@@ -8,7 +8,7 @@ import type { ContactJson } from "@/lib/contacts/schemas";
 /** A row of the dashboard's list: /v1's contact and, for a customer known only by it, the BSUID. */
 export type ContactRowJson = ContactJson & { bsuid?: string | null };
 
-import { formatDate } from "@/lib/dashboard/format";
+import { formatDate } from "@/components/lib/format";
 
 export type ContactsTableProps = {
   contacts: ContactRowJson[];

@@ -9,6 +9,7 @@ import { ExportButton } from "@/components/contacts/export-button";
 import { ImportDialog } from "@/components/contacts/import-dialog";
 import { useContacts, useTagSuggestions } from "@/components/contacts/use-contacts";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
@@ -17,11 +18,10 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlParams } from "@/components/ui/use-url-params";
 import { useUrlSearch } from "@/components/ui/use-url-search";
+import { hasRole, MANAGERS, type Role } from "@/lib/auth/roles";
+import { CONTACT_SORTS, type ContactSort, isContactSort } from "@/lib/contacts/contact-list-query";
+import { contactSearchTerm } from "@/lib/contacts/phone-input";
 import type { ContactJson } from "@/lib/contacts/schemas";
-import { CONTACT_SORTS, type ContactSort, isContactSort } from "@/lib/dashboard/contact-list-query";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { contactSearchTerm } from "@/lib/dashboard/phone-input";
-import { hasRole, MANAGERS, type Role } from "@/lib/dashboard/roles";
 
 const PER_PAGE = 25;
 

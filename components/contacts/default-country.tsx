@@ -3,11 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
+import { countryName, countryOptions } from "@/components/contacts/country-name";
+import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
-import { countryName, countryOptions } from "@/lib/dashboard/country-name";
-import { errorMessage, fetchJson } from "@/lib/dashboard/fetch-json";
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
+import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
 
 /**
  * How a number typed without +country code is read (search and the contact form). Owners and

@@ -1,10 +1,10 @@
 "use client";
 
 import { useDeleteContact } from "@/components/contacts/use-contacts";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { ContactJson } from "@/lib/contacts/schemas";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
 
 /** Confirms, then deletes: the contact, its conversations and messages. No webhook event is sent. */
 export function DeleteContactDialog({

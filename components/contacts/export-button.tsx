@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { signInUrl } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useToast } from "@/components/ui/toast";
-import { signInUrl } from "@/lib/dashboard/fetch-json";
 
 /** Line breaks in a chunk: an estimate of rows (quoted multi-line cells make it run ahead; capped at 99%). */
 function countLines(chunk: Uint8Array): number {

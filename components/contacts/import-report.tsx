@@ -1,11 +1,11 @@
 "use client";
 
 import Papa from "papaparse";
+import { formatNumber } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatNumber } from "@/lib/dashboard/format";
-import type { ImportIssue } from "@/lib/dashboard/import-format";
+import type { ImportIssue } from "@/lib/contacts/import-format";
 
 const SHOWN = 200;
 

@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContactRowJson } from "@/components/contacts/contacts-table";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { ContactSort } from "@/lib/contacts/contact-list-query";
 import type { ContactJson } from "@/lib/contacts/schemas";
-import type { ContactSort } from "@/lib/dashboard/contact-list-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
 
 export type ContactsPage = { contacts: ContactRowJson[]; page: number; per_page: number; total: number };
 export type ContactInput = {

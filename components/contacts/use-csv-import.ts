@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Papa, { type Parser } from "papaparse";
 import { useRef, useState } from "react";
 import { CONTACTS_QUERY_KEY, TAGS_QUERY_KEY } from "@/components/contacts/use-contacts";
-import { errorMessage, fetchJson } from "@/lib/dashboard/fetch-json";
-import { IMPORT_BATCH_SIZE, type ImportIssue, type ImportResult } from "@/lib/dashboard/import-format";
+import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
+import { IMPORT_BATCH_SIZE, type ImportIssue, type ImportResult } from "@/lib/contacts/import-format";
 
 export type ImportState = {
   status: "idle" | "running" | "done" | "failed" | "cancelled";

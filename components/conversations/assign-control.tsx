@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { useAssignConversation, useStaff } from "@/components/conversations/use-conversations";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { ROLE_LABELS } from "@/lib/dashboard/roles";
+import { ROLE_LABELS } from "@/lib/auth/roles";
 
 /** Picks a staff member of the organization and assigns the conversation (conversation.assigned). */
 export function AssignControl({

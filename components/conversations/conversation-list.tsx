@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { cx, focusRing } from "@/components/ui/cx";
-import type { ConversationRowJson } from "@/lib/dashboard/conversation-schemas";
-import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
+import type { ConversationRowJson } from "@/lib/conversations/conversation-schemas";
 
 export function contactLabel(contact: ConversationRowJson["contact"]): string {
   return contact.name ?? contact.phone ?? (contact.bsuid ? `BSUID ${contact.bsuid}` : "Unknown contact");

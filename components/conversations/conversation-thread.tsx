@@ -11,12 +11,12 @@ import {
   useMarkConversationRead,
   useResolveConversation,
 } from "@/components/conversations/use-conversations";
+import { DashboardRequestError, errorMessage } from "@/components/lib/fetch-json";
+import { formatDateTime } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { DashboardRequestError, errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatDateTime } from "@/lib/dashboard/format";
 
 /** The selected conversation: who, where, its state, assign and resolve, and the message thread. */
 export function ConversationThread({ id, userId }: { id: string; userId: string }) {

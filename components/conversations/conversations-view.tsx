@@ -7,13 +7,13 @@ import { ConversationThread } from "@/components/conversations/conversation-thre
 import { STATUS_LABEL } from "@/components/conversations/status-badge";
 import { useConversations } from "@/components/conversations/use-conversations";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Segmented } from "@/components/ui/segmented";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { CONVERSATION_STATUSES, type ConversationStatus } from "@/lib/dashboard/conversation-schemas";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
+import { CONVERSATION_STATUSES, type ConversationStatus } from "@/lib/conversations/conversation-schemas";
 
 const EMPTY_TEXT: Record<ConversationStatus, string> = {
   open: "Nobody is waiting: new conversations appear here when a customer writes.",

@@ -2,10 +2,10 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage, fetchJson } from "@/lib/dashboard/fetch-json";
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/dashboard/org-settings-schema";
+import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
 
 /**
  * Whether opening a conversation marks the customer's messages read (blue ticks). Owners and

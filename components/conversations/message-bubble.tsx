@@ -1,7 +1,7 @@
 import { MessageContent } from "@/components/conversations/message-content";
+import { formatDateTime } from "@/components/lib/format";
 import { cx } from "@/components/ui/cx";
-import type { ThreadMessageJson } from "@/lib/dashboard/conversation-schemas";
-import { formatDateTime } from "@/lib/dashboard/format";
+import type { ThreadMessageJson } from "@/lib/conversations/conversation-schemas";
 
 const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 

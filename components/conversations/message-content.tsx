@@ -1,4 +1,4 @@
-import type { ContentView } from "@/lib/dashboard/message-view";
+import type { ContentView } from "@/lib/conversations/message-view";
 
 const MEDIA_LABEL: Record<string, string> = {
   image: "Image",

@@ -2,13 +2,13 @@
 
 import { type FormEvent, useState } from "react";
 import { useReplyToConversation } from "@/components/conversations/use-conversations";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { useTemplates } from "@/components/templates/use-templates";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { controlClass, Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/dashboard/template-schemas";
+import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 type Variable = { label: string; example: string };
 

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { ConversationStatus } from "@/lib/dashboard/conversation-schemas";
+import type { ConversationStatus } from "@/lib/conversations/conversation-schemas";
 
 const TONE: Record<ConversationStatus, BadgeTone> = {
   open: "info",

@@ -1,14 +1,14 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/components/lib/fetch-json";
 import type {
   ConversationStatus,
   ConversationsPageJson,
+  StaffJson,
   ThreadJson,
-} from "@/lib/dashboard/conversation-schemas";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { StaffJson } from "@/lib/dashboard/list-staff";
-import type { ReplyBody } from "@/lib/dashboard/reply-schemas";
+} from "@/lib/conversations/conversation-schemas";
+import type { ReplyBody } from "@/lib/conversations/reply-schemas";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
 export const STAFF_QUERY_KEY = ["staff"] as const;

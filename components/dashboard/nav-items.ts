@@ -1,4 +1,4 @@
-import { EVERYONE, MANAGERS, type Role, SUPPORT } from "@/lib/dashboard/roles";
+import { EVERYONE, MANAGERS, type Role, SUPPORT } from "@/lib/auth/roles";
 
 export type NavItem = { href: string; label: string; roles: readonly Role[] };
 

@@ -2,8 +2,8 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { DashboardRequestError } from "@/components/lib/fetch-json";
 import { ToastProvider } from "@/components/ui/toast";
-import { DashboardRequestError } from "@/lib/dashboard/fetch-json";
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ForbiddenState } from "@/components/ui/states";
+import { hasRole, type Role } from "@/lib/auth/roles";
 import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
-import { hasRole, type Role } from "@/lib/dashboard/roles";
 
 /**
  * Wrap every dashboard page in this. Signed out → the sign-in page, back to `path` afterwards;

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { isActive, NAV_ITEMS } from "@/components/dashboard/nav-items";
 import { cx, focusRing } from "@/components/ui/cx";
-import { hasRole, type Role } from "@/lib/dashboard/roles";
+import { hasRole, type Role } from "@/lib/auth/roles";
 
 /**
  * The main navigation: a column on wide screens, a scrollable row on narrow ones. On a phone the

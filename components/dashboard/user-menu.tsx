@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx, focusRing } from "@/components/ui/cx";
-import { ROLE_LABELS, type Role } from "@/lib/dashboard/roles";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 
 export type SessionUser = { name: string | null; email: string; role: Role };
 

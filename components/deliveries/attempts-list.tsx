@@ -1,7 +1,7 @@
 import { CodeBlock, prettyJson } from "@/components/deliveries/code-block";
 import { OutcomeBadge } from "@/components/deliveries/delivery-status-badge";
 import { HeadersTable } from "@/components/deliveries/headers-table";
-import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
+import { formatDateTime, formatNumber } from "@/components/lib/format";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 
 type Attempt = DeliveryJson["attempts"][number];

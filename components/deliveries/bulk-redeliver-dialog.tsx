@@ -2,12 +2,12 @@
 
 import { type DeliveryFilters, PERIODS, timeRange } from "@/components/deliveries/delivery-filters";
 import { useBulkRedeliver, useFailedCount } from "@/components/deliveries/use-deliveries";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatDateTime, formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
 
 function periodText(filters: DeliveryFilters): string {
   if (filters.period !== "custom") return PERIODS[filters.period].label.toLowerCase();

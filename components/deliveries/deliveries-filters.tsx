@@ -2,14 +2,14 @@
 
 import { type DeliveryFilters, PERIODS, type Period } from "@/components/deliveries/delivery-filters";
 import type { StatusCounts } from "@/components/deliveries/use-deliveries";
+import { formatNumber } from "@/components/lib/format";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import {
   DELIVERY_EVENT_NAMES,
   type DeliverySort,
   type DeliveryStatus,
-} from "@/lib/dashboard/delivery-schemas";
-import { formatNumber } from "@/lib/dashboard/format";
+} from "@/lib/webhooks/delivery-schemas";
 
 const STATUS_OPTIONS = [
   { value: "failed", label: "Failed" },

@@ -3,12 +3,12 @@
 import { DeliveriesTable } from "@/components/deliveries/deliveries-table";
 import type { DeliveryFilters } from "@/components/deliveries/delivery-filters";
 import { useDeliveries, useRedeliver } from "@/components/deliveries/use-deliveries";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatNumber } from "@/lib/dashboard/format";
 
 /** The list under the filters: count, table, "Load older/newer", and every loading/empty/error state. */
 export function DeliveriesResults({

@@ -2,10 +2,10 @@
 
 import { DeliveryStatusBadge } from "@/components/deliveries/delivery-status-badge";
 import { FailureReason } from "@/components/deliveries/failure-reason";
+import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import type { DeliveryRowJson } from "@/lib/dashboard/delivery-schemas";
-import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
+import type { DeliveryRowJson } from "@/lib/webhooks/delivery-schemas";
 
 export type DeliveriesTableProps = {
   deliveries: DeliveryRowJson[];

@@ -7,13 +7,13 @@ import { DeliveryStatusBadge } from "@/components/deliveries/delivery-status-bad
 import { HeadersTable } from "@/components/deliveries/headers-table";
 import { LastAttemptSummary } from "@/components/deliveries/last-attempt-summary";
 import { useDeliveryDetail, useRedeliver } from "@/components/deliveries/use-deliveries";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import type { DeliverySort, DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+import type { DeliverySort, DeliveryStatus } from "@/lib/webhooks/delivery-schemas";
 
 export const PERIODS = {
   "1h": { label: "Last hour", ms: 3_600_000 },

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { DeliveryStatus } from "@/lib/dashboard/delivery-schemas";
+import type { DeliveryStatus } from "@/lib/webhooks/delivery-schemas";
 
 /** Pending with failed attempts behind it reads "Retrying": that is what support wants to see. */
 export function deliveryState(status: DeliveryStatus, attempts: number): { label: string; tone: BadgeTone } {

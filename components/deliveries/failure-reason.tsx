@@ -1,5 +1,5 @@
 import { OutcomeBadge } from "@/components/deliveries/delivery-status-badge";
-import { failureReason } from "@/lib/dashboard/failure-reason";
+import { failureReason } from "@/lib/webhooks/failure-reason";
 
 export type FailureReasonProps = {
   code: number | null;

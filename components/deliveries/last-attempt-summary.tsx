@@ -1,8 +1,8 @@
 import { CodeBlock, prettyJson } from "@/components/deliveries/code-block";
+import { formatDateTime, formatNumber } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
-import { failureReason } from "@/lib/dashboard/failure-reason";
-import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+import { failureReason } from "@/lib/webhooks/failure-reason";
 
 type Attempt = DeliveryJson["attempts"][number];
 

@@ -2,14 +2,14 @@
 
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DeliveryFilters, timeRange } from "@/components/deliveries/delivery-filters";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 import type {
   BulkRedeliverBody,
   BulkRedeliverJson,
   DeliveriesPageJson,
   DeliveryDetailJson,
-} from "@/lib/dashboard/delivery-schemas";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+} from "@/lib/webhooks/delivery-schemas";
 
 export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
 

@@ -5,12 +5,12 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { CreateKeyDialog } from "@/components/keys/create-key-dialog";
 import { KeysTable } from "@/components/keys/keys-table";
 import { useApiKeys, useRevokeApiKey } from "@/components/keys/use-api-keys";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
 import type { ApiKeyJson } from "@/lib/keys/schemas";
 
 /** The API keys page: list, create (shown once), revoke with confirmation. */

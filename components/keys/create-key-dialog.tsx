@@ -4,10 +4,10 @@ import { useState } from "react";
 import { CreateKeyForm } from "@/components/keys/create-key-form";
 import { INITIAL_KEY_FORM, type KeyFormState, toCreateKeyBody } from "@/components/keys/key-form-state";
 import { useCreateApiKey } from "@/components/keys/use-api-keys";
+import { errorMessage, fieldErrors } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
-import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 import type { CreatedKeyJson } from "@/lib/keys/schemas";
 
 /**

@@ -1,9 +1,9 @@
 "use client";
 
+import { formatDate, formatDateTime, formatRelative } from "@/components/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatDate, formatDateTime, formatRelative } from "@/lib/dashboard/format";
 import type { ApiKeyJson, KeyStatus } from "@/lib/keys/schemas";
 
 const STATUS_TONE: Record<KeyStatus, BadgeTone> = {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
+import { fetchJson } from "@/components/lib/fetch-json";
 import type { ApiKeyJson, CreatedKeyJson, CreateKeyBody } from "@/lib/keys/schemas";
 
 export const KEYS_QUERY_KEY = ["api-keys"] as const;

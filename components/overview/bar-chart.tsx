@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/dashboard/format";
+import { formatNumber } from "@/components/lib/format";
 
 export type ChartSeries = {
   key: string;

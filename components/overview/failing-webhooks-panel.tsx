@@ -1,13 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatDateTime, formatNumber, formatRelative } from "@/components/lib/format";
 import { useFailingWebhooks } from "@/components/overview/use-overview";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatDateTime, formatNumber, formatRelative } from "@/lib/dashboard/format";
 
 function deliveriesLink(webhookId: string): string {
   return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;

@@ -1,8 +1,9 @@
+import { formatNumber } from "@/components/lib/format";
 import { BarChart, type ChartSeries } from "@/components/overview/bar-chart";
 import { ChartCard } from "@/components/overview/chart-card";
 import { labelEvery, toChartPoints } from "@/components/overview/chart-points";
-import { formatNumber } from "@/lib/dashboard/format";
-import { type OverviewJson, successRate } from "@/lib/dashboard/overview-schemas";
+import type { OverviewJson } from "@/lib/dashboard/overview-schemas";
+import { successRate } from "@/lib/webhooks/delivery-schemas";
 
 const SENT: ChartSeries[] = [
   { key: "ok", label: "Sent", fill: "fill-blue-600", swatch: "bg-blue-600" },

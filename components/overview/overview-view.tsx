@@ -2,13 +2,13 @@
 
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { FailingWebhooksPanel } from "@/components/overview/failing-webhooks-panel";
 import { OverviewCharts } from "@/components/overview/overview-charts";
 import { useOverview } from "@/components/overview/use-overview";
 import { Segmented } from "@/components/ui/segmented";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/overview-schemas";
 
 const RANGE_OPTIONS = (Object.keys(OVERVIEW_RANGES) as OverviewRange[]).map((value) => ({

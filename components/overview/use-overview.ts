@@ -1,8 +1,9 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { FailingWebhookJson, OverviewJson, OverviewRange } from "@/lib/dashboard/overview-schemas";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { OverviewJson, OverviewRange } from "@/lib/dashboard/overview-schemas";
+import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
 
 export const OVERVIEW_QUERY_KEY = ["overview"] as const;
 

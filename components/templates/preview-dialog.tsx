@@ -6,7 +6,7 @@ import { TemplatePreview } from "@/components/templates/template-preview";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Segmented } from "@/components/ui/segmented";
-import type { TemplateRowJson } from "@/lib/dashboard/template-schemas";
+import type { TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 /** One template's components per language. Mount with a `key` per template. */
 export function PreviewDialog({

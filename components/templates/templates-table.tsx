@@ -1,10 +1,10 @@
 "use client";
 
+import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { LanguageBadge, StatusReason } from "@/components/templates/language-badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/dashboard/format";
-import type { TemplateRowJson } from "@/lib/dashboard/template-schemas";
+import type { TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 function categoryLabel(category: string): string {
   return category.charAt(0) + category.slice(1).toLowerCase();

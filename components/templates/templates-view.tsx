@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { PreviewDialog } from "@/components/templates/preview-dialog";
 import { TemplatesTable } from "@/components/templates/templates-table";
 import { useTemplates } from "@/components/templates/use-templates";
@@ -12,8 +13,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlParams } from "@/components/ui/use-url-params";
 import { useUrlSearch } from "@/components/ui/use-url-search";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import type { TemplateRowJson } from "@/lib/dashboard/template-schemas";
+import type { TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 const PER_PAGE = 25;
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { TemplatesPageJson } from "@/lib/dashboard/template-schemas";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { TemplatesPageJson } from "@/lib/templates/template-list-schemas";
 
 export const TEMPLATES_QUERY_KEY = ["templates"] as const;
 

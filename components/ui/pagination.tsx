@@ -1,5 +1,5 @@
+import { formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
-import { formatNumber } from "@/lib/dashboard/format";
 
 export type PaginationProps = {
   page: number;

@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatDateTime } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { type RotatedSecretJson, useRotateWebhookSecret } from "@/components/webhooks/use-webhooks";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import { formatDateTime } from "@/lib/dashboard/format";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";
 
 /**

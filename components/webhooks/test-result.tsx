@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { deliveryState } from "@/components/deliveries/delivery-status-badge";
 import { useDeliveryDetail } from "@/components/deliveries/use-deliveries";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
 
 /** The outcome of the last test event, followed live: waiting, delivered (code, time) or failing. */
 export function TestResult({

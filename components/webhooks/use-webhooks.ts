@@ -1,8 +1,8 @@
 "use client";
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/dashboard/fetch-json";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 

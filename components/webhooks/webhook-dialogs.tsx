@@ -1,10 +1,10 @@
 "use client";
 
+import { errorMessage } from "@/components/lib/fetch-json";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteWebhook, useUpdateWebhook } from "@/components/webhooks/use-webhooks";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 type Props = { webhook: WebhookRowJson | null; onClose: () => void };
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { errorMessage, fieldErrors } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
@@ -16,7 +17,6 @@ import {
   toUpdateWebhookBody,
   type WebhookFormState,
 } from "@/components/webhooks/webhook-form-state";
-import { errorMessage, fieldErrors } from "@/lib/dashboard/fetch-json";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
 /** Create or edit a webhook. Mount with a `key` per target so the form starts fresh. */

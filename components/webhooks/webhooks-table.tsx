@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { formatDateTime, formatNumber } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { formatDateTime, formatNumber } from "@/lib/dashboard/format";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
 import { EVENT_NAMES } from "@/lib/events/names";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 export type WebhookAction = "test" | "edit" | "rotate" | "toggle" | "delete";
 

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -12,8 +13,7 @@ import { useSendTestEvent, useUpdateWebhook, useWebhookList } from "@/components
 import { DeleteWebhookDialog, DisableWebhookDialog } from "@/components/webhooks/webhook-dialogs";
 import { WebhookFormDialog } from "@/components/webhooks/webhook-form-dialog";
 import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhooks-table";
-import { errorMessage } from "@/lib/dashboard/fetch-json";
-import type { WebhookRowJson } from "@/lib/dashboard/webhook-rows";
+import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 /** Webhooks: list with health, create, edit (write-only secret), rotate the secret, enable/disable, delete, test. */
 export function WebhooksView() {

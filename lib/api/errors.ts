@@ -1,6 +1,7 @@
 /**
- * The error catalog of the contract (../shared/messaging-api-spec.md, Errors) plus the
- * additive codes of design.md. Codes are a promise to our users: never rename one.
+ * Every error code this service answers and its HTTP status, in one table: the catalog of the
+ * contract (../shared/messaging-api-spec.md, Errors), the additive codes of design.md, and the
+ * dashboard's own. Codes are a promise to our users: never rename one.
  */
 export const ERROR_STATUS = {
   AUTH_MISSING_KEY: 401,
@@ -36,10 +37,24 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   // additive: a body over the route's limit (lib/api/read-body.ts); the contract has no code for it
   PAYLOAD_TOO_LARGE: 413,
+  // the dashboard's JSON routes only (lib/dashboard/route.ts): a staff session, not an API key
+  AUTH_SESSION_REQUIRED: 401,
+  AUTH_FORBIDDEN: 403,
+  AUTH_CSRF_REJECTED: 403,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+/** No /v1 route answers these: the OpenAPI document and /docs leave them out. */
+const DASHBOARD_ONLY_CODES = ["AUTH_SESSION_REQUIRED", "AUTH_FORBIDDEN", "AUTH_CSRF_REJECTED"] as const;
+
+type AnyErrorCode = keyof typeof ERROR_STATUS;
+
+/** A code of the /v1 catalog. */
+export type ErrorCode = Exclude<AnyErrorCode, (typeof DASHBOARD_ONLY_CODES)[number]>;
+
+/** The /v1 catalog, in the order above. */
+export const ERROR_CODES = (Object.keys(ERROR_STATUS) as AnyErrorCode[]).filter(
+  (code): code is ErrorCode => !(DASHBOARD_ONLY_CODES as readonly string[]).includes(code),
+);
 
 export type ErrorDetails = Record<string, unknown>;
 
@@ -47,7 +62,7 @@ export class ApiError extends Error {
   readonly status: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: AnyErrorCode,
     message: string,
     readonly details?: ErrorDetails,
     readonly headers?: Record<string, string>,

@@ -1,3 +1,4 @@
+import "#server-only";
 import { createHash } from "node:crypto";
 import type { ApiResult } from "@/lib/api/envelope";
 import { ApiError } from "@/lib/api/errors";

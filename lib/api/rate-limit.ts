@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomUUID } from "node:crypto";
 import { readyRedis, type redis } from "@/lib/redis";
 

@@ -22,9 +22,9 @@ import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
 import type { Scope } from "@/lib/auth/scopes";
 import { config } from "@/lib/config";
-import { clientAddressOf } from "@/lib/dashboard/client-address";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { clientAddressOf } from "@/lib/server/client-address";
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;

@@ -1,16 +1,17 @@
+import "#server-only";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { ROLES } from "@/lib/auth/roles";
+import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 import { claimSignInAttempt, clearSignInAttempts, recordSignInFailure } from "@/lib/auth/sign-in-limit";
 import { appUrl, requireSetting } from "@/lib/config";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { clientAddressOf } from "@/lib/dashboard/client-address";
-import { ROLES } from "@/lib/dashboard/roles";
-import { safeCallbackUrl } from "@/lib/dashboard/safe-callback";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
+import { clientAddressOf } from "@/lib/server/client-address";
 
 /** Error codes the sign-in form turns into messages (next-auth passes them as `error`). */
 export const SIGN_IN_ERRORS = { rateLimited: "TooManyAttempts", unavailable: "SignInUnavailable" } as const;

@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { generateKey, hashKey } from "@/lib/auth/key-hash";
 import { type KeyKind, PUBLISHABLE_SCOPES, type Scope } from "@/lib/auth/scopes";

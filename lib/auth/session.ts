@@ -1,9 +1,10 @@
+import "#server-only";
 import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { z } from "zod";
 import { authOptions } from "@/lib/auth/auth-options";
-import type { Role } from "@/lib/dashboard/roles";
+import type { Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 
 export type DashboardSession = {

@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomUUID } from "node:crypto";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { declareEndpoints } from "@/lib/api/endpoint";
+import { pageQuery } from "@/lib/api/pagination";
 import { channelJson } from "@/lib/channels/channel-json";
-import { pageQuery } from "@/lib/contacts/schemas";
 
 export const CHANNEL_ENDPOINTS = declareEndpoints({
   listChannels: {

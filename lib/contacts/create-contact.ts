@@ -1,3 +1,4 @@
+import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
 import type { CreateContactBody } from "@/lib/contacts/schemas";

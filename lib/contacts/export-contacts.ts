@@ -1,5 +1,6 @@
+import "#server-only";
 import Papa from "papaparse";
-import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/dashboard/import-format";
+import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/contacts/import-format";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 

@@ -1,16 +1,17 @@
+import "#server-only";
 import { z } from "zod";
-import { type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
-import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
 import {
   IMPORT_BATCH_SIZE,
   type ImportIssue,
   type ImportResult,
   rowToBody,
-} from "@/lib/dashboard/import-format";
-import { phoneForSave } from "@/lib/dashboard/phone-input";
+} from "@/lib/contacts/import-format";
+import { phoneForSave } from "@/lib/contacts/phone-input";
+import { type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent, type Tx } from "@/lib/events/record-event";
+import { getOrgSettings } from "@/lib/organizations/get-org-settings";
 
 export const importBatchBody = z.object({
   rows: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
 import { normalizePhone } from "@/lib/contacts/phone";
 
 /** design.md count limits */
@@ -88,27 +89,6 @@ export const createContactBody = z
   .meta({ id: "CreateContactBody" });
 
 export type CreateContactBody = z.infer<typeof createContactBody>;
-
-export const PER_PAGE_MAX = 100;
-
-const positiveInt = (field: string, max?: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${field} must be a positive integer`)
-    .transform(Number)
-    .pipe(
-      max === undefined
-        ? z.number().int().min(1, `${field} must be at least 1`)
-        : z.number().int().min(1, `${field} must be at least 1`).max(max, `${field} is at most ${max}`),
-    );
-
-export const pageQuery = z.object({
-  page: positiveInt("page").optional().default(1).meta({ description: "Page requested, from 1" }),
-  per_page: positiveInt("per_page", PER_PAGE_MAX)
-    .optional()
-    .default(20)
-    .meta({ description: `Items per page, 1 to ${PER_PAGE_MAX}` }),
-});
 
 export const listContactsQuery = pageQuery
   .extend({

@@ -1,3 +1,4 @@
+import "#server-only";
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError, isApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";

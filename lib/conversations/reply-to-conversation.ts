@@ -1,9 +1,10 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import type { ReplyBody } from "@/lib/dashboard/reply-schemas";
+import type { ReplyBody } from "@/lib/conversations/reply-schemas";
 import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
-import { validateSendMessage } from "@/lib/messages/validate-send-message";
+import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
 /** The variable names of a NAMED body text ({{first_name}}), each once, in order of appearance. */
 function namedVariables(text: string): string[] {

@@ -1,3 +1,4 @@
+import "#server-only";
 import { currentKey } from "@/lib/crypto/keys";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";

@@ -48,22 +48,3 @@ export type OverviewJson = {
   buckets: OverviewBucket[];
   totals: OverviewTotals;
 };
-
-/** A webhook worth a look: disabled, or with failing deliveries in the last 24 hours. */
-export type FailingWebhookJson = {
-  id: string;
-  name: string;
-  url: string;
-  status: "active" | "disabled";
-  disabled_reason: string | null;
-  failed: number;
-  retrying: number;
-  succeeded: number;
-  last_failure_at: string | null;
-};
-
-/** succeeded / (succeeded + failed), or null when nothing finished. */
-export function successRate(succeeded: number, failed: number): number | null {
-  const finished = succeeded + failed;
-  return finished === 0 ? null : succeeded / finished;
-}

@@ -1,3 +1,4 @@
+import "#server-only";
 import {
   OVERVIEW_RANGES,
   type OverviewBucket,

@@ -1,17 +1,18 @@
 import type { z } from "zod";
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
+import { ApiError } from "@/lib/api/errors";
 import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
-import { jsonError, jsonFromError } from "@/lib/api/respond";
+import { jsonFromError } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/validation";
+import { isSameOriginRequest } from "@/lib/auth/csrf";
+import { hasRole, type Role } from "@/lib/auth/roles";
 import { type DashboardSession, getDashboardSession } from "@/lib/auth/session";
-import { isSameOriginRequest } from "@/lib/dashboard/csrf";
-import { hasRole, type Role } from "@/lib/dashboard/roles";
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export type DashboardRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
-  /** who may call the route: MANAGERS or EVERYONE from lib/dashboard/roles */
+  /** who may call the route: MANAGERS or EVERYONE from lib/auth/roles */
   roles: readonly Role[];
   body?: B;
   query?: Q;
@@ -47,12 +48,12 @@ export function dashboardRoute<
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     try {
       if (!isSameOriginRequest(request)) {
-        return jsonError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
+        throw new ApiError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
       }
       const session = await getDashboardSession();
-      if (!session) return jsonError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+      if (!session) throw new ApiError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
       if (!hasRole(session.role, spec.roles)) {
-        return jsonError("AUTH_FORBIDDEN", "Your role does not allow this.");
+        throw new ApiError("AUTH_FORBIDDEN", "Your role does not allow this.");
       }
       const body = (
         spec.body

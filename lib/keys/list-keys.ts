@@ -1,3 +1,4 @@
+import "#server-only";
 import { rateLimitKeys } from "@/lib/api/rate-limit";
 import { db } from "@/lib/db";
 import { toApiKeyJson } from "@/lib/keys/key-json";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 
 /** design.md retention: idempotency keys after their 24 h, attempts and raw notifications after 30 days. */

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";

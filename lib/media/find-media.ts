@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import type { Media } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";

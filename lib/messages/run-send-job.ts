@@ -1,3 +1,4 @@
+import "#server-only";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { SendOutcome } from "@/lib/messages/send-outcome";

@@ -7,7 +7,10 @@ import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
 import { runSendJob, SendNotQueuedError } from "@/lib/messages/run-send-job";
 import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
-import { type StoredTemplateStructure, validateTemplateComponents } from "@/lib/messages/template-components";
+import {
+  type StoredTemplateStructure,
+  validateTemplateComponents,
+} from "@/lib/messages/validation/template-components";
 import { toCloudBody } from "@/lib/whatsapp/cloud-body";
 import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";

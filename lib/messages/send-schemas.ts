@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredPhoneSchema } from "@/lib/contacts/schemas";
-import { validateSendMessage } from "@/lib/messages/validate-send-message";
+import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
 /**
  * The request schemas of the send routes. The message body is checked by validateSendMessage

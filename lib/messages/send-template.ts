@@ -1,10 +1,11 @@
+import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
 import { sendMessage } from "@/lib/messages/send-message";
 import type { sendTemplateBody } from "@/lib/messages/send-schemas";
-import { validateSendMessage } from "@/lib/messages/validate-send-message";
+import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
 /** The contract's default language when a template is named rather than given by UUID. */
 const NAME_DEFAULT_LANGUAGE = "id";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PageMeta } from "@/lib/api/envelope";
 import { ERROR_CODES } from "@/lib/api/errors";
-import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
+import { PER_PAGE_MAX } from "@/lib/api/pagination";
 
 /** Shared pieces of the document that no route handler validates, only answers. */
 

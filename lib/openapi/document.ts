@@ -9,8 +9,8 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import type { Endpoint } from "@/lib/api/endpoint";
+import { PER_PAGE_MAX } from "@/lib/api/pagination";
 import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
-import { PER_PAGE_MAX } from "@/lib/contacts/schemas";
 import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
 import { V1_ENDPOINTS } from "./endpoints";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/contacts/schemas";
+import { pageQuery } from "@/lib/api/pagination";
 
 export const listTemplatesQuery = pageQuery
   .extend({

@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomUUID } from "node:crypto";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
 import { touchConversation } from "@/lib/conversations/touch-conversation";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { logger } from "@/lib/logger";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";

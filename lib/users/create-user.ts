@@ -1,3 +1,4 @@
+import "#server-only";
 import { hashPassword } from "@/lib/crypto/password";
 import { db } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/client.ts";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";

@@ -1,5 +1,5 @@
 import { declareEndpoints } from "@/lib/api/endpoint";
-import { pageQuery } from "@/lib/contacts/schemas";
+import { pageQuery } from "@/lib/api/pagination";
 import { deliveryJson } from "@/lib/webhooks/delivery-json";
 import {
   createWebhookBody,

@@ -1,3 +1,4 @@
+import "#server-only";
 import { enqueue, queue } from "@/lib/queues";
 
 /** One job id per attempt: `${deliveryId}-${attemptNumber}`, so adding it twice is a no-op. */

@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";

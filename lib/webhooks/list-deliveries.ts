@@ -1,3 +1,4 @@
+import "#server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { type DeliveryWithAttempts, deliveryInclude } from "@/lib/webhooks/delivery-json";

@@ -1,3 +1,4 @@
+import "#server-only";
 import { readyRedis } from "@/lib/redis";
 
 /**

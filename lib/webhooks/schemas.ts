@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/contacts/schemas";
+import { pageQuery } from "@/lib/api/pagination";
 import { EVENT_NAMES } from "@/lib/events/names";
 import { isUsableSecret } from "@/lib/webhooks/secret-format";
 

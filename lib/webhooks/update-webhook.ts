@@ -1,3 +1,4 @@
+import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";

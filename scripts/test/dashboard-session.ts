@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Role } from "@/lib/dashboard/roles";
+import type { Role } from "@/lib/auth/roles";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { createUser } from "@/lib/users/create-user";
 import { BASE_URL, randomIp } from "@/scripts/test/helpers";

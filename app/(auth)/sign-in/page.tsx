@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 import { getDashboardSession } from "@/lib/auth/session";
-import { safeCallbackUrl } from "@/lib/dashboard/safe-callback";
 
 export const metadata: Metadata = { title: "Sign in · Messaging dashboard" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { OverviewView } from "@/components/overview/overview-view";
-import { EVERYONE, hasRole, SUPPORT } from "@/lib/dashboard/roles";
+import { EVERYONE, hasRole, SUPPORT } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Overview · Messaging dashboard" };
 

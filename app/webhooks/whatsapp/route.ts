@@ -1,6 +1,6 @@
-import { errorBody } from "@/lib/api/envelope";
 import { ApiError, isApiError } from "@/lib/api/errors";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import { errorResponse } from "@/lib/api/respond";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { receiveNotification } from "@/lib/upstream/receive-notification";
@@ -8,18 +8,6 @@ import { verifyHubSignature } from "@/lib/upstream/verify-signature";
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
-/** Refusals in the API's error envelope, so that every client error looks the same. */
-function refuse(error: ApiError): Response {
-  return new Response(JSON.stringify(errorBody(error)), {
-    status: error.status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "no-store",
-      ...error.headers,
-    },
-  });
 }
 
 /** The upstream's subscription handshake: echo hub.challenge when the verify token matches. */
@@ -68,9 +56,10 @@ export async function POST(request: Request): Promise<Response> {
     }
     payload = parseObject(raw);
   } catch (error) {
-    if (isApiError(error)) return refuse(error);
+    // refusals in the API's error envelope, so that every client error looks the same
+    if (isApiError(error)) return errorResponse(error);
     logger.warn({ err: String(error) }, "could not read upstream notification");
-    return refuse(new ApiError("VALIDATION_ERROR", "The notification could not be read."));
+    return errorResponse(new ApiError("VALIDATION_ERROR", "The notification could not be read."));
   }
   try {
     await receiveNotification(raw, payload);
@@ -78,7 +67,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch (err) {
     // a non-2xx makes the upstream deliver the notification again later
     logger.error({ err: String(err) }, "could not store upstream notification");
-    return refuse(
+    return errorResponse(
       new ApiError(
         "SERVER_SERVICE_UNAVAILABLE",
         "The notification could not be stored; retry later.",
@@ -93,7 +82,7 @@ export async function POST(request: Request): Promise<Response> {
 
 async function wrongMethod(request: Request): Promise<Response> {
   const allow = "GET, POST";
-  return refuse(
+  return errorResponse(
     new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not supported here; use ${allow}.`, undefined, {
       Allow: allow,
     }),

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ContactsView } from "@/components/contacts/contacts-view";
 import { RoleGate } from "@/components/dashboard/role-gate";
+import { EVERYONE } from "@/lib/auth/roles";
 import type { DashboardSession } from "@/lib/auth/session";
-import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { getOrgSettings } from "@/lib/organizations/get-org-settings";
 
 export const metadata: Metadata = { title: "Contacts · Messaging dashboard" };
 

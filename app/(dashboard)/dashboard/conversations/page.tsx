@@ -4,9 +4,9 @@ import { ConversationsView } from "@/components/conversations/conversations-view
 import { MarkReadSetting } from "@/components/conversations/mark-read-setting";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { Loading } from "@/components/ui/skeleton";
+import { EVERYONE, hasRole, MANAGERS } from "@/lib/auth/roles";
 import type { DashboardSession } from "@/lib/auth/session";
-import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
-import { EVERYONE, hasRole, MANAGERS } from "@/lib/dashboard/roles";
+import { getOrgSettings } from "@/lib/organizations/get-org-settings";
 
 export const metadata: Metadata = { title: "Conversations · Messaging dashboard" };
 

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { DeliveriesView } from "@/components/deliveries/deliveries-view";
 import { Loading } from "@/components/ui/skeleton";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Deliveries · Messaging dashboard" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { ApiKeysView } from "@/components/keys/api-keys-view";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "API keys · Messaging dashboard" };
 

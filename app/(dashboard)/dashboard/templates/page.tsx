@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { RoleGate } from "@/components/dashboard/role-gate";
 import { TemplatesView } from "@/components/templates/templates-view";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { EVERYONE } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Templates · Messaging dashboard" };
 

@@ -1,12 +1,12 @@
 import { jsonOk } from "@/lib/api/respond";
-import { addChannel } from "@/lib/dashboard/add-channel";
-import { addChannelBody } from "@/lib/dashboard/channel-schemas";
-import { listChannels, toChannelRow } from "@/lib/dashboard/list-channels";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
+import { addChannel } from "@/lib/channels/add-channel";
+import { addChannelBody } from "@/lib/channels/channel-schemas";
+import { listChannelRows, toChannelRow } from "@/lib/channels/list-channel-rows";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 export const GET = dashboardRoute({ roles: MANAGERS }, async ({ session }) =>
-  jsonOk({ channels: await listChannels(session.organizationId) }),
+  jsonOk({ channels: await listChannelRows(session.organizationId) }),
 );
 
 /** Verifies the credentials upstream, stores the channel (token sealed) and queues a template sync. */

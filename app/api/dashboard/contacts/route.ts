@@ -1,10 +1,10 @@
 import { jsonOk } from "@/lib/api/respond";
+import { EVERYONE } from "@/lib/auth/roles";
 import { toContactJson } from "@/lib/contacts/contact-json";
+import { contactListQuery } from "@/lib/contacts/contact-list-query";
 import { createContact } from "@/lib/contacts/create-contact";
+import { listContactsPage } from "@/lib/contacts/list-contacts-page";
 import { createContactBody } from "@/lib/contacts/schemas";
-import { contactListQuery } from "@/lib/dashboard/contact-list-query";
-import { listContactsPage } from "@/lib/dashboard/list-contacts-page";
-import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** The contacts table: /v1's search and paging, plus a sort and a tag filter. */

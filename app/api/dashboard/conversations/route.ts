@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { conversationsQuery } from "@/lib/dashboard/conversation-schemas";
-import { listConversations } from "@/lib/dashboard/list-conversations";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { EVERYONE } from "@/lib/auth/roles";
+import { conversationsQuery } from "@/lib/conversations/conversation-schemas";
+import { listConversations } from "@/lib/conversations/list-conversations";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** One status of the conversations, most recent activity first, by keyset pages. */

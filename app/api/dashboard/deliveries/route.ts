@@ -1,8 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
-import { deliveriesQuery } from "@/lib/dashboard/delivery-schemas";
-import { listOrgDeliveries } from "@/lib/dashboard/list-org-deliveries";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { deliveriesQuery } from "@/lib/webhooks/delivery-schemas";
+import { listOrgDeliveries } from "@/lib/webhooks/list-org-deliveries";
 
 /** Deliveries across the organization's webhooks, filtered, newest (or with sort=oldest oldest) first, by keyset pages. */
 export const GET = dashboardRoute({ roles: SUPPORT, query: deliveriesQuery }, async ({ session, query }) =>

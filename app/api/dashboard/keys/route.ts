@@ -1,6 +1,6 @@
 import { jsonOk } from "@/lib/api/respond";
 import { createApiKey } from "@/lib/auth/create-api-key";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { toApiKeyJson } from "@/lib/keys/key-json";
 import { listApiKeys } from "@/lib/keys/list-keys";

@@ -1,9 +1,9 @@
 import { jsonOk } from "@/lib/api/respond";
-import { getOrgSettings } from "@/lib/dashboard/get-org-settings";
-import { orgSettingsBody } from "@/lib/dashboard/org-settings-schema";
-import { EVERYONE, MANAGERS } from "@/lib/dashboard/roles";
+import { EVERYONE, MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { updateOrgSettings } from "@/lib/dashboard/update-org-settings";
+import { getOrgSettings } from "@/lib/organizations/get-org-settings";
+import { orgSettingsBody } from "@/lib/organizations/org-settings-schema";
+import { updateOrgSettings } from "@/lib/organizations/update-org-settings";
 
 /** The organization's settings: everyone reads them (the contact form needs the country). */
 export const GET = dashboardRoute({ roles: EVERYONE }, async ({ session }) =>

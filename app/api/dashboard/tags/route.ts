@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonOk } from "@/lib/api/respond";
-import { listTags } from "@/lib/dashboard/list-tags";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { EVERYONE } from "@/lib/auth/roles";
+import { listTags } from "@/lib/contacts/list-tags";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 const query = z.object({ q: z.string().trim().max(64).optional().default("") });

@@ -1,8 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
-import { listOrgTemplates } from "@/lib/dashboard/list-org-templates";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { EVERYONE } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { templatesQuery } from "@/lib/dashboard/template-schemas";
+import { listOrgTemplates } from "@/lib/templates/list-org-templates";
+import { templatesQuery } from "@/lib/templates/template-list-schemas";
 
 /** Templates by channel with every language and its upstream status; everyone may read them. */
 export const GET = dashboardRoute({ roles: EVERYONE, query: templatesQuery }, async ({ session, query }) =>

@@ -1,10 +1,10 @@
 import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { listWebhookRows } from "@/lib/dashboard/webhook-rows";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { createWebhookBody, WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
+import { listWebhookRows } from "@/lib/webhooks/webhook-rows";
 
 /** Every webhook with its last 24 hours (success rate, failures, retries), and how many may exist. */
 export const GET = dashboardRoute({ roles: MANAGERS }, async ({ session }) =>

@@ -64,7 +64,7 @@ describe("status notifications carry the upstream's pricing into events and the 
     const row = await db().message.findUniqueOrThrow({ where: { id: messageId } });
     expect(row.pricingCategory).toBe("service");
     // the dashboard thread shows it per message
-    const { getConversationThread } = await import("@/lib/dashboard/get-conversation-thread");
+    const { getConversationThread } = await import("@/lib/conversations/get-conversation-thread");
     const thread = await getConversationThread(orgId, String(row.conversationId));
     expect(thread.messages.find((m) => m.id === messageId)?.pricing_category).toBe("service");
     expect(thread.messages.find((m) => m.direction === "inbound")?.pricing_category).toBeNull();

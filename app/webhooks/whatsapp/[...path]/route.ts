@@ -1,5 +1,5 @@
-import { errorBody } from "@/lib/api/envelope";
 import { ApiError } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/api/respond";
 
 /** Paths below the receiver name nothing: the error envelope rather than Next's HTML page. */
 function notFound(request: Request): Response {
@@ -7,10 +7,7 @@ function notFound(request: Request): Response {
     "RESOURCE_NOT_FOUND",
     `No endpoint ${request.method} ${new URL(request.url).pathname}.`,
   );
-  return new Response(JSON.stringify(errorBody(error)), {
-    status: error.status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return errorResponse(error);
 }
 
 export const GET = notFound;

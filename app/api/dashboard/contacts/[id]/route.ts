@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { jsonOk } from "@/lib/api/respond";
+import { EVERYONE, MANAGERS } from "@/lib/auth/roles";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { updateContact, updateContactBody } from "@/lib/contacts/update-contact";
-import { EVERYONE, MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 type Params = { id: string };

@@ -1,5 +1,5 @@
+import { MANAGERS } from "@/lib/auth/roles";
 import { exportContacts } from "@/lib/contacts/export-contacts";
-import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Every contact of the organization as CSV, streamed; X-Contact-Count feeds the progress bar. */

@@ -1,7 +1,7 @@
 import { BODY_LIMITS } from "@/lib/api/read-body";
 import { jsonOk } from "@/lib/api/respond";
+import { MANAGERS } from "@/lib/auth/roles";
 import { importBatchBody, importContacts } from "@/lib/contacts/import-contacts";
-import { MANAGERS } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** One batch of parsed CSV rows (the browser parses the file and sends it in batches). */

@@ -1,6 +1,6 @@
 import { jsonOk } from "@/lib/api/respond";
-import { getConversationThread } from "@/lib/dashboard/get-conversation-thread";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { EVERYONE } from "@/lib/auth/roles";
+import { getConversationThread } from "@/lib/conversations/get-conversation-thread";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** The conversation and its latest messages with their statuses; 404 for another organization's. */

@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { getDeliveryDetail } from "@/lib/dashboard/get-delivery-detail";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { getDeliveryDetail } from "@/lib/webhooks/get-delivery-detail";
 
 /** One delivery: payload as sent, every attempt with its headers, the next attempt time. */
 export const GET = dashboardRoute<undefined, undefined, { id: string }>(

@@ -1,8 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
-import { bulkRedeliverBody } from "@/lib/dashboard/delivery-schemas";
-import { redeliverFailed } from "@/lib/dashboard/redeliver-failed";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { bulkRedeliverBody } from "@/lib/webhooks/delivery-schemas";
+import { redeliverFailed } from "@/lib/webhooks/redeliver-failed";
 
 /** Bulk: every failed delivery of one webhook created in [since, until) is redelivered. */
 export const POST = dashboardRoute({ roles: SUPPORT, body: bulkRedeliverBody }, async ({ session, body }) =>

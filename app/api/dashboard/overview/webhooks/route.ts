@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { failingWebhooks } from "@/lib/dashboard/failing-webhooks";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { failingWebhooks } from "@/lib/webhooks/failing-webhooks";
 
 /** Webhooks that need attention (disabled, or failing in the last 24 hours): owners, admins and support (agents). */
 export const GET = dashboardRoute({ roles: SUPPORT }, async ({ session }) =>

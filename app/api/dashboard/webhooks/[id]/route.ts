@@ -1,5 +1,5 @@
 import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
 import { updateWebhookBody } from "@/lib/webhooks/schemas";

@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
+import { MANAGERS } from "@/lib/auth/roles";
 import { deactivateChannel } from "@/lib/channels/deactivate-channel";
-import { getChannelOrThrow, toChannelRow } from "@/lib/dashboard/list-channels";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Deactivates the channel: no sends, no syncs; its conversations and templates stay. Idempotent. */

@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { syncChannelTemplates } from "@/lib/dashboard/sync-channel-templates";
+import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 
 /** "Sync templates now": queues the channel's template sync (202: the worker does it). */
 export const POST = dashboardRoute<undefined, undefined, { id: string }>(

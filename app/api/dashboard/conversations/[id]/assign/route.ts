@@ -1,8 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
+import { EVERYONE } from "@/lib/auth/roles";
 import { assignConversation } from "@/lib/conversations/assign-conversation";
-import { assignBody } from "@/lib/dashboard/conversation-schemas";
-import { conversationId } from "@/lib/dashboard/get-conversation-thread";
-import { EVERYONE } from "@/lib/dashboard/roles";
+import { assignBody } from "@/lib/conversations/conversation-schemas";
+import { conversationId } from "@/lib/conversations/get-conversation-thread";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Assigns to a staff member of the organization (conversation.assigned). Agents too. */

@@ -1,8 +1,8 @@
 import { jsonOk } from "@/lib/api/respond";
+import { EVERYONE } from "@/lib/auth/roles";
+import { conversationId } from "@/lib/conversations/get-conversation-thread";
+import { replyBody } from "@/lib/conversations/reply-schemas";
 import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
-import { conversationId } from "@/lib/dashboard/get-conversation-thread";
-import { replyBody } from "@/lib/dashboard/reply-schemas";
-import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Staff (agents too) answer the customer: text inside the 24-hour window, a template outside it. */

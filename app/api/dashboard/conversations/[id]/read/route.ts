@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
+import { EVERYONE } from "@/lib/auth/roles";
+import { conversationId } from "@/lib/conversations/get-conversation-thread";
 import { markConversationRead } from "@/lib/conversations/mark-conversation-read";
-import { conversationId } from "@/lib/dashboard/get-conversation-thread";
-import { EVERYONE } from "@/lib/dashboard/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /**

@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { redeliverOne } from "@/lib/dashboard/redeliver-one";
-import { SUPPORT } from "@/lib/dashboard/roles";
+import { SUPPORT } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { redeliverOne } from "@/lib/webhooks/redeliver-one";
 
 /** Redeliver one delivery now: it becomes pending, due at once, attempt numbers continue. */
 export const POST = dashboardRoute<undefined, undefined, { id: string }>(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { jsonOk } from "@/lib/api/respond";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { toApiKeyJson } from "@/lib/keys/key-json";
 

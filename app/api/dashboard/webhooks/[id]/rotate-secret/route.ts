@@ -1,5 +1,5 @@
 import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/dashboard/roles";
+import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";

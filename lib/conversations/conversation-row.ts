@@ -1,0 +1,44 @@
+import type { ConversationRowJson, Person } from "@/lib/conversations/conversation-schemas";
+import { previewText, toContentView } from "@/lib/conversations/message-view";
+import type { Conversation } from "@/lib/generated/prisma/client.ts";
+
+export const personSelect = { select: { id: true, name: true, email: true } } as const;
+
+/** The relations a conversation row is drawn with (one query, the latest message included). */
+export const conversationRowInclude = {
+  contact: { select: { id: true, name: true, phone: true, bsuid: true } },
+  channel: { select: { id: true, name: true } },
+  assignee: personSelect,
+  messages: {
+    orderBy: { createdAt: "desc" },
+    take: 1,
+    select: { direction: true, type: true, content: true, createdAt: true },
+  },
+} as const;
+
+export type ConversationWithRow = Conversation & {
+  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
+  channel: { id: string; name: string } | null;
+  assignee: Person | null;
+  messages: { direction: "inbound" | "outbound"; type: string; content: unknown; createdAt: Date }[];
+};
+
+export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
+  const last = c.messages[0];
+  return {
+    id: c.id,
+    status: c.status,
+    contact: c.contact,
+    channel: c.channel,
+    assignee: c.assignee,
+    opened_at: c.openedAt.toISOString(),
+    last_activity_at: c.lastActivityAt.toISOString(),
+    last_message: last
+      ? {
+          direction: last.direction,
+          preview: previewText(toContentView(last.type, last.content)).slice(0, 140),
+          at: last.createdAt.toISOString(),
+        }
+      : null,
+  };
+}

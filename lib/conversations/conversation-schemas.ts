@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { Role } from "@/lib/auth/roles";
+import type { ContentView } from "@/lib/conversations/message-view";
+
+export const CONVERSATION_STATUSES = ["open", "assigned", "resolved"] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+export const conversationsQuery = z.object({
+  status: z.enum(CONVERSATION_STATUSES).default("open"),
+  /** "me": only the signed-in staff member's conversations */
+  assignee: z.enum(["me"]).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export type ConversationsQuery = z.infer<typeof conversationsQuery>;
+
+export const assignBody = z.object({ assignee_id: z.uuid("choose a staff member") });
+
+export type Person = { id: string; name: string | null; email: string };
+
+/** A staff member, for the assignee picker. */
+export type StaffJson = Person & { role: Role };
+
+export type ConversationRowJson = {
+  id: string;
+  status: ConversationStatus;
+  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
+  channel: { id: string; name: string } | null;
+  assignee: Person | null;
+  opened_at: string;
+  last_activity_at: string;
+  last_message: { direction: "inbound" | "outbound"; preview: string; at: string } | null;
+};
+
+export type ConversationsPageJson = {
+  conversations: ConversationRowJson[];
+  next_cursor: string | null;
+  /** open and assigned conversations (the queue), for the tabs */
+  counts: { open: number; assigned: number };
+};
+
+export type MessageStatus = "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+
+export type ThreadMessageJson = {
+  id: string;
+  direction: "inbound" | "outbound";
+  type: string;
+  content: ContentView;
+  status: MessageStatus;
+  error: { code: string | null; message: string | null } | null;
+  /** the upstream's pricing category of an outbound message (marketing, utility, service, …), once reported */
+  pricing_category: string | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
+};
+
+export type ThreadJson = {
+  conversation: ConversationRowJson & {
+    assigned_at: string | null;
+    resolved_at: string | null;
+    resolved_by: Person | null;
+  };
+  messages: ThreadMessageJson[];
+  /** older messages exist than the ones shown */
+  has_earlier: boolean;
+  /** when the customer's 24-hour window closes (free text allowed until then); null: never wrote */
+  window_open_until: string | null;
+};
+
+export const THREAD_LIMIT = 200;

@@ -1,0 +1,80 @@
+import "#server-only";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import {
+  conversationRowInclude,
+  personSelect,
+  toConversationRow,
+} from "@/lib/conversations/conversation-row";
+import {
+  THREAD_LIMIT,
+  type ThreadJson,
+  type ThreadMessageJson,
+} from "@/lib/conversations/conversation-schemas";
+import { toContentView } from "@/lib/conversations/message-view";
+import { db } from "@/lib/db";
+import type { Message } from "@/lib/generated/prisma/client.ts";
+import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toThreadMessage(m: Message): ThreadMessageJson {
+  return {
+    id: m.id,
+    direction: m.direction,
+    type: m.type,
+    content: toContentView(m.type, m.content),
+    status: m.status,
+    error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
+    pricing_category: m.pricingCategory,
+    created_at: m.createdAt.toISOString(),
+    sent_at: iso(m.sentAt),
+    delivered_at: iso(m.deliveredAt),
+    read_at: iso(m.readAt),
+    failed_at: iso(m.failedAt),
+  };
+}
+
+/** The conversation's id from a path, or 404 (a malformed uuid must not reach PostgreSQL). */
+export function conversationId(raw: string): string {
+  const id = z.uuid().safeParse(raw);
+  if (!id.success) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
+  return id.data;
+}
+
+/**
+ * One conversation of the organization with its latest THREAD_LIMIT messages, oldest first
+ * (messages(conversation_id, created_at)), each with its status times; 404 for another
+ * organization's id.
+ */
+export async function getConversationThread(organizationId: string, rawId: string): Promise<ThreadJson> {
+  const id = conversationId(rawId);
+  const conversation = await db().conversation.findFirst({
+    where: { id, organizationId },
+    include: { ...conversationRowInclude, resolvedBy: personSelect },
+  });
+  if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
+  const [newest, contact] = await Promise.all([
+    db().message.findMany({
+      where: { conversationId: id, organizationId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: THREAD_LIMIT + 1,
+    }),
+    db().contact.findFirst({
+      where: { id: conversation.contactId, organizationId },
+      select: { lastInboundAt: true },
+    }),
+  ]);
+  const lastInbound = contact?.lastInboundAt;
+  return {
+    conversation: {
+      ...toConversationRow(conversation),
+      assigned_at: iso(conversation.assignedAt),
+      resolved_at: iso(conversation.resolvedAt),
+      resolved_by: conversation.resolvedBy,
+    },
+    messages: newest.slice(0, THREAD_LIMIT).reverse().map(toThreadMessage),
+    has_earlier: newest.length > THREAD_LIMIT,
+    window_open_until: lastInbound ? new Date(lastInbound.getTime() + SESSION_WINDOW_MS).toISOString() : null,
+  };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { previewText, toContentView } from "@/lib/conversations/message-view";
+
+describe("toContentView", () => {
+  it("reads inbound text and outbound text requests", () => {
+    expect(toContentView("text", { text: "hi" })).toEqual({ kind: "text", text: "hi" });
+    const outbound = { request: { type: "text", to: "+1", text: { body: "hello" } }, cloud: {} };
+    expect(toContentView("text", outbound)).toEqual({ kind: "text", text: "hello" });
+  });
+
+  it("reads media references without links inbound and with links outbound", () => {
+    const inbound = toContentView("file", {
+      document: { id: "m1", mime_type: "application/pdf", filename: "a.pdf" },
+    });
+    expect(inbound).toMatchObject({ kind: "media", media: "document", filename: "a.pdf", link: null });
+    const outbound = toContentView("image", {
+      request: { image: { link: "https://x/y.png", caption: "c" } },
+    });
+    expect(outbound).toMatchObject({ kind: "media", media: "image", caption: "c", link: "https://x/y.png" });
+    expect(previewText(outbound)).toBe("image: c");
+  });
+
+  it("reads reactions (sent and received, removed) and shared contacts as a line of text", () => {
+    expect(toContentView("reaction", { reaction: { messageId: null, emoji: "👍" } })).toEqual({
+      kind: "text",
+      text: "Reacted 👍",
+    });
+    expect(
+      toContentView("reaction", { request: { reaction: { message_id: "wamid.X", emoji: "" } } }),
+    ).toEqual({
+      kind: "text",
+      text: "Removed a reaction",
+    });
+    const cards = { contacts: [{ name: { formatted_name: "Ana Lima" } }, { phones: [] }] };
+    expect(toContentView("contacts", cards)).toEqual({ kind: "text", text: "Shared Ana Lima, a contact" });
+  });
+
+  it("reads replies, outbound interactive messages and templates", () => {
+    const reply = toContentView("interactive", {
+      interactive: { type: "button", reply: { id: "y", title: "Yes" } },
+    });
+    expect(previewText(reply)).toBe("Pressed a button: Yes");
+    const buttons = toContentView("interactive", {
+      request: {
+        interactive: {
+          type: "button",
+          body: { text: "Pick one" },
+          action: { buttons: [{ type: "reply", reply: { id: "a", title: "A" } }] },
+        },
+      },
+    });
+    expect(buttons).toEqual({ kind: "interactive", text: "Pick one", options: ["A"] });
+    const tpl = toContentView("template", {
+      request: {
+        template: {
+          name: "order",
+          language: { code: "en_US" },
+          components: [{ type: "body", parameters: [{ type: "text", text: "42" }] }],
+        },
+      },
+    });
+    expect(tpl).toEqual({ kind: "template", name: "order", language: "en_US", parameters: ["42"] });
+  });
+
+  it("falls back to the type for anything else", () => {
+    expect(toContentView("unsupported", { type: "reaction" })).toEqual({
+      kind: "unsupported",
+      type: "reaction",
+    });
+    expect(toContentView("sticker", null)).toEqual({ kind: "unsupported", type: "sticker" });
+  });
+});

@@ -1,0 +1,77 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import type {
+  TemplateRowJson,
+  TemplatesPageJson,
+  TemplatesQuery,
+} from "@/lib/templates/template-list-schemas";
+
+/**
+ * The organization's templates as synchronized (active ones), by channel and name, with every
+ * active language and its status: unlike GET /v1/whatsapp/templates, pending and rejected
+ * languages show too, so staff can see why a template cannot be sent yet.
+ */
+export async function listOrgTemplates(
+  organizationId: string,
+  query: TemplatesQuery,
+): Promise<TemplatesPageJson> {
+  const where: Prisma.TemplateWhereInput = {
+    organizationId,
+    active: true,
+    ...(query.channel_id ? { channelId: query.channel_id } : {}),
+    ...(query.search ? { name: { contains: query.search, mode: "insensitive" } } : {}),
+  };
+  const [rows, total, channels] = await Promise.all([
+    db().template.findMany({
+      where,
+      include: {
+        channel: { select: { id: true, name: true, displayPhoneNumber: true, status: true } },
+        translations: { where: { active: true }, orderBy: { language: "asc" } },
+      },
+      orderBy: [{ channel: { createdAt: "asc" } }, { name: "asc" }],
+      skip: (query.page - 1) * query.per_page,
+      take: query.per_page,
+    }),
+    db().template.count({ where }),
+    db().channel.findMany({
+      where: { organizationId },
+      select: { id: true, name: true, displayPhoneNumber: true, status: true },
+      orderBy: { createdAt: "asc" },
+      take: 200,
+    }),
+  ]);
+  const templates: TemplateRowJson[] = rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    category: t.category,
+    channel: {
+      id: t.channel.id,
+      name: t.channel.name,
+      display_phone_number: t.channel.displayPhoneNumber,
+      status: t.channel.status,
+    },
+    languages: t.translations.map((tr) => ({
+      code: tr.language,
+      status: tr.status,
+      category: tr.category,
+      status_reason: tr.statusReason,
+      status_details: tr.statusDetails,
+      components: Array.isArray(tr.components) ? tr.components : [],
+      updated_at: tr.updatedAt.toISOString(),
+    })),
+    updated_at: t.updatedAt.toISOString(),
+  }));
+  return {
+    templates,
+    page: query.page,
+    per_page: query.per_page,
+    total,
+    channels: channels.map((c) => ({
+      id: c.id,
+      name: c.name,
+      display_phone_number: c.displayPhoneNumber,
+      status: c.status,
+    })),
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { EVENT_NAMES } from "@/lib/events/names";
+import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
+import type { WebhookJson } from "@/lib/webhooks/webhook-json";
+
+/**
+ * The name of the dashboard's test event. It is not one of the contract's event names, so no
+ * receiver mistakes it for a real change, and no webhook subscribes to it: it only ever goes
+ * to the one webhook it was sent to.
+ */
+export const TEST_EVENT_NAME = "webhook.test";
+
+export const DELIVERY_EVENT_NAMES = [...EVENT_NAMES, TEST_EVENT_NAME] as const;
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Deliveries by creation time: newest first (the default) or oldest first. */
+export const DELIVERY_SORTS = ["newest", "oldest"] as const;
+export type DeliverySort = (typeof DELIVERY_SORTS)[number];
+
+const instant = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z" })
+  .transform((v) => new Date(v));
+
+const webhookId = z.string().regex(/^wbk_[0-9a-f]{1,64}$/, "must be a webhook id (wbk_…)");
+
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** Filters of the deliveries page; every one optional, combined with AND; newest first unless sort=oldest. */
+export const deliveriesQuery = z.object({
+  status: z.preprocess(blank, z.enum(DELIVERY_STATUSES).optional()),
+  webhook_id: z.preprocess(blank, webhookId.optional()),
+  event: z.preprocess(blank, z.enum(DELIVERY_EVENT_NAMES).optional()),
+  since: z.preprocess(blank, instant.optional()),
+  until: z.preprocess(blank, instant.optional()),
+  sort: z.preprocess(blank, z.enum(DELIVERY_SORTS).default("newest")),
+  /** opaque: the `next_cursor` of the previous page (in the same sort order) */
+  cursor: z.preprocess(blank, z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export type DeliveriesQuery = z.infer<typeof deliveriesQuery>;
+
+/** "Redeliver all failed deliveries of this webhook created in [since, until)". */
+export const bulkRedeliverBody = z.object({
+  webhook_id: webhookId,
+  since: instant,
+  until: instant.optional(),
+});
+
+export type BulkRedeliverBody = z.input<typeof bulkRedeliverBody>;
+
+export type DeliveryWebhookRef = { id: string; name: string; url: string; status: "active" | "disabled" };
+
+/** A row of the deliveries table. */
+export type DeliveryRowJson = {
+  id: string;
+  webhook: DeliveryWebhookRef;
+  event: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** the start of the latest attempt's answer body, for the one-line failure reason */
+  last_response_snippet: string | null;
+};
+
+export type DeliveriesPageJson = {
+  deliveries: DeliveryRowJson[];
+  next_cursor: string | null;
+  /** how many deliveries match the filters, counted up to MATCH_COUNT_CAP */
+  matching: number;
+  matching_capped: boolean;
+};
+
+/** One delivery in full: the envelope as sent, and every attempt with the headers it carried. */
+export type DeliveryDetailJson = DeliveryJson & {
+  webhook: DeliveryWebhookRef;
+  /** the exact request body every attempt sent */
+  payload: string;
+};
+
+export const MATCH_COUNT_CAP = 10_000;
+export const BULK_REDELIVER_CAP = 5_000;
+
+export type BulkRedeliverJson = { queued: number; more: boolean };
+
+/** A webhook worth a look: disabled, or with failing deliveries in the last 24 hours. */
+export type FailingWebhookJson = {
+  id: string;
+  name: string;
+  url: string;
+  status: "active" | "disabled";
+  disabled_reason: string | null;
+  failed: number;
+  retrying: number;
+  succeeded: number;
+  last_failure_at: string | null;
+};
+
+/** succeeded / (succeeded + failed), or null when nothing finished. */
+export function successRate(succeeded: number, failed: number): number | null {
+  const finished = succeeded + failed;
+  return finished === 0 ? null : succeeded / finished;
+}
+
+export type WebhookHealth = {
+  succeeded: number;
+  failed: number;
+  /** pending after at least one failed attempt */
+  retrying: number;
+  last_failure_at: string | null;
+  last_delivery_at: string | null;
+};
+
+/** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */
+export type WebhookRowJson = WebhookJson & {
+  health: WebhookHealth;
+  /** succeeded / finished deliveries of the last 24 hours; null when none finished */
+  success_rate: number | null;
+  /** while a rotation's grace period lasts, when the previous secret stops signing; else null */
+  previous_secret_valid_until: string | null;
+};

@@ -1,0 +1,40 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
+import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
+
+/**
+ * The overview's "needs attention" list: webhooks that are disabled (by someone, or by a 410
+ * Gone answer) or whose deliveries of the last 24 hours failed or are being retried; the worst
+ * first.
+ */
+export async function failingWebhooks(organizationId: string): Promise<FailingWebhookJson[]> {
+  const [webhooks, health] = await Promise.all([
+    db().webhook.findMany({
+      where: { organizationId },
+      select: { id: true, name: true, url: true, status: true, disabledReason: true },
+    }),
+    webhookHealth(organizationId),
+  ]);
+  return webhooks
+    .map((w) => {
+      const h = health.get(w.id) ?? NO_DELIVERIES;
+      return {
+        id: w.id,
+        name: w.name,
+        url: w.url,
+        status: w.status,
+        disabled_reason: w.disabledReason,
+        failed: h.failed,
+        retrying: h.retrying,
+        succeeded: h.succeeded,
+        last_failure_at: h.last_failure_at,
+      };
+    })
+    .filter((w) => w.status === "disabled" || w.failed > 0 || w.retrying > 0)
+    .sort(
+      (a, b) =>
+        Number(b.status === "disabled") - Number(a.status === "disabled") ||
+        b.failed + b.retrying - (a.failed + a.retrying),
+    );
+}

@@ -1,0 +1,48 @@
+import "#server-only";
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { newDeliveryId } from "@/lib/events/record-event";
+import { TEST_EVENT_NAME } from "@/lib/webhooks/delivery-schemas";
+import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+
+/**
+ * "Send test event": an Event and a single Delivery to this webhook only, delivered like any
+ * other (signed, retried, listed with its attempts). Refused while the webhook is disabled,
+ * because the worker would fail it at once.
+ */
+export async function sendTestEvent(
+  organizationId: string,
+  webhookId: string,
+): Promise<{ deliveryId: string; eventId: string }> {
+  const webhook = await getWebhookOrThrow(organizationId, webhookId);
+  if (webhook.status !== "active") {
+    const hint = "the webhook is disabled; enable it first";
+    throw new ApiError("VALIDATION_INVALID_FIELD", `Cannot send a test event: ${hint}.`, {
+      field: "status",
+      hint,
+    });
+  }
+  const now = new Date();
+  const deliveryId = newDeliveryId(now.getTime());
+  const eventId = await db().$transaction(async (tx) => {
+    const event = await tx.event.create({
+      data: {
+        organizationId,
+        name: TEST_EVENT_NAME,
+        createdAt: now,
+        data: {
+          webhookId,
+          message: "A test event sent from the dashboard. It changes nothing.",
+          timestamp: now.toISOString(),
+        },
+      },
+    });
+    await tx.delivery.create({
+      data: { id: deliveryId, organizationId, webhookId, eventId: event.id, nextAttemptAt: now },
+    });
+    return event.id;
+  });
+  await enqueueDeliveries([deliveryId]);
+  return { deliveryId, eventId };
+}
