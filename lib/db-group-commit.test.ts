@@ -23,6 +23,30 @@ describe("groupCommit", () => {
     expect(batches).toEqual([[1], [2, 3, 4], [5, 6]]);
   });
 
+  it("runs a failed group again item by item: only the bad item's caller gets the error", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let first = true;
+    const run = groupCommit<number, number>(
+      async (items) => {
+        if (first) {
+          first = false;
+          await gate;
+        }
+        if (items.includes(13)) throw new Error("bad row 13");
+        return items;
+      },
+      { concurrency: 1, maxBatch: 10 },
+    );
+    const blocker = run(0);
+    const grouped = [12, 13, 14].map((n) => run(n).then(String, (e: Error) => e.message));
+    release?.();
+    await blocker;
+    expect(await Promise.all(grouped)).toEqual(["12", "bad row 13", "14"]);
+  });
+
   it("gives every caller of a failed statement its error, and carries on", async () => {
     let calls = 0;
     const run = groupCommit<number, number>(

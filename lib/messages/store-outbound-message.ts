@@ -1,6 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -23,38 +24,59 @@ export type OutboundMessage = {
 /**
  * Stores an outbound Message `queued`. The hot path (a known contact) is one statement: it
  * finds the contact, checks the 24-hour window (templates need none), attaches the open
- * conversation and inserts. A template to an unknown number creates the contact first.
+ * conversation and inserts; concurrent sends share that statement (group commit, each row
+ * judged on its own). A template to an unknown number creates the contact first.
  * A business-scoped user id is only ever learned from the customer's own inbound message, so
  * an unknown one (another organization's included) is never created: it stays unknown.
  */
 export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   const now = new Date();
   const isTemplate = m.type === "template";
-  const [row] = await db().$queryRaw<{ contact_id: string | null; inserted: number }[]>`
-    WITH c AS (
-      -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
-      SELECT id, last_inbound_at FROM contacts
-      WHERE organization_id = ${m.organizationId}::uuid AND (phone = ${m.to}::text OR bsuid = ${m.recipient}::text)
-    ), conv AS (
-      SELECT id FROM conversations
-      WHERE organization_id = ${m.organizationId}::uuid AND contact_id = (SELECT id FROM c) AND status <> 'resolved'
-      ORDER BY last_activity_at DESC LIMIT 1
-    ), ins AS (
-      INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
-                            status, phone, template_name, template_language, created_at, updated_at)
-      SELECT ${m.id}::uuid, ${m.organizationId}::uuid, ${m.channelId}::uuid, c.id, (SELECT id FROM conv),
-             'outbound'::"MessageDirection", ${m.type}, ${JSON.stringify(m.content)}::jsonb, 'queued'::"MessageStatus",
-             ${m.to}::text, ${m.templateName}, ${m.templateLanguage}, ${now}, ${now}
-      FROM c WHERE ${isTemplate} OR c.last_inbound_at > ${windowOpenSince(now)}
-      RETURNING id
-    )
-    SELECT (SELECT id FROM c) AS contact_id, (SELECT count(*) FROM ins)::int AS inserted`;
-  if (row?.inserted) return;
+  const row = await insertTogether({ ...m, now });
+  if (row.inserted) return;
   const field = m.to === null ? "recipient" : "to";
-  if (row?.contact_id || !isTemplate) throw sessionClosed(field);
+  if (row.contactId || !isTemplate) throw sessionClosed(field);
   if (m.to === null) throw unknownRecipient();
   await storeForNewContact({ ...m, to: m.to }, now);
 }
+
+type Stored = { contactId: string | null; inserted: boolean };
+
+const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(
+  async (ms) => {
+    const now = ms[0]?.now ?? new Date();
+    const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
+      WITH v AS (
+        SELECT * FROM unnest(
+          ${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.organizationId)}::uuid[],
+          ${ms.map((m) => m.channelId)}::uuid[], ${ms.map((m) => m.to)}::text[],
+          ${ms.map((m) => m.recipient)}::text[], ${ms.map((m) => m.type)}::text[],
+          ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[]
+        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, n)
+      ), c AS (
+        -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
+        SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at FROM v
+        JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
+      ), ins AS (
+        INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
+                              status, phone, template_name, template_language, created_at, updated_at)
+        SELECT v.mid, v.org_id, v.chan_id, c.contact_id,
+               (SELECT cv.id FROM conversations cv
+                WHERE cv.organization_id = v.org_id AND cv.contact_id = c.contact_id AND cv.status <> 'resolved'
+                ORDER BY cv.last_activity_at DESC LIMIT 1),
+               'outbound'::"MessageDirection", v.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (v.n::int - 1),
+               'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, ${now}, ${now}
+        FROM v JOIN c ON c.mid = v.mid
+        WHERE v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}
+        RETURNING id
+      )
+      SELECT v.mid::text AS id, c.contact_id::text AS contact_id, EXISTS (SELECT 1 FROM ins WHERE ins.id = v.mid) AS inserted
+      FROM v LEFT JOIN c ON c.mid = v.mid`;
+    const byId = new Map(rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted }]));
+    return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false });
+  },
+  { concurrency: 4, maxBatch: 64 },
+);
 
 function unknownRecipient(): ApiError {
   return new ApiError("RESOURCE_NOT_FOUND", "No customer with this business-scoped user id wrote to you.", {
