@@ -3,6 +3,7 @@ import { type JobsOptions, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";
 import { config } from "@/lib/config";
+import { groupCommit } from "@/lib/db-group-commit";
 import { failFastOptions } from "@/lib/redis";
 
 /**
@@ -129,10 +130,25 @@ export function queue(key: QueueKey): Queue {
   return q;
 }
 
+type Add = { name: QueueKey; data: unknown; opts: JobsOptions };
+const globalForAdds = globalThis as unknown as { adds?: Map<QueueKey, (add: Add) => Promise<unknown>> };
+
+/** The adds of one queue that arrive together leave as one addBulk (one round trip). */
+function addTogether(key: QueueKey): (add: Add) => Promise<unknown> {
+  globalForAdds.adds ??= new Map();
+  let add = globalForAdds.adds.get(key);
+  if (!add) {
+    add = groupCommit<Add, unknown>((adds) => queue(key).addBulk(adds), { concurrency: 4, maxBatch: 100 });
+    globalForAdds.adds.set(key, add);
+  }
+  return add;
+}
+
 /**
  * Adds a job whose payload is checked against the queue's schema; `jobId` de-duplicates live jobs.
  * Fails within ENQUEUE_TIMEOUT_MS while Redis is away (also while a fresh process still waits
- * for its first connection), with an error that the API answers as 503.
+ * for its first connection), with an error that the API answers as 503. Concurrent adds to a
+ * queue go to Redis together (lib/db-group-commit.ts; a failed group is retried add by add).
  */
 export async function enqueue<K extends QueueKey>(
   key: K,
@@ -140,7 +156,7 @@ export async function enqueue<K extends QueueKey>(
   options: JobsOptions & { jobId?: string } = {},
 ): Promise<void> {
   const data = QUEUES[key].payload.parse(payload);
-  await withinDeadline(queue(key).add(key, data, options), ENQUEUE_TIMEOUT_MS);
+  await withinDeadline(addTogether(key)({ name: key, data, opts: options }), ENQUEUE_TIMEOUT_MS);
 }
 
 /** `work`, or a "Connection is closed" error (lib/api/unavailable.ts) once `ms` have passed. */

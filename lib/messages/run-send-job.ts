@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { listenForOutcomes, waitForOutcome } from "@/lib/messages/send-outcome-channel";
-import { ENQUEUE_TIMEOUT_MS, QUEUES, queue, withinDeadline } from "@/lib/queues";
+import { ENQUEUE_TIMEOUT_MS, enqueue, withinDeadline } from "@/lib/queues";
 
 /** The send job could not be queued (Redis away): nothing was sent, nothing will be. */
 export class SendNotQueuedError extends Error {}
@@ -19,8 +19,7 @@ export async function runSendJob(messageId: string, channelId: string): Promise<
   try {
     const replyTo = await withinDeadline(listenForOutcomes(), ENQUEUE_TIMEOUT_MS);
     wait = waitForOutcome(messageId, config().SEND_TIMEOUT_MS);
-    const data = QUEUES.sends.payload.parse({ messageId, channelId, replyTo });
-    await withinDeadline(queue("sends").add("sends", data, { jobId: messageId }), ENQUEUE_TIMEOUT_MS).catch(
+    await enqueue("sends", { messageId, channelId, replyTo }, { jobId: messageId }).catch(
       (error: unknown) => {
         wait.cancel();
         throw error;

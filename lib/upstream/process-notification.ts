@@ -1,6 +1,8 @@
 import "#server-only";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -20,7 +22,10 @@ import { processStatus } from "@/lib/upstream/process-status";
 export async function processNotification(
   notificationId: string,
 ): Promise<{ messages: number; statuses: number }> {
-  const row = await db().upstreamNotification.findUnique({ where: { id: notificationId } });
+  const row = await db().upstreamNotification.findUnique({
+    where: { id: notificationId },
+    select: { payload: true },
+  });
   if (!row) return { messages: 0, statuses: 0 };
   const parsed = notificationSchema.safeParse(row.payload);
   let messages = 0;
@@ -39,9 +44,7 @@ export async function processNotification(
       // A number is active in one organization at most (migration channel_number_active_once).
       // Without an active channel the messages stay in the stored notification only: no other
       // organization's channel, however old, ever receives them.
-      const channel = phoneNumberId
-        ? await db().channel.findFirst({ where: { phoneNumberId, status: "active" } })
-        : null;
+      const channel = phoneNumberId ? await activeChannelOfNumber(phoneNumberId) : null;
       if (!channel && (value.data.messages?.length ?? 0) > 0) {
         logger.info(
           { notificationId, phoneNumberId },
@@ -64,11 +67,47 @@ export async function processNotification(
       }
     }
   }
-  await db().upstreamNotification.update({
-    where: { id: notificationId },
-    data: { processedAt: new Date(), error: parsed.success ? null : "unrecognized notification shape" },
+  await markProcessed({
+    id: notificationId,
+    error: parsed.success ? null : "unrecognized notification shape",
   });
   await enqueueDeliveries(deliveryIds);
   if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
   return { messages, statuses };
+}
+
+/** Notifications processed together are marked processed by one UPDATE (group commit). */
+const markProcessed = groupCommit<{ id: string; error: string | null }, void>(
+  async (rows) => {
+    const processedAt = new Date();
+    const clean = rows.filter((r) => r.error === null).map((r) => r.id);
+    if (clean.length > 0) {
+      await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
+    }
+    for (const r of rows.filter((row) => row.error !== null)) {
+      await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
+    }
+    return rows.map(() => undefined);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
+
+const CHANNEL_TTL_MS = 1_000;
+const channelsByNumber = new Map<string, { at: number; channel: Promise<Channel | null> }>();
+
+/**
+ * The active channel of a phone number id (a number is active in one organization at most),
+ * kept a second per process like a key record: a busy number costs one query a second.
+ */
+function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
+  const now = Date.now();
+  const hit = channelsByNumber.get(phoneNumberId);
+  if (hit && now - hit.at < CHANNEL_TTL_MS) return hit.channel;
+  if (channelsByNumber.size >= 10_000) channelsByNumber.clear();
+  const channel = db().channel.findFirst({ where: { phoneNumberId, status: "active" } });
+  channelsByNumber.set(phoneNumberId, { at: now, channel });
+  channel.catch(() => {
+    if (channelsByNumber.get(phoneNumberId)?.channel === channel) channelsByNumber.delete(phoneNumberId);
+  });
+  return channel;
 }

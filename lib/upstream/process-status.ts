@@ -27,11 +27,14 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
   const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
   const opaque = status.biz_opaque_callback_data;
 
+  const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: status.id }];
+  if (opaque && isUuid(opaque)) or.push({ id: opaque, direction: "outbound" });
+  // found before the transaction (as before, its fields are read before the row lock): a
+  // status of no message of ours costs one query, not a transaction
+  const found = await db().message.findFirst({ where: { OR: or } });
+  if (!found) return [];
+
   return db().$transaction(async (tx) => {
-    const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: status.id }];
-    if (opaque && isUuid(opaque)) or.push({ id: opaque, direction: "outbound" });
-    const found = await tx.message.findFirst({ where: { OR: or } });
-    if (!found) return [];
     const reported = statusPricing(status);
     // kept even when the status itself changes nothing (a late `sent` after `delivered`)
     const pricingData = reported ? { pricing: reported, pricingCategory: reported.category } : {};

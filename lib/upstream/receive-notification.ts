@@ -1,5 +1,7 @@
 import "#server-only";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
@@ -30,10 +32,8 @@ export async function receiveNotification(raw: Buffer, parsed: unknown): Promise
     logger.warn({ notificationId: row.id }, "upstream notification nested too deep; kept raw only");
     return row.id;
   }
-  const row = await db().upstreamNotification.create({
-    data: { payload: payload as Prisma.InputJsonValue, raw: bytes },
-    select: { id: true },
-  });
+  const row = { id: randomUUID() };
+  await storeTogether({ id: row.id, payload: payload as Prisma.InputJsonValue, raw: bytes });
   try {
     await enqueue("upstream", { notificationId: row.id }, { jobId: row.id });
   } catch (err) {
@@ -44,3 +44,14 @@ export async function receiveNotification(raw: Buffer, parsed: unknown): Promise
   }
   return row.id;
 }
+
+type NewNotification = { id: string; payload: Prisma.InputJsonValue; raw: Uint8Array<ArrayBuffer> };
+
+/** Notifications that arrive together are stored by one INSERT (group commit). */
+const storeTogether = groupCommit<NewNotification, void>(
+  async (rows) => {
+    await db().upstreamNotification.createMany({ data: rows });
+    return rows.map(() => undefined);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
