@@ -2,7 +2,6 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import type { Delivery, Event, Webhook } from "@/lib/generated/prisma/client.ts";
 import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
@@ -21,49 +20,10 @@ export type DeliverOutcome =
   | { kind: "postponed"; delayMs: number }
   | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
 
-type Loaded = Delivery & { event: Event; webhook: Webhook };
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-/**
- * The delivery with its event and webhook, in one query (an `include` would be three). The
- * nested timestamps are stored without a zone (UTC, as Prisma writes them): they are read
- * as UTC explicitly, so that the JSON carries the offset.
- */
-async function load(deliveryId: string): Promise<Loaded | null> {
-  const [row] = await db().$queryRaw<
-    (Delivery & { event: Omit<Event, "createdAt"> & { createdAt: string } } & {
-      webhook: Omit<Webhook, "createdAt" | "updatedAt" | "previousSecretExpiresAt"> & {
-        createdAt: string;
-        updatedAt: string;
-        previousSecretExpiresAt: string | null;
-      };
-    })[]
-  >`
-    SELECT d.id, d.organization_id AS "organizationId", d.webhook_id AS "webhookId", d.event_id AS "eventId",
-           d.status::text AS status, d.attempt_count AS "attemptCount", d.next_attempt_at AS "nextAttemptAt",
-           d.last_attempt_at AS "lastAttemptAt", d.succeeded_at AS "succeededAt", d.created_at AS "createdAt",
-           d.updated_at AS "updatedAt",
-           json_build_object('id', e.id, 'organizationId', e.organization_id, 'name', e.name, 'data', e.data,
-                             'createdAt', e.created_at AT TIME ZONE 'UTC') AS event,
-           json_build_object('id', w.id, 'organizationId', w.organization_id, 'name', w.name, 'url', w.url,
-                             'events', w.events, 'secretEnc', w.secret_enc, 'previousSecretEnc', w.previous_secret_enc,
-                             'previousSecretExpiresAt', w.previous_secret_expires_at AT TIME ZONE 'UTC', 'status', w.status,
-                             'disabledReason', w.disabled_reason, 'createdAt', w.created_at AT TIME ZONE 'UTC',
-                             'updatedAt', w.updated_at AT TIME ZONE 'UTC') AS webhook
-    FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
-    WHERE d.id = ${deliveryId}`;
-  if (!row) return null;
-  const { event, webhook } = row;
-  const expires = webhook.previousSecretExpiresAt;
-  return {
-    ...row,
-    event: { ...event, createdAt: new Date(event.createdAt) },
-    webhook: {
-      ...webhook,
-      createdAt: new Date(webhook.createdAt),
-      updatedAt: new Date(webhook.updatedAt),
-      previousSecretExpiresAt: expires === null ? null : new Date(expires),
-    },
-  };
+function load(deliveryId: string) {
+  return db().delivery.findUnique({ where: { id: deliveryId }, include: { event: true, webhook: true } });
 }
 
 /**
