@@ -2,6 +2,8 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
+import type { Delivery, Event, Webhook } from "@/lib/generated/prisma/client.ts";
 import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
@@ -20,11 +22,45 @@ export type DeliverOutcome =
   | { kind: "postponed"; delayMs: number }
   | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+type Loaded = Delivery & { event: Event; webhook: Webhook };
 
-function load(deliveryId: string) {
-  return db().delivery.findUnique({ where: { id: deliveryId }, include: { event: true, webhook: true } });
-}
+/** Deliveries with their event and webhook; those loaded together share the three queries. */
+const load = groupCommit<string, Loaded | null>(
+  async (ids) => {
+    const found = await db().delivery.findMany({
+      where: { id: { in: ids } },
+      include: { event: true, webhook: true },
+    });
+    const byId = new Map(found.map((d) => [d.id, d]));
+    return ids.map((id) => byId.get(id) ?? null);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
+
+type Claim = { id: string; attemptCount: number };
+
+/**
+ * The attempt claimed (same attempt count, still pending, due): the claims made together are
+ * one UPDATE. Answers the claim's time, or null when another job has the delivery.
+ */
+const claimAttempt = groupCommit<Claim, Date | null>(
+  async (claims) => {
+    const startedAt = new Date();
+    const won = await db().$queryRaw<{ id: string }[]>`
+      UPDATE deliveries SET attempt_count = v.claimed_count + 1, last_attempt_at = ${startedAt},
+                            next_attempt_at = ${new Date(startedAt.getTime() + CLAIM_LEASE_MS)}
+      FROM unnest(${claims.map((c) => c.id)}::text[], ${claims.map((c) => c.attemptCount)}::int[])
+           AS v(claimed_id, claimed_count)
+      WHERE deliveries.id = v.claimed_id AND deliveries.status = 'pending'
+        AND deliveries.attempt_count = v.claimed_count
+        AND deliveries.next_attempt_at <= ${new Date(startedAt.getTime() + EARLY_TOLERANCE_MS)}
+      RETURNING deliveries.id`;
+    const ids = new Set(won.map((r) => r.id));
+    // the same delivery twice in one group: only the first claim wins
+    return claims.map((c) => (ids.delete(c.id) ? startedAt : null));
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
 
 /**
  * Makes the next attempt of one delivery, if it is due and no other worker makes it. The
@@ -58,21 +94,8 @@ export async function deliver(deliveryId: string): Promise<DeliverOutcome> {
 
 async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
   const attemptNumber = delivery.attemptCount + 1;
-  const startedAt = new Date();
-  const claimed = await db().delivery.updateMany({
-    where: {
-      id: delivery.id,
-      status: "pending",
-      attemptCount: delivery.attemptCount,
-      nextAttemptAt: { lte: new Date(startedAt.getTime() + EARLY_TOLERANCE_MS) },
-    },
-    data: {
-      attemptCount: attemptNumber,
-      lastAttemptAt: startedAt,
-      nextAttemptAt: new Date(startedAt.getTime() + CLAIM_LEASE_MS),
-    },
-  });
-  if (claimed.count === 0) return { kind: "skipped", reason: "claimed by another job" };
+  const startedAt = await claimAttempt({ id: delivery.id, attemptCount: delivery.attemptCount });
+  if (startedAt === null) return { kind: "skipped", reason: "claimed by another job" };
 
   const { event, webhook } = delivery;
   const body = JSON.stringify({

@@ -1,6 +1,7 @@
 import "#server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
@@ -36,17 +37,9 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
   const final: AttemptResult = result === "retrying" && delayMs === undefined ? "failed" : result;
   const finishedAt = new Date();
   if (final === "succeeded") {
-    // the common case in one statement: the attempt row and the delivery's success together
-    await db().$executeRaw`
-      WITH attempt AS (
-        INSERT INTO delivery_attempts (id, delivery_id, attempt_number, started_at, duration_ms, status_code, error,
-                                       response_snippet, request_headers)
-        VALUES (gen_random_uuid(), ${deliveryId}, ${attemptNumber}, ${record.startedAt}, ${outcome.durationMs},
-                ${status}, ${outcome.error}, ${outcome.snippet}, ${JSON.stringify(record.requestHeaders)}::jsonb)
-      )
-      UPDATE deliveries SET status = 'succeeded', succeeded_at = ${finishedAt}, next_attempt_at = NULL,
-                            updated_at = ${finishedAt}
-      WHERE id = ${deliveryId} AND attempt_count = ${attemptNumber}`;
+    // the common case in one statement, shared by the successes recorded together: the
+    // attempt row and the delivery's success
+    await recordSuccess({ ...record, finishedAt });
     return final;
   }
   await db().$transaction(async (tx) => {
@@ -89,3 +82,30 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
   }
   return final;
 }
+
+/** Successful attempts recorded together: one INSERT of attempts and one UPDATE of deliveries. */
+const recordSuccess = groupCommit<AttemptRecord & { finishedAt: Date }, void>(
+  async (records) => {
+    const finishedAt = records[0]?.finishedAt ?? new Date();
+    await db().$executeRaw`
+      WITH v AS (
+        SELECT * FROM unnest(
+          ${records.map((r) => r.deliveryId)}::text[], ${records.map((r) => r.attemptNumber)}::int[],
+          ${records.map((r) => r.startedAt.toISOString())}::timestamptz[], ${records.map((r) => r.outcome.durationMs)}::int[],
+          ${records.map((r) => r.outcome.statusCode)}::int[], ${records.map((r) => r.outcome.error)}::text[],
+          ${records.map((r) => r.outcome.snippet)}::text[]
+        ) WITH ORDINALITY AS v(did, num, started, duration, code, err, snippet, n)
+      ), attempt AS (
+        INSERT INTO delivery_attempts (id, delivery_id, attempt_number, started_at, duration_ms, status_code, error,
+                                       response_snippet, request_headers)
+        SELECT gen_random_uuid(), v.did, v.num, v.started AT TIME ZONE 'UTC', v.duration, v.code, v.err, v.snippet,
+               (${JSON.stringify(records.map((r) => r.requestHeaders))}::jsonb) -> (v.n::int - 1)
+        FROM v
+      )
+      UPDATE deliveries SET status = 'succeeded', succeeded_at = ${finishedAt}, next_attempt_at = NULL,
+                            updated_at = ${finishedAt}
+      FROM v WHERE deliveries.id = v.did AND deliveries.attempt_count = v.num`;
+    return records.map(() => undefined);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
