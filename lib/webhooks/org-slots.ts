@@ -1,4 +1,5 @@
 import "#server-only";
+import type { Redis } from "ioredis";
 import { readyRedis } from "@/lib/redis";
 
 /**
@@ -22,6 +23,23 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
+type WithScript = Redis & {
+  acquireOrgSlot(
+    key: string,
+    now: number,
+    limit: number,
+    until: number,
+    token: string,
+    leaseMs: number,
+  ): Promise<number>;
+};
+
+function withScript(redis: Redis): WithScript {
+  const r = redis as Redis & Partial<WithScript>;
+  if (!r.acquireOrgSlot) r.defineCommand("acquireOrgSlot", { numberOfKeys: 1, lua: ACQUIRE });
+  return r as WithScript;
+}
+
 export function orgSlotsKey(organizationId: string): string {
   return `webhook-slots:{${organizationId}}`;
 }
@@ -32,10 +50,9 @@ export async function acquireOrgSlot(
   limit = ORG_IN_FLIGHT_LIMIT,
 ): Promise<boolean> {
   const now = Date.now();
-  const client = await readyRedis();
-  const got = await client.eval(
-    ACQUIRE,
-    1,
+  const client = withScript(await readyRedis());
+  // EVALSHA: the script is sent and hashed once per connection, not on every attempt
+  const got = await client.acquireOrgSlot(
     orgSlotsKey(organizationId),
     now,
     limit,

@@ -2,7 +2,8 @@
  * `npm run bench:webhooks`: (1) deliveries per second from the worker to a local receiver that
  * answers at once; (2) upstream notifications acknowledged per second by /webhooks/whatsapp, with
  * p99; next to a trivial route handler of the same build and a bare node:http server, in one run.
- * BENCH_SECONDS (default 30) and BENCH_DELIVERIES (default 20000) change the sizes.
+ * BENCH_SECONDS (default 30) and BENCH_DELIVERIES (default 20000) change the sizes;
+ * BENCH_DELIVERY_ORDER=by-org queues one organization's backlog after another's.
  */
 
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ import { type CpuGroups, type CpuSample, cpuBetween, sampleCpu } from "@/scripts
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20_000);
 const ORGS = 10;
+const DELIVERY_ORDER = process.env.BENCH_DELIVERY_ORDER === "by-org" ? "by-org" : "interleaved";
 const WEB_PORT = 3620;
 const SANDBOX_PORT = 4630;
 const RECEIVER_PORT = 3640;
@@ -37,7 +39,7 @@ async function deliveriesPerSecond(
   await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, "127.0.0.1", resolve));
 
   // several organizations, each with one webhook: the per-organization in-flight cap applies to each
-  const ids: string[] = [];
+  const perOrg: string[][] = [];
   for (let o = 0; o < ORGS; o++) {
     const org = await db().organization.create({ data: { name: `bench ${o}` } });
     const webhook = await db().webhook.create({
@@ -49,7 +51,7 @@ async function deliveriesPerSecond(
         events: ["contact.created"],
       },
     });
-    const perOrg = Math.ceil(DELIVERIES / ORGS);
+    const count = Math.ceil(DELIVERIES / ORGS);
     const event = await db().event.create({
       data: {
         organizationId: org.id,
@@ -57,15 +59,24 @@ async function deliveriesPerSecond(
         data: { contactId: randomUUID(), phone: "+14155550123" },
       },
     });
-    const rows = Array.from({ length: perOrg }, () => ({
+    const rows = Array.from({ length: count }, () => ({
       id: newDeliveryId(),
       organizationId: org.id,
       webhookId: webhook.id,
       eventId: event.id,
     }));
     await db().delivery.createMany({ data: rows });
-    ids.push(...rows.map((r) => r.id));
+    perOrg.push(rows.map((r) => r.id));
   }
+  // the organizations' deliveries interleaved, as events of many organizations arrive; with
+  // BENCH_DELIVERY_ORDER=by-org one organization's backlog after another (the in-flight cap
+  // per organization then makes most jobs step aside and come back)
+  const ids =
+    DELIVERY_ORDER === "by-org"
+      ? perOrg.flat()
+      : Array.from({ length: Math.max(...perOrg.map((l) => l.length)) }, (_, i) =>
+          perOrg.map((l) => l[i]).filter((id): id is string => id !== undefined),
+        ).flat();
   const started = Date.now();
   const before = sampleCpu(cpu);
   for (let i = 0; i < ids.length; i += 500) {
@@ -155,7 +166,7 @@ async function main(): Promise<void> {
 
     console.log(`\nbench:webhooks — ${SECONDS} s a run, one web and one worker process`);
     console.log(
-      `deliveries: ${DELIVERIES} across ${ORGS} organizations to a local receiver answering at once: ` +
+      `deliveries: ${DELIVERIES} across ${ORGS} organizations (${DELIVERY_ORDER}) to a local receiver answering at once: ` +
         `${delivery.perSecond} deliveries/s (${delivery.seconds.toFixed(1)} s, ${delivery.delivered} requests received)`,
     );
     console.log(
