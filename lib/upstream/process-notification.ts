@@ -22,10 +22,7 @@ import { processStatus } from "@/lib/upstream/process-status";
 export async function processNotification(
   notificationId: string,
 ): Promise<{ messages: number; statuses: number }> {
-  const row = await db().upstreamNotification.findUnique({
-    where: { id: notificationId },
-    select: { payload: true },
-  });
+  const row = await loadNotification(notificationId);
   if (!row) return { messages: 0, statuses: 0 };
   const parsed = notificationSchema.safeParse(row.payload);
   let messages = 0;
@@ -111,3 +108,16 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
   });
   return channel;
 }
+
+/** The payloads of notifications processed together, read by one query. */
+const loadNotification = groupCommit<string, { payload: unknown } | null>(
+  async (ids) => {
+    const rows = await db().upstreamNotification.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, payload: true },
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);

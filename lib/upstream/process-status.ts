@@ -1,7 +1,8 @@
 import "#server-only";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
 import { recordEvent } from "@/lib/events/record-event";
-import type { MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
+import type { Message, MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
@@ -27,11 +28,9 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
   const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
   const opaque = status.biz_opaque_callback_data;
 
-  const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: status.id }];
-  if (opaque && isUuid(opaque)) or.push({ id: opaque, direction: "outbound" });
   // found before the transaction (as before, its fields are read before the row lock): a
-  // status of no message of ours costs one query, not a transaction
-  const found = await db().message.findFirst({ where: { OR: or } });
+  // status of no message of ours costs no transaction, and lookups made together share a query
+  const found = await findReported({ wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null });
   if (!found) return [];
 
   return db().$transaction(async (tx) => {
@@ -112,3 +111,20 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
     return [...sentIds, ...ids];
   });
 }
+
+type Reference = { wamid: string; opaque: string | null };
+
+/** The message a status is about: by wamid, else by biz_opaque_callback_data (our id). */
+const findReported = groupCommit<Reference, Message | null>(
+  async (refs) => {
+    const wamids = refs.map((r) => r.wamid);
+    const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
+    const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: { in: wamids } }];
+    if (opaques.length > 0) or.push({ id: { in: opaques }, direction: "outbound" });
+    const rows = await db().message.findMany({ where: { OR: or } });
+    const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
+    const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
+    return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
+  },
+  { concurrency: 4, maxBatch: 100 },
+);
