@@ -146,6 +146,17 @@ async function main(): Promise<void> {
     const sign = (body: string) => ({
       "x-hub-signature-256": `sha256=${createHmac("sha256", BENCH_SECRETS.appSecret).update(body).digest("hex")}`,
     });
+    // warm-up: JIT and connection pools, as the send benchmark does
+    await measure({
+      label: "warm-up",
+      url: stack.baseUrls.map((u) => `${u}/webhooks/whatsapp`),
+      connections: 16,
+      seconds: 5,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: () => notificationBody(n++),
+      sign,
+    });
     const acknowledgements = [];
     for (const connections of [16, 64]) {
       acknowledgements.push(
