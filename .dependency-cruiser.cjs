@@ -41,6 +41,14 @@ module.exports = {
       },
     },
     {
+      name: "net-at-the-bottom",
+      severity: "error",
+      comment:
+        "lib/net (the guarded HTTP client and its address rules) serves every domain and knows none of them.",
+      from: { path: "^lib/net/" },
+      to: { path: "^lib/[^/]+/", pathNot: "^lib/(net|server-only)/" },
+    },
+    {
       name: "dashboard-on-top",
       severity: "error",
       comment:

@@ -1,8 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { addressProblem, type GuardOptions } from "@/lib/webhooks/ip-ranges";
-import { ADDRESS_REFUSED, guardedLookup, hostOf } from "@/lib/webhooks/url-guard";
+import { addressProblem, type GuardOptions } from "@/lib/net/ip-ranges";
+import { ADDRESS_REFUSED, guardedLookup, hostOf } from "@/lib/net/url-guard";
 
 /**
  * The one HTTP client of every outbound request the product makes (Graph API calls, media

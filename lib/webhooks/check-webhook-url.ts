@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
-import { webhookUrlProblem } from "@/lib/webhooks/url-guard";
+import { webhookUrlProblem } from "@/lib/net/url-guard";
 
 /**
  * Registration-time SSRF guard: answers the URL as we will call it (WHATWG-normalized), or

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { GuardedFetchError, guardedFetch } from "@/lib/net/guarded-fetch";
-import type { GuardOptions } from "@/lib/webhooks/ip-ranges";
+import type { GuardOptions } from "@/lib/net/ip-ranges";
 
 export type PostOutcome = {
   /** the HTTP status answered, null when none was (refused, network error, timeout) */

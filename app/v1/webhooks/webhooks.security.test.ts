@@ -5,7 +5,7 @@ import { api, createTestOrg, expectError } from "@/scripts/test/helpers";
 /**
  * The SSRF table of issue 4 at registration, through the API. The stack under test runs with
  * ALLOW_LOOPBACK_URLS=true, so loopback spellings are accepted here (and normalized); they,
- * and a name resolving to a private address, are refused in lib/webhooks/url-guard.test.ts
+ * and a name resolving to a private address, are refused in lib/net/url-guard.test.ts
  * with loopback not allowed. Every private address that is not loopback is refused here.
  */
 const PRIVATE = [

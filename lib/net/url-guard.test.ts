@@ -1,7 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { describe, expect, it } from "vitest";
-import { classifyAddress } from "@/lib/webhooks/ip-ranges";
-import { checkUrlSyntax, guardedLookup, type Resolver, webhookUrlProblem } from "@/lib/webhooks/url-guard";
+import { classifyAddress } from "@/lib/net/ip-ranges";
+import { checkUrlSyntax, guardedLookup, type Resolver, webhookUrlProblem } from "@/lib/net/url-guard";
 
 const strict = { allowLoopback: false };
 const dev = { allowLoopback: true };

@@ -1,7 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
-import { addressProblem, classifyAddress, type GuardOptions, LOOPBACK_HINT } from "@/lib/webhooks/ip-ranges";
+import { addressProblem, classifyAddress, type GuardOptions, LOOPBACK_HINT } from "@/lib/net/ip-ranges";
 
 /**
  * The SSRF guard of webhook URLs (design.md). Host spellings such as `127.1`, `2130706433`,
