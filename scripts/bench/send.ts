@@ -119,6 +119,13 @@ async function main(): Promise<void> {
       (await db().message.count({ where: { organizationId: org.id, status: "sent" } })) - sentBefore;
     const failed = await db().message.count({ where: { organizationId: org.id, status: { not: "sent" } } });
     const answered = [...rows].reduce((n, r) => n + r.total - r.non2xx - r.errors, 0);
+    // what the upstream received: each message at most once (biz_opaque_callback_data is our id)
+    const received = (await (
+      await fetch(`${stack.sandboxUrl}/_sandbox/messages?phone_number_id=900000000001`)
+    ).json()) as { data: { body: { biz_opaque_callback_data?: string }; result: number | null }[] };
+    const accepted = received.data.filter((r) => r.result === 200);
+    const distinct = new Set(accepted.map((r) => r.body.biz_opaque_callback_data)).size;
+    const allSent = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
 
     console.log(
       `\nbench:send — ${SECONDS} s a run, ${RECIPIENTS} recipients, ${WEB_PORTS_TEXT()} and one worker process`,
@@ -126,6 +133,10 @@ async function main(): Promise<void> {
     printTable([...rows, trivial, machine], trivial);
     console.log(
       `\nmeasured runs: ${answered} answers 200, ${sent} messages stored sent; ${failed} messages not sent in all`,
+    );
+    console.log(
+      `upstream: ${accepted.length} sends accepted for ${distinct} distinct messages (duplicates: ${accepted.length - distinct}); ` +
+        `${allSent} messages stored sent in all (lost: ${Math.max(0, distinct - allSent)})`,
     );
     const best = rows.reduce((a, b) => (b.rps > a.rps ? b : a), rows[0] ?? trivial);
     console.log(
