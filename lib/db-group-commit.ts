@@ -15,7 +15,8 @@ type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
 export function groupCommit<I, O>(
   run: GroupRunner<I, O>,
-  options: { concurrency: number; maxBatch: number },
+  /** statements in flight at once (a share of the pool), and items in one statement at most */
+  options: { concurrency: number; maxBatch: number } = { concurrency: 4, maxBatch: 100 },
 ): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;

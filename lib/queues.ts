@@ -138,7 +138,7 @@ function addTogether(key: QueueKey): (add: Add) => Promise<unknown> {
   globalForAdds.adds ??= new Map();
   let add = globalForAdds.adds.get(key);
   if (!add) {
-    add = groupCommit<Add, unknown>((adds) => queue(key).addBulk(adds), { concurrency: 4, maxBatch: 100 });
+    add = groupCommit<Add, unknown>((adds) => queue(key).addBulk(adds));
     globalForAdds.adds.set(key, add);
   }
   return add;

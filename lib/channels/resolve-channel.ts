@@ -3,12 +3,13 @@ import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
+import { ttlCache } from "@/lib/ttl-cache";
 
 /** How long a process may trust its resolution of a send's channel (as long as a key record). */
 export const CHANNEL_CACHE_TTL_MS = 1_000;
-const MAX_ENTRIES = 10_000;
-type Entry = { at: number; found: Promise<Channel> };
-const resolved = new Map<string, Entry>();
+const resolved = ttlCache<Channel>(CHANNEL_CACHE_TTL_MS, {
+  keepFailure: (error) => error instanceof ApiError,
+});
 
 /**
  * The contract's channel rules for sending: a named channel must be one of the organization's
@@ -18,18 +19,7 @@ const resolved = new Map<string, Entry>();
  * so a channel deactivated or added is seen within a second, as a revoked key is.
  */
 export function resolveSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
-  const key = `${organizationId}/${channelId ?? ""}`;
-  const now = Date.now();
-  const hit = resolved.get(key);
-  if (hit && now - hit.at < CHANNEL_CACHE_TTL_MS) return hit.found;
-  if (resolved.size >= MAX_ENTRIES) resolved.clear();
-  const found = findSendChannel(organizationId, channelId);
-  resolved.set(key, { at: now, found });
-  // a failure of the database itself is not an answer to keep
-  found.catch((error: unknown) => {
-    if (!(error instanceof ApiError) && resolved.get(key)?.found === found) resolved.delete(key);
-  });
-  return found;
+  return resolved(`${organizationId}/${channelId ?? ""}`, () => findSendChannel(organizationId, channelId));
 }
 
 async function findSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {

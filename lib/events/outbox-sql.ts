@@ -5,15 +5,23 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
  * The outbox as one SQL statement, for hot paths: a data-modifying CTE named `src` (which must
  * return `organization_id` and `event_data` jsonb) is followed by the Event row and one Delivery
  * per subscribed active webhook, all in the same statement, so all or none is written. Answers
- * how many rows `src` changed and the delivery ids to enqueue.
+ * how many rows `src` changed and the delivery ids to enqueue; with `refKey` (a key of
+ * `event_data`, such as `messageId`) also which rows changed and whose deliveries are whose,
+ * for a statement that changes the rows of several callers (group commit).
  */
-export function withEventSql(src: Prisma.Sql, name: EventName, at: Date): Prisma.Sql {
+export function withEventSql(src: Prisma.Sql, name: EventName, at: Date, refKey?: string): Prisma.Sql {
+  const perRow = refKey
+    ? Prisma.sql`,
+           coalesce((SELECT array_agg(src.event_data ->> ${refKey}) FROM src), ARRAY[]::text[]) AS changed_refs,
+           coalesce((SELECT json_agg(json_build_array(ev.data ->> ${refKey}, d.id)) FROM d JOIN ev ON ev.id = d.event_id),
+                    '[]'::json) AS deliveries_by_ref`
+    : Prisma.empty;
   return Prisma.sql`
     WITH src AS (${src}),
     ev AS (
       INSERT INTO events (id, organization_id, name, data, created_at)
       SELECT gen_random_uuid(), src.organization_id, ${name}, src.event_data, ${at} FROM src
-      RETURNING id, organization_id
+      RETURNING id, organization_id, data
     ),
     d AS (
       INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
@@ -21,10 +29,16 @@ export function withEventSql(src: Prisma.Sql, name: EventName, at: Date): Prisma
              ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
       FROM ev JOIN webhooks w
         ON w.organization_id = ev.organization_id AND w.status = 'active' AND ${name} = ANY (w.events)
-      RETURNING id
+      RETURNING id, event_id
     )
     SELECT (SELECT count(*)::int FROM src) AS changed,
-           coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids`;
+           coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids${perRow}`;
 }
 
 export type OutboxResult = { changed: number; delivery_ids: string[] };
+
+/** What `withEventSql` answers with a `refKey`. */
+export type OutboxPerRowResult = OutboxResult & {
+  changed_refs: string[];
+  deliveries_by_ref: [string, string][];
+};

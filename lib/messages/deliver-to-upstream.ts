@@ -2,7 +2,7 @@ import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { type OutboxPerRowResult, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
@@ -16,6 +16,11 @@ import { RETRYABLE_UPSTREAM_CODES } from "@/lib/whatsapp/upstream-error-guide";
 type CloudAnswer = { messages?: { id?: string }[] };
 type Pending = { channel_id: string | null; cloud: unknown };
 const MAX_TRIES = 6;
+const NOTHING_TO_SEND: UpstreamFailure = {
+  kind: "unreachable",
+  message: "no channel or body",
+  maybeSent: false,
+};
 
 /**
  * The worker's send: at most once. The Message is claimed `sending` right before the upstream
@@ -39,7 +44,7 @@ export async function deliverToUpstream(
     if (!pending) return currentOutcome(messageId);
     channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
     if (!channel || !pending.cloud) {
-      return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+      return fail(messageId, NOTHING_TO_SEND);
     }
   }
 
@@ -49,7 +54,7 @@ export async function deliverToUpstream(
     const claimed = await claim(messageId);
     if (!claimed) return currentOutcome(messageId);
     if (claimed.cloud === null) {
-      return fail(messageId, { kind: "unreachable", message: "no channel or body", maybeSent: false });
+      return fail(messageId, NOTHING_TO_SEND);
     }
     try {
       const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
@@ -95,23 +100,20 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  * `sending`, if still `queued`, returning the body to send; null when another got there first.
  * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
  */
-const claim = groupCommit<string, { cloud: unknown } | null>(
-  async (ids) => {
-    const now = new Date();
-    const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
+const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
+  const now = new Date();
+  const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
       UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
       WHERE id = ANY (${ids}::uuid[]) AND status = 'queued'
       RETURNING id, content -> 'cloud' AS cloud`;
-    const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud }]));
-    // the same message twice in one batch (two jobs for it): only the first claim wins
-    return ids.map((id) => {
-      const mine = byId.get(id) ?? null;
-      byId.delete(id);
-      return mine;
-    });
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+  const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud }]));
+  // the same message twice in one batch (two jobs for it): only the first claim wins
+  return ids.map((id) => {
+    const mine = byId.get(id) ?? null;
+    byId.delete(id);
+    return mine;
+  });
+});
 
 async function release(messageId: string): Promise<void> {
   await db().message.updateMany({
@@ -166,46 +168,32 @@ async function markSent(messageId: string, wamid: string): Promise<SendOutcome> 
 
 type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
 
-const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>(
-  async (sends) => {
-    const sentAt = new Date();
-    const ids = sends.map((s) => s.messageId);
-    const wamids = sends.map((s) => s.wamid);
-    const [result] = await db().$queryRaw<{ changed_ids: string[]; deliveries: [string, string][] | null }[]>`
-      WITH v AS (SELECT * FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)),
-      src AS (
-        UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
-        FROM v WHERE messages.id = v.sent_id AND messages.status = 'sending'
-        RETURNING messages.id, messages.organization_id, ${eventData("sent", sentAt)}
-      ),
-      ev AS (
-        INSERT INTO events (id, organization_id, name, data, created_at)
-        SELECT gen_random_uuid(), src.organization_id, 'message.sent', src.event_data, ${sentAt} FROM src
-        RETURNING id, organization_id, data ->> 'messageId' AS message_id
-      ),
-      d AS (
-        INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-        SELECT 'wh_' || ${String(sentAt.getTime())} || '_' || substr(md5(random()::text || w.id), 1, 16),
-               ev.organization_id, w.id, ev.id, 'pending', 0, ${sentAt}, ${sentAt}, ${sentAt}
-        FROM ev JOIN webhooks w
-          ON w.organization_id = ev.organization_id AND w.status = 'active' AND 'message.sent' = ANY (w.events)
-        RETURNING id, event_id
-      )
-      SELECT coalesce((SELECT array_agg(id::text) FROM src), ARRAY[]::text[]) AS changed_ids,
-             (SELECT json_agg(json_build_array(ev.message_id, d.id)) FROM d JOIN ev ON ev.id = d.event_id) AS deliveries`;
-    const changed = new Set(result?.changed_ids ?? []);
-    const deliveries = new Map<string, string[]>();
-    for (const [messageId, deliveryId] of result?.deliveries ?? []) {
-      deliveries.set(messageId, [...(deliveries.get(messageId) ?? []), deliveryId]);
-    }
-    return sends.map((s) => ({
-      changed: changed.has(s.messageId),
-      deliveryIds: deliveries.get(s.messageId) ?? [],
+const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>(async (sends) => {
+  const sentAt = new Date();
+  const ids = sends.map((s) => s.messageId);
+  const wamids = sends.map((s) => s.wamid);
+  const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
+          FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)
+          WHERE messages.id = v.sent_id AND messages.status = 'sending'
+          RETURNING messages.organization_id, ${eventData("sent", sentAt)}`,
+      "message.sent",
       sentAt,
-    }));
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+      "messageId",
+    ),
+  );
+  const changed = new Set(result?.changed_refs ?? []);
+  const deliveries = new Map<string, string[]>();
+  for (const [messageId, deliveryId] of result?.deliveries_by_ref ?? []) {
+    deliveries.set(messageId, [...(deliveries.get(messageId) ?? []), deliveryId]);
+  }
+  return sends.map((s) => ({
+    changed: changed.has(s.messageId),
+    deliveryIds: deliveries.get(s.messageId) ?? [],
+    sentAt,
+  }));
+});
 
 async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();

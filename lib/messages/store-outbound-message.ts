@@ -42,10 +42,9 @@ export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
 
 type Stored = { contactId: string | null; inserted: boolean };
 
-const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(
-  async (ms) => {
-    const now = ms[0]?.now ?? new Date();
-    const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
+const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(async (ms) => {
+  const now = ms[0]?.now ?? new Date();
+  const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
       WITH v AS (
         SELECT * FROM unnest(
           ${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.organizationId)}::uuid[],
@@ -72,11 +71,9 @@ const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(
       )
       SELECT v.mid::text AS id, c.contact_id::text AS contact_id, EXISTS (SELECT 1 FROM ins WHERE ins.id = v.mid) AS inserted
       FROM v LEFT JOIN c ON c.mid = v.mid`;
-    const byId = new Map(rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted }]));
-    return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false });
-  },
-  { concurrency: 4, maxBatch: 64 },
-);
+  const byId = new Map(rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted }]));
+  return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false });
+});
 
 function unknownRecipient(): ApiError {
   return new ApiError("RESOURCE_NOT_FOUND", "No customer with this business-scoped user id wrote to you.", {

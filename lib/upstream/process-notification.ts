@@ -6,6 +6,7 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
+import { ttlCache } from "@/lib/ttl-cache";
 import {
   changeValueSchema,
   inboundMessageSchema,
@@ -74,50 +75,36 @@ export async function processNotification(
 }
 
 /** Notifications processed together are marked processed by one UPDATE (group commit). */
-const markProcessed = groupCommit<{ id: string; error: string | null }, void>(
-  async (rows) => {
-    const processedAt = new Date();
-    const clean = rows.filter((r) => r.error === null).map((r) => r.id);
-    if (clean.length > 0) {
-      await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
-    }
-    for (const r of rows.filter((row) => row.error !== null)) {
-      await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
-    }
-    return rows.map(() => undefined);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+const markProcessed = groupCommit<{ id: string; error: string | null }, void>(async (rows) => {
+  const processedAt = new Date();
+  const clean = rows.filter((r) => r.error === null).map((r) => r.id);
+  if (clean.length > 0) {
+    await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
+  }
+  for (const r of rows.filter((row) => row.error !== null)) {
+    await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
+  }
+  return rows.map(() => undefined);
+});
 
-const CHANNEL_TTL_MS = 1_000;
-const channelsByNumber = new Map<string, { at: number; channel: Promise<Channel | null> }>();
+const channelsByNumber = ttlCache<Channel | null>(1_000);
 
 /**
  * The active channel of a phone number id (a number is active in one organization at most),
  * kept a second per process like a key record: a busy number costs one query a second.
  */
 function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
-  const now = Date.now();
-  const hit = channelsByNumber.get(phoneNumberId);
-  if (hit && now - hit.at < CHANNEL_TTL_MS) return hit.channel;
-  if (channelsByNumber.size >= 10_000) channelsByNumber.clear();
-  const channel = db().channel.findFirst({ where: { phoneNumberId, status: "active" } });
-  channelsByNumber.set(phoneNumberId, { at: now, channel });
-  channel.catch(() => {
-    if (channelsByNumber.get(phoneNumberId)?.channel === channel) channelsByNumber.delete(phoneNumberId);
-  });
-  return channel;
+  return channelsByNumber(phoneNumberId, () =>
+    db().channel.findFirst({ where: { phoneNumberId, status: "active" } }),
+  );
 }
 
 /** The payloads of notifications processed together, read by one query. */
-const loadNotification = groupCommit<string, { payload: unknown } | null>(
-  async (ids) => {
-    const rows = await db().upstreamNotification.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, payload: true },
-    });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id) ?? null);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+const loadNotification = groupCommit<string, { payload: unknown } | null>(async (ids) => {
+  const rows = await db().upstreamNotification.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, payload: true },
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id) ?? null);
+});

@@ -115,16 +115,13 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
 type Reference = { wamid: string; opaque: string | null };
 
 /** The message a status is about: by wamid, else by biz_opaque_callback_data (our id). */
-const findReported = groupCommit<Reference, Message | null>(
-  async (refs) => {
-    const wamids = refs.map((r) => r.wamid);
-    const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
-    const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: { in: wamids } }];
-    if (opaques.length > 0) or.push({ id: { in: opaques }, direction: "outbound" });
-    const rows = await db().message.findMany({ where: { OR: or } });
-    const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
-    const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
-    return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+const findReported = groupCommit<Reference, Message | null>(async (refs) => {
+  const wamids = refs.map((r) => r.wamid);
+  const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
+  const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: { in: wamids } }];
+  if (opaques.length > 0) or.push({ id: { in: opaques }, direction: "outbound" });
+  const rows = await db().message.findMany({ where: { OR: or } });
+  const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
+  const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
+  return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
+});

@@ -32,26 +32,20 @@ export async function receiveNotification(raw: Buffer, parsed: unknown): Promise
     logger.warn({ notificationId: row.id }, "upstream notification nested too deep; kept raw only");
     return row.id;
   }
-  const row = { id: randomUUID() };
-  await storeTogether({ id: row.id, payload: payload as Prisma.InputJsonValue, raw: bytes });
+  const id = randomUUID();
+  await storeTogether({ id, payload: payload as Prisma.InputJsonValue, raw: bytes });
   try {
-    await enqueue("upstream", { notificationId: row.id }, { jobId: row.id });
+    await enqueue("upstream", { notificationId: id }, { jobId: id });
   } catch (err) {
-    logger.warn(
-      { err: String(err), notificationId: row.id },
-      "upstream enqueue failed; the sweeper will retry",
-    );
+    logger.warn({ err: String(err), notificationId: id }, "upstream enqueue failed; the sweeper will retry");
   }
-  return row.id;
+  return id;
 }
 
 type NewNotification = { id: string; payload: Prisma.InputJsonValue; raw: Uint8Array<ArrayBuffer> };
 
 /** Notifications that arrive together are stored by one INSERT (group commit). */
-const storeTogether = groupCommit<NewNotification, void>(
-  async (rows) => {
-    await db().upstreamNotification.createMany({ data: rows });
-    return rows.map(() => undefined);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+const storeTogether = groupCommit<NewNotification, void>(async (rows) => {
+  await db().upstreamNotification.createMany({ data: rows });
+  return rows.map(() => undefined);
+});

@@ -25,17 +25,14 @@ export type DeliverOutcome =
 type Loaded = Delivery & { event: Event; webhook: Webhook };
 
 /** Deliveries with their event and webhook; those loaded together share the three queries. */
-const load = groupCommit<string, Loaded | null>(
-  async (ids) => {
-    const found = await db().delivery.findMany({
-      where: { id: { in: ids } },
-      include: { event: true, webhook: true },
-    });
-    const byId = new Map(found.map((d) => [d.id, d]));
-    return ids.map((id) => byId.get(id) ?? null);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+const load = groupCommit<string, Loaded | null>(async (ids) => {
+  const found = await db().delivery.findMany({
+    where: { id: { in: ids } },
+    include: { event: true, webhook: true },
+  });
+  const byId = new Map(found.map((d) => [d.id, d]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
 
 type Claim = { id: string; attemptCount: number };
 
@@ -43,10 +40,9 @@ type Claim = { id: string; attemptCount: number };
  * The attempt claimed (same attempt count, still pending, due): the claims made together are
  * one UPDATE. Answers the claim's time, or null when another job has the delivery.
  */
-const claimAttempt = groupCommit<Claim, Date | null>(
-  async (claims) => {
-    const startedAt = new Date();
-    const won = await db().$queryRaw<{ id: string }[]>`
+const claimAttempt = groupCommit<Claim, Date | null>(async (claims) => {
+  const startedAt = new Date();
+  const won = await db().$queryRaw<{ id: string }[]>`
       UPDATE deliveries SET attempt_count = v.claimed_count + 1, last_attempt_at = ${startedAt},
                             next_attempt_at = ${new Date(startedAt.getTime() + CLAIM_LEASE_MS)}
       FROM unnest(${claims.map((c) => c.id)}::text[], ${claims.map((c) => c.attemptCount)}::int[])
@@ -55,12 +51,10 @@ const claimAttempt = groupCommit<Claim, Date | null>(
         AND deliveries.attempt_count = v.claimed_count
         AND deliveries.next_attempt_at <= ${new Date(startedAt.getTime() + EARLY_TOLERANCE_MS)}
       RETURNING deliveries.id`;
-    const ids = new Set(won.map((r) => r.id));
-    // the same delivery twice in one group: only the first claim wins
-    return claims.map((c) => (ids.delete(c.id) ? startedAt : null));
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+  const ids = new Set(won.map((r) => r.id));
+  // the same delivery twice in one group: only the first claim wins
+  return claims.map((c) => (ids.delete(c.id) ? startedAt : null));
+});
 
 /**
  * Makes the next attempt of one delivery, if it is due and no other worker makes it. The

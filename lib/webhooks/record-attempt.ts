@@ -84,10 +84,9 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
 }
 
 /** Successful attempts recorded together: one INSERT of attempts and one UPDATE of deliveries. */
-const recordSuccess = groupCommit<AttemptRecord & { finishedAt: Date }, void>(
-  async (records) => {
-    const finishedAt = records[0]?.finishedAt ?? new Date();
-    await db().$executeRaw`
+const recordSuccess = groupCommit<AttemptRecord & { finishedAt: Date }, void>(async (records) => {
+  const finishedAt = records[0]?.finishedAt ?? new Date();
+  await db().$executeRaw`
       WITH v AS (
         SELECT * FROM unnest(
           ${records.map((r) => r.deliveryId)}::text[], ${records.map((r) => r.attemptNumber)}::int[],
@@ -105,7 +104,5 @@ const recordSuccess = groupCommit<AttemptRecord & { finishedAt: Date }, void>(
       UPDATE deliveries SET status = 'succeeded', succeeded_at = ${finishedAt}, next_attempt_at = NULL,
                             updated_at = ${finishedAt}
       FROM v WHERE deliveries.id = v.did AND deliveries.attempt_count = v.num`;
-    return records.map(() => undefined);
-  },
-  { concurrency: 4, maxBatch: 100 },
-);
+  return records.map(() => undefined);
+});
