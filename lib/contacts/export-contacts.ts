@@ -1,14 +1,12 @@
 import "#server-only";
 import Papa from "papaparse";
+import { needsQuotes, neutraliseCell } from "@/lib/contacts/csv-cells";
 import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/contacts/import-format";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 const BATCH = 1_000;
 const MAX_CUSTOM_COLUMNS = 1_000;
-// Cells a spreadsheet would run as a formula get a leading quote; plain numbers such as
-// +14155550123 or -5 are left alone so that phone numbers survive a round trip.
-const FORMULA = /^(?![+-]?\d[\d.]*$)[=+\-@\t\r]/;
 
 type Row = {
   id: string;
@@ -62,7 +60,12 @@ export async function exportContacts(organizationId: string) {
     (CORE_COLUMNS as readonly string[]).includes(k) ? `${CUSTOM_PREFIX}${k}` : k,
   );
   const encoder = new TextEncoder();
-  const csv = (rows: string[][]) => `${Papa.unparse(rows, { escapeFormulae: FORMULA, newline: "\r\n" })}\r\n`;
+  // every cell, the header's custom field names included, is customer-controlled (lib/contacts/csv-cells.ts)
+  const csv = (rows: string[][]) =>
+    `${Papa.unparse(
+      rows.map((r) => r.map(neutraliseCell)),
+      { quotes: needsQuotes, escapeFormulae: false, newline: "\r\n" },
+    )}\r\n`;
   let afterId: string | null = null;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

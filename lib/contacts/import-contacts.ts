@@ -1,5 +1,6 @@
 import "#server-only";
 import { z } from "zod";
+import { restoreCell } from "@/lib/contacts/csv-cells";
 import {
   IMPORT_BATCH_SIZE,
   type ImportIssue,
@@ -27,7 +28,7 @@ function validate(rows: ImportBatchBody["rows"], country: string, issues: Import
   const valid: Valid[] = [];
   const seen = new Set<string>();
   for (const { row, values } of rows) {
-    const phone = values.phone ?? "";
+    const phone = restoreCell(values.phone ?? "");
     // national and formatted numbers read against the organization's country, as in the contact form
     const parsed = createContactBody.safeParse(rowToBody({ ...values, phone: phoneForSave(phone, country) }));
     if (!parsed.success) {

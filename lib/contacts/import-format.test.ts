@@ -28,3 +28,22 @@ describe("rowToBody: one CSV row to the create-contact body", () => {
     expect(parsed.success).toBe(false);
   });
 });
+
+describe("rowToBody reads our own export back unchanged", () => {
+  it("takes off the marks the export puts before formula characters", () => {
+    const body = rowToBody({
+      phone: "'+14155550123",
+      name: "Mallory;'=4+0*1;",
+      email: "",
+      tags: "'-vip;beta",
+      "'=note": "a\n'@b",
+    });
+    expect(body).toEqual({
+      phone: "+14155550123",
+      name: "Mallory;=4+0*1;",
+      email: "",
+      tags: ["-vip", "beta"],
+      custom_fields: { "=note": "a\n@b" },
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { restoreCell } from "@/lib/contacts/csv-cells";
+
 /**
  * The contacts CSV format, shared by the browser (import dialog) and the server (import and
  * export): a header row with phone, name, email, tags (separated by ";"), then one column per
@@ -13,8 +15,13 @@ export const IMPORT_BATCH_SIZE = 500;
 export type ImportIssue = { row: number; phone: string; kind: "invalid" | "duplicate"; message: string };
 export type ImportResult = { created: number; issues: ImportIssue[] };
 
-/** One CSV row → the create-contact body: tags split on TAG_SEPARATOR, other non-empty columns as custom fields. */
-export function rowToBody(values: Record<string, string>): Record<string, unknown> {
+/**
+ * One CSV row → the create-contact body: tags split on TAG_SEPARATOR, other non-empty columns as
+ * custom fields. The marks our export puts before formula characters (lib/contacts/csv-cells.ts)
+ * are taken off first, so an export re-imports unchanged.
+ */
+export function rowToBody(row: Record<string, string>): Record<string, unknown> {
+  const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [restoreCell(k), restoreCell(v)]));
   const custom: Record<string, string> = {};
   for (const [column, value] of Object.entries(values)) {
     const key = column.trim();
