@@ -27,6 +27,10 @@ function optionalInt(flags: Flags, name: string): number | undefined {
 async function loadCommands(): Promise<Record<string, Command>> {
   const { createOrganization } = await import("@/lib/organizations/create-organization");
   const { createUser } = await import("@/lib/users/create-user");
+  const { changePassword } = await import("@/lib/users/change-password");
+  const { changeRole } = await import("@/lib/users/change-role");
+  const { removeUser } = await import("@/lib/users/remove-user");
+  const { LastOwnerError } = await import("@/lib/users/last-owner");
   const { createApiKey } = await import("@/lib/auth/create-api-key");
   const { revokeApiKey } = await import("@/lib/auth/revoke-api-key");
   const { scopeSchema } = await import("@/lib/auth/scopes");
@@ -42,6 +46,9 @@ async function loadCommands(): Promise<Record<string, Command>> {
       throw new UsageError(`--${name} must be a UUID`);
     }
     return value;
+  };
+  const lastOwner = (error: unknown): never => {
+    throw error instanceof LastOwnerError ? new UsageError(error.message) : error;
   };
 
   return {
@@ -62,6 +69,27 @@ async function loadCommands(): Promise<Record<string, Command>> {
       if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
       const user = await createUser({ organizationId, email: required(f, "email"), password, role });
       return { id: user.id };
+    },
+    // each of these ends every session of the user at once (lib/auth/session-user.ts)
+    "user set-password": async (f) => {
+      const password = required(f, "password");
+      if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
+      if (!(await changePassword(uuid(f, "id"), password))) throw new UsageError(`no user ${f.id}`);
+      return { id: f.id, sessions_ended: true };
+    },
+    "user set-role": async (f) => {
+      const role = required(f, "role");
+      if (role !== "owner" && role !== "admin" && role !== "agent") {
+        throw new UsageError("--role must be owner, admin or agent");
+      }
+      const user = await changeRole(uuid(f, "id"), role).catch(lastOwner);
+      if (!user) throw new UsageError(`no user ${f.id}`);
+      return { id: user.id, role: user.role };
+    },
+    "user remove": async (f) => {
+      const user = await removeUser(uuid(f, "id")).catch(lastOwner);
+      if (!user) throw new UsageError(`no user ${f.id}`);
+      return { id: user.id, removed: true };
     },
     "key create": async (f) => {
       const kind = f.kind ?? "sk";

@@ -2,10 +2,12 @@ import "#server-only";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { NextAuthOptions, User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { currentSessionUser, endSessions, SessionEndedError } from "@/lib/auth/session-user";
 import { claimSignInAttempt, clearSignInAttempts, recordSignInFailure } from "@/lib/auth/sign-in-limit";
 import { appUrl, requireSetting } from "@/lib/config";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
@@ -17,7 +19,12 @@ import { clientAddressOf } from "@/lib/server/client-address";
 export const SIGN_IN_ERRORS = { rateLimited: "TooManyAttempts", unavailable: "SignInUnavailable" } as const;
 
 const credentialsSchema = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1) });
-const signedInUser = z.object({ id: z.string(), organizationId: z.string(), role: z.enum(ROLES) });
+const signedInUser = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  role: z.enum(ROLES),
+  sessionVersion: z.number().int(),
+});
 
 let dummyHash: Promise<string> | undefined;
 
@@ -51,14 +58,42 @@ async function authorize(credentials: unknown, headers: Record<string, string | 
     name: user.name,
     organizationId: user.organizationId,
     role: user.role,
+    sessionVersion: user.sessionVersion,
   };
   return signedIn;
 }
 
 /**
+ * The jwt callback for every session read (getDashboardSession, next-auth's own /api/auth/session):
+ * the user is read afresh, so a removed user, a changed role or password, or a sign-out elsewhere
+ * ends the session at once (SessionEndedError: next-auth answers no session and clears the cookie).
+ * When the database cannot be read the token is marked `unavailable`, so that an outage answers
+ * 503 rather than "signed out".
+ */
+async function refreshToken(token: JWT): Promise<JWT> {
+  const { unavailable: _stale, ...claims } = token;
+  let current: Awaited<ReturnType<typeof currentSessionUser>>;
+  try {
+    current = await currentSessionUser(claims);
+  } catch (error) {
+    logger.error({ err: String(error) }, "session check: database unavailable");
+    return { ...claims, unavailable: true };
+  }
+  if (!current) throw new SessionEndedError();
+  return {
+    ...claims,
+    name: current.name,
+    email: current.email,
+    role: current.role,
+    organizationName: current.organizationName,
+  };
+}
+
+/**
  * next-auth for the staff dashboard: e-mail and password, a JWT session cookie (HttpOnly,
- * SameSite=Lax) naming the user, its organization and role. Pages and JSON routes re-read the
- * user through getDashboardSession, so a removed user or a changed role takes effect at once.
+ * SameSite=Lax) naming the user, its organization and the user's session version. Every read of
+ * the session re-reads the user (refreshToken), so a removed user, a role or password change and
+ * a sign-out (which moves the session version on: events.signOut) end every session at once.
  */
 export function authOptions(): NextAuthOptions {
   // next-auth builds its redirects and decides on Secure cookies from NEXTAUTH_URL
@@ -84,17 +119,37 @@ export function authOptions(): NextAuthOptions {
       },
       jwt({ token, user }) {
         const parsed = signedInUser.safeParse(user);
-        if (parsed.success) {
-          token.organizationId = parsed.data.organizationId;
-          token.role = parsed.data.role;
-        }
-        return token;
+        if (!parsed.success) return refreshToken(token);
+        const { organizationId, role, sessionVersion } = parsed.data;
+        return { ...token, organizationId, role, sv: sessionVersion };
       },
       session({ session, token }) {
         return Object.assign(session, {
-          user: { ...session.user, id: token.sub, organizationId: token.organizationId, role: token.role },
+          user: {
+            id: token.sub,
+            name: token.name,
+            email: token.email,
+            organizationId: token.organizationId,
+            organizationName: token.organizationName,
+            role: token.role,
+            unavailable: token.unavailable === true,
+          },
         });
       },
+    },
+    events: {
+      signOut: ({ token }) => endSessions(token),
+    },
+    logger: {
+      error(code, metadata) {
+        if (metadata instanceof SessionEndedError) return logger.debug({ code }, metadata.message);
+        const err = metadata instanceof Error ? metadata.message : String(metadata);
+        logger.error({ code, err }, "next-auth error");
+      },
+      warn(code) {
+        logger.warn({ code }, "next-auth warning");
+      },
+      debug() {},
     },
   };
 }

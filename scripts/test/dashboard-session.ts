@@ -95,3 +95,30 @@ export async function dashboardCall(
   });
   return { status: res.status, body: await res.json() };
 }
+
+/** Signs out as the user menu does (next-auth's POST /api/auth/signout with its CSRF token). */
+export async function signOut(cookie: string): Promise<number> {
+  const csrf = await fetch(`${BASE_URL}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(`${BASE_URL}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [cookie, csrfCookie].filter(Boolean).join("; "),
+    },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** A dashboard page as a browser asks for it with this cookie: its status and HTML. */
+export async function dashboardPage(cookie: string, path: string): Promise<{ status: number; html: string }> {
+  const res = await fetch(`${BASE_URL}${path}`, { headers: { cookie }, redirect: "manual" });
+  return { status: res.status, html: await res.text() };
+}
