@@ -17,6 +17,24 @@ const boolish = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** "60/minute,5000/day": a per-minute and a per-day limit (the /v1 keys' windows, lib/api/rate-limit.ts). */
+const rate = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const m = /^\s*(\d+)\s*\/\s*minute\s*,\s*(\d+)\s*\/\s*day\s*$/.exec(v);
+      const perMinute = Number(m?.[1]);
+      const perDay = Number(m?.[2]);
+      if (!m || perMinute < 1 || perDay < 1) {
+        ctx.addIssue({ code: "custom", message: `must read like "${fallback}" (both at least 1)` });
+        return z.NEVER;
+      }
+      return { perMinute, perDay };
+    });
+
+export type RateSetting = { perMinute: number; perDay: number };
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" }),
@@ -68,6 +86,17 @@ const schema = z.object({
     }),
   /** failed authentications allowed per client address and minute */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * the dashboard's own upstream work (replies, mark-read when it calls the upstream), counted per
+   * staff member and per organization; over either the answer is 429 RATE_LIMIT_EXCEEDED
+   */
+  DASHBOARD_SENDS_PER_USER: rate("60/minute,5000/day"),
+  DASHBOARD_SENDS_PER_ORGANIZATION: rate("600/minute,100000/day"),
+  /** contacts CSV exports (each reads every contact of the organization) */
+  DASHBOARD_EXPORTS_PER_USER: rate("2/minute,20/day"),
+  DASHBOARD_EXPORTS_PER_ORGANIZATION: rate("5/minute,50/day"),
+  /** a substring search (contacts) longer than this is stopped: 400 on `search`, never a 5xx */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   /** inbound media copies: a local directory, or an S3-compatible bucket when S3_BUCKET is set */
   STORAGE_DIR: z.string().default(".data/media"),
   S3_BUCKET: z.string().optional(),

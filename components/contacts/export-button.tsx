@@ -26,7 +26,11 @@ export function ExportButton() {
     try {
       const res = await fetch("/api/dashboard/contacts/export", { credentials: "same-origin" });
       if (res.status === 401) return window.location.assign(signInUrl());
-      if (!res.ok || !res.body) throw new Error(`the server answered ${res.status}`);
+      if (!res.ok || !res.body) {
+        // the envelope's message says why (a limit reached: which one, and when to try again)
+        const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(answer?.error?.message ?? `the server answered ${res.status}`);
+      }
       const total = Number(res.headers.get("X-Contact-Count") ?? 0);
       const parts: Uint8Array[] = [];
       let lines = 0;

@@ -94,18 +94,19 @@ async function client(): Promise<ReturnType<typeof redis> & Defined> {
   return r as ReturnType<typeof redis> & Defined;
 }
 
-export function rateLimitKeys(apiKeyId: string) {
+/** The two keys of one counted subject: an API key's id, or a dashboard bucket (lib/api/staff-limit.ts). */
+export function rateLimitKeys(subject: string) {
   // hash tag: both keys live on one slot of a clustered Redis
-  return { minute: `rl:{${apiKeyId}}:m`, day: `rl:{${apiKeyId}}:d` };
+  return { minute: `rl:{${subject}}:m`, day: `rl:{${subject}}:d` };
 }
 
 export async function consumeRateLimit(
-  apiKeyId: string,
+  subject: string,
   perMinute: number,
   perDay: number,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const keys = rateLimitKeys(apiKeyId);
+  const keys = rateLimitKeys(subject);
   const [allowed = 0, remaining = 0, resetMs = now, retryMs = 0] = await (await client()).rateLimit(
     keys.minute,
     keys.day,

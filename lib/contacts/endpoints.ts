@@ -8,7 +8,8 @@ export const CONTACT_ENDPOINTS = declareEndpoints({
     tag: "Contacts",
     scope: "contacts:read",
     summary: "List contacts",
-    description: "Newest first. `search` matches name, phone or e-mail; filtering by tag is not available.",
+    description:
+      "Newest first. `search` matches name, phone or e-mail; filtering by tag is not available. A search that runs past the server's search timeout (3 s by default; one or two characters over a large list may) answers `400 VALIDATION_INVALID_FIELD` with `details.field` `search`: search for something longer.",
     query: listContactsQuery,
     response: contactJson,
     list: true,

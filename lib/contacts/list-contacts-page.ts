@@ -1,6 +1,7 @@
 import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import type { ContactListQuery, ContactSort } from "@/lib/contacts/contact-list-query";
+import { withSearchTimeout } from "@/lib/contacts/search-timeout";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -37,20 +38,27 @@ export async function listContactsPage(
   }
   const where = Prisma.join(conditions, " AND ");
   const offset = (query.page - 1) * query.per_page;
-  const filtered = Boolean(query.search || query.tag);
-  const [rows, total] = await Promise.all([
-    db().$queryRaw<{ id: string }[]>(Prisma.sql`
+  const pageSql = Prisma.sql`
       SELECT id FROM contacts WHERE ${where}
-      ORDER BY ${ORDER[query.sort]} LIMIT ${query.per_page} OFFSET ${offset}`),
-    filtered
-      ? db()
-          .$queryRaw<{ total: bigint }[]>(Prisma.sql`SELECT count(*) AS total FROM contacts WHERE ${where}`)
-          .then((r) => Number(r[0]?.total ?? 0))
-      : // kept by triggers (migration contact_count): no count of a million rows per page
-        db()
-          .organization.findUnique({ where: { id: organizationId }, select: { contactCount: true } })
-          .then((o) => Number(o?.contactCount ?? 0)),
-  ]);
+      ORDER BY ${ORDER[query.sort]} LIMIT ${query.per_page} OFFSET ${offset}`;
+  const countSql = Prisma.sql`SELECT count(*) AS total FROM contacts WHERE ${where}`;
+  const [rows, total] = query.search
+    ? // a substring search: bounded by SEARCH_TIMEOUT_MS (400 on `search` past it)
+      await withSearchTimeout(async (tx) => [
+        await tx.$queryRaw<{ id: string }[]>(pageSql),
+        Number((await tx.$queryRaw<{ total: bigint }[]>(countSql))[0]?.total ?? 0),
+      ])
+    : await Promise.all([
+        db().$queryRaw<{ id: string }[]>(pageSql),
+        query.tag
+          ? db()
+              .$queryRaw<{ total: bigint }[]>(countSql)
+              .then((r) => Number(r[0]?.total ?? 0))
+          : // kept by triggers (migration contact_count): no count of a million rows per page
+            db()
+              .organization.findUnique({ where: { id: organizationId }, select: { contactCount: true } })
+              .then((o) => Number(o?.contactCount ?? 0)),
+      ]);
   const ids = rows.map((r) => r.id);
   const found = ids.length
     ? await db().contact.findMany({ where: { id: { in: ids }, organizationId }, include: contactInclude })

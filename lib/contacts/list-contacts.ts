@@ -1,5 +1,6 @@
 import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { withSearchTimeout } from "@/lib/contacts/search-timeout";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -11,7 +12,8 @@ function likePattern(search: string): string {
 
 /**
  * Newest first. Search matches name, phone or e-mail through one trigram index over
- * the three (migration contact_search), so it stays fast at a million contacts.
+ * the three (migration contact_search), so it stays fast at a million contacts; a search no index
+ * can serve is stopped after SEARCH_TIMEOUT_MS (400 on `search`).
  */
 export async function listContacts(
   organizationId: string,
@@ -36,11 +38,13 @@ export async function listContacts(
   const pattern = likePattern(search);
   const matches = Prisma.sql`organization_id = ${organizationId}::uuid
     AND (coalesce(name,'') || ' ' || coalesce(phone,'') || ' ' || coalesce(email,'')) ILIKE ${pattern}`;
-  const [rows, counted] = await Promise.all([
-    db().$queryRaw<{ id: string }[]>(Prisma.sql`
+  const [rows, counted] = await withSearchTimeout(async (tx) => [
+    await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
       SELECT id FROM contacts WHERE ${matches}
       ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${offset}`),
-    db().$queryRaw<{ total: bigint }[]>(Prisma.sql`SELECT count(*) AS total FROM contacts WHERE ${matches}`),
+    await tx.$queryRaw<{ total: bigint }[]>(
+      Prisma.sql`SELECT count(*) AS total FROM contacts WHERE ${matches}`,
+    ),
   ]);
   const ids = rows.map((r) => r.id);
   const found = ids.length

@@ -1,5 +1,6 @@
 import "#server-only";
 import { ApiError, isApiError } from "@/lib/api/errors";
+import { consumeStaffLimit } from "@/lib/api/staff-limit";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { markMessageRead } from "@/lib/messages/mark-read";
@@ -12,12 +13,14 @@ export type ConversationReadResult =
  * When the organization chose so (mark_read_on_open, off by default), staff opening a conversation
  * marks the customer's latest unread message read upstream; the Cloud API marks the earlier ones of
  * the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
- * not thrown.
+ * not thrown. The upstream call counts as a dashboard send of the staff member (lib/api/staff-limit.ts:
+ * 429 over the limit; the thread itself still opens, it is another request).
  */
 export async function markConversationRead(
-  organizationId: string,
+  staff: { userId: string; organizationId: string },
   conversationId: string,
 ): Promise<ConversationReadResult> {
+  const { organizationId } = staff;
   const [org, conversation] = await Promise.all([
     db().organization.findUniqueOrThrow({ where: { id: organizationId }, select: { markReadOnOpen: true } }),
     db().conversation.findFirst({ where: { id: conversationId, organizationId }, select: { id: true } }),
@@ -30,6 +33,7 @@ export async function markConversationRead(
     select: { id: true, readAt: true },
   });
   if (!latest || latest.readAt) return { marked: false, reason: "nothing unread" };
+  await consumeStaffLimit("send", staff);
   try {
     await markMessageRead(organizationId, latest.id, false);
     return { marked: true, messageId: latest.id };

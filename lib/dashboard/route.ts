@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { jsonFromError } from "@/lib/api/respond";
+import { consumeStaffLimit, type StaffAction } from "@/lib/api/staff-limit";
 import { parseOrThrow } from "@/lib/api/validation";
 import { isSameOriginRequest } from "@/lib/auth/csrf";
 import { hasRole, type Role } from "@/lib/auth/roles";
@@ -18,6 +19,8 @@ export type DashboardRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodT
   query?: Q;
   /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.dashboardJson by default */
   maxBodyBytes?: number;
+  /** counted against the staff member's and the organization's limits (429 over them) */
+  limit?: StaffAction;
 };
 
 export type DashboardContext<B, Q, P> = {
@@ -33,8 +36,9 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
 }
 
 /**
- * Every dashboard JSON route goes through this: CSRF check (403), session (401), role (403),
- * zod-parsed body and query (the /v1 validation codes), errors turned into the envelope.
+ * Every dashboard JSON route goes through this: CSRF check (403), session (401), role (403), the
+ * route's limit per staff member and organization (429), zod-parsed body and query (the /v1
+ * validation codes), errors turned into the envelope.
  * Handlers scope every query to `session.organizationId`.
  */
 export function dashboardRoute<
@@ -55,6 +59,7 @@ export function dashboardRoute<
       if (!hasRole(session.role, spec.roles)) {
         throw new ApiError("AUTH_FORBIDDEN", "Your role does not allow this.");
       }
+      if (spec.limit) await consumeStaffLimit(spec.limit, session);
       const body = (
         spec.body
           ? parseOrThrow(spec.body, await readJson(request, spec.maxBodyBytes ?? BODY_LIMITS.dashboardJson))

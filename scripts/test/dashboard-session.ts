@@ -81,19 +81,24 @@ export async function signInWithPassword(
 export async function dashboardCall(
   cookie: string,
   path: string,
-  options: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: { success: boolean; data?: unknown; error?: Record<string, unknown> } }> {
-  const res = await fetch(`${BASE_URL}${path}`, {
+  options: { method?: string; body?: unknown; baseUrl?: string } = {},
+): Promise<{
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data?: unknown; error?: Record<string, unknown> };
+}> {
+  const base = options.baseUrl ?? BASE_URL;
+  const res = await fetch(`${base}${path}`, {
     method: options.method ?? "GET",
     headers: {
       cookie,
-      origin: BASE_URL,
+      origin: base,
       "sec-fetch-site": "same-origin",
       ...(options.body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
 /** Signs out as the user menu does (next-auth's POST /api/auth/signout with its CSRF token). */
