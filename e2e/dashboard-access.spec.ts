@@ -62,6 +62,7 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
   ).toBe(403);
   expect(await post(`/api/dashboard/channels/${ids.channel}/sync`)).toBe(403);
   expect(await post(`/api/dashboard/channels/${ids.channel}/deactivate`)).toBe(403);
+  expect(await post(`/api/dashboard/channels/${ids.channel}/token`, { access_token: "x" })).toBe(403);
   // what agents may do: read, and as support, deliveries with their attempts, and redeliver
   expect(await get("/api/dashboard/conversations")).toBe(200);
   expect(await get("/api/dashboard/templates")).toBe(200);
@@ -125,6 +126,9 @@ test("a user of another organization sees none of this one's conversations, webh
   expect(await status("delete", `/api/dashboard/webhooks/${ids.webhook}`)).toBe(404);
   expect(await status("post", `/api/dashboard/channels/${ids.channel}/deactivate`)).toBe(404);
   expect(await status("post", `/api/dashboard/channels/${ids.channel}/sync`)).toBe(404);
+  expect(await status("post", `/api/dashboard/channels/${ids.channel}/token`, { access_token: "x" })).toBe(
+    404,
+  );
   const list = await (await page.request.get(`/api/dashboard/deliveries?webhook_id=${ids.webhook}`)).json();
   expect(list.data.deliveries).toEqual([]);
   const overview = await (await page.request.get("/api/dashboard/overview?range=7d")).json();

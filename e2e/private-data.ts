@@ -38,7 +38,8 @@ export async function seedPrivateData(orgId: string): Promise<PrivateData> {
       organizationId: orgId,
       name: "Private line",
       phoneNumberId: String(Date.now()),
-      wabaId: "1",
+      // a WABA is active in one organization at most: each call its own
+      wabaId: String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999)),
       accessTokenEnc: sealSecret("t", orgId, channelId),
     },
   });

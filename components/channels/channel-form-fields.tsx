@@ -41,7 +41,7 @@ export function ChannelFormFields({
         onChange={(e) => set({ accessToken: e.target.value })}
         error={errors.access_token}
         autoComplete="new-password"
-        hint="Write-only: stored encrypted and never shown again. To change it, add the channel again."
+        hint="Write-only: stored encrypted and never shown again. To change it later: “New token” on the channel's row."
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input

@@ -12,11 +12,12 @@ export type ChannelsTableProps = {
   /** channels whose template sync is awaited */
   syncing: ReadonlySet<string>;
   onSync: (channel: ChannelRowJson) => void;
+  onToken: (channel: ChannelRowJson) => void;
   onDeactivate: (channel: ChannelRowJson) => void;
 };
 
 /** The organization's channels; inactive ones stay listed, greyed, with their history. */
-export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: ChannelsTableProps) {
+export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate }: ChannelsTableProps) {
   return (
     <Table caption="Channels">
       <THead>
@@ -60,6 +61,18 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
               </Td>
               <Td label="Status">
                 <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
+                {active && c.needs_new_token ? (
+                  <span className="mt-1 block">
+                    <Badge tone="danger">Needs a new token</Badge>
+                    <span
+                      className="mt-1 block max-w-56 text-xs text-red-800"
+                      title={c.token_error ?? undefined}
+                    >
+                      WhatsApp refused the token {formatRelative(c.token_invalid_at)}: sends and template
+                      syncs fail until an owner or admin gives a new one.
+                    </span>
+                  </span>
+                ) : null}
               </Td>
               <Td
                 label="Last active"
@@ -86,6 +99,13 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
               <Td className="text-right whitespace-nowrap">
                 {active ? (
                   <>
+                    <Button
+                      variant={c.needs_new_token ? "primary" : "ghost"}
+                      size="sm"
+                      onClick={() => onToken(c)}
+                    >
+                      New token<span className="sr-only"> for {c.name}</span>
+                    </Button>
                     <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
                       Sync templates now<span className="sr-only"> for {c.name}</span>
                     </Button>

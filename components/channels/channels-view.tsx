@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
+import { TokenDialog } from "@/components/channels/token-dialog";
 import { useDeactivateChannel, useSyncTemplates } from "@/components/channels/use-channels";
 import { useWatchedChannels } from "@/components/channels/use-sync-watch";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -14,7 +15,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
-/** Channels: list, add (credentials checked upstream), deactivate, sync templates now. */
+/** Channels: list, add (credentials checked upstream), a new token, deactivate, sync templates now. */
 export function ChannelsView() {
   const toast = useToast();
   const { query: channels, syncing, watch } = useWatchedChannels(toast.show);
@@ -22,6 +23,7 @@ export function ChannelsView() {
   const deactivate = useDeactivateChannel();
   const [adding, setAdding] = useState(false);
   const [closing, setClosing] = useState<ChannelRowJson | null>(null);
+  const [renewing, setRenewing] = useState<ChannelRowJson | null>(null);
   const addButton = <Button onClick={() => setAdding(true)}>Add channel</Button>;
 
   function startSync(channel: ChannelRowJson) {
@@ -55,6 +57,7 @@ export function ChannelsView() {
           channels={channels.data}
           syncing={syncing}
           onSync={startSync}
+          onToken={setRenewing}
           onDeactivate={(c) => {
             deactivate.reset();
             setClosing(c);
@@ -67,6 +70,14 @@ export function ChannelsView() {
         onAdded={(channel) => {
           toast.show(`Channel ${channel.name} added; its templates are being synced.`);
           watch(channel, null);
+        }}
+      />
+      <TokenDialog
+        channel={renewing}
+        onClose={() => setRenewing(null)}
+        onReplaced={(channel) => {
+          toast.show(`New token saved for ${channel.name}; its templates are being synced.`);
+          watch(channel, channel.templates_synced_at);
         }}
       />
       <ConfirmDialog

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/lib/fetch-json";
-import type { AddChannelInput, ChannelRowJson } from "@/lib/channels/channel-schemas";
+import type { AddChannelInput, ChannelRowJson, ReplaceTokenInput } from "@/lib/channels/channel-schemas";
 
 export const CHANNELS_QUERY_KEY = ["channels"] as const;
 
@@ -37,6 +37,15 @@ export function useDeactivateChannel() {
   return useChannelMutation((id: string) =>
     fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(id)}/deactivate`, {
       method: "POST",
+    }),
+  );
+}
+
+export function useReplaceToken() {
+  return useChannelMutation((v: { id: string; body: ReplaceTokenInput }) =>
+    fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(v.id)}/token`, {
+      method: "POST",
+      body: v.body,
     }),
   );
 }

@@ -4,6 +4,26 @@ import { ChannelExistsError, createChannel } from "@/lib/channels/create-channel
 import { verifyChannel } from "@/lib/channels/verify-channel";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
+const REFUSALS: Record<ChannelExistsError["where"], { message: string; hint: string }> = {
+  organization: {
+    message: "A channel with this phone number id exists.",
+    hint: "this phone number id is already a channel of your organization",
+  },
+  elsewhere: {
+    message: "This phone number id is active in another organization.",
+    hint: "a number can be active in one organization only; it must be deactivated there first",
+  },
+  "waba-elsewhere": {
+    message: "This WhatsApp Business Account id is active in another organization.",
+    hint: "a WhatsApp Business Account can be active in one organization only; its channels must be deactivated there first",
+  },
+};
+
+function alreadyActive(error: ChannelExistsError): ApiError {
+  const { message, hint } = REFUSALS[error.where];
+  return new ApiError("RESOURCE_ALREADY_EXISTS", message, { field: error.field, hint });
+}
+
 /**
  * "Add channel": the credentials are verified with the upstream, then lib/channels/create-channel
  * stores the channel (token sealed) and queues its first template sync. Name and display number
@@ -25,18 +45,6 @@ export async function addChannel(organizationId: string, body: AddChannelBody): 
     });
   } catch (error) {
     if (!(error instanceof ChannelExistsError)) throw error;
-    throw new ApiError(
-      "RESOURCE_ALREADY_EXISTS",
-      error.where === "organization"
-        ? "A channel with this phone number id exists."
-        : "This phone number id is active in another organization.",
-      {
-        field: "phone_number_id",
-        hint:
-          error.where === "organization"
-            ? "this phone number id is already a channel of your organization"
-            : "a number can be active in one organization only; it must be deactivated there first",
-      },
-    );
+    throw alreadyActive(error);
   }
 }

@@ -12,6 +12,10 @@ export const channelJson = z
     throughput_per_second: z.number().int(),
     last_active_at: z.iso.datetime().nullable(),
     templates_synced_at: z.iso.datetime().nullable(),
+    needs_new_token: z.boolean().meta({
+      description:
+        "The Graph API refused the channel's access token (error 190) during a template sync; an owner or admin gives a new one in the dashboard",
+    }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Channel" });
@@ -28,6 +32,7 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
     throughput_per_second: c.throughputPerSecond,
     last_active_at: c.lastActiveAt?.toISOString() ?? null,
     templates_synced_at: c.templatesSyncedAt?.toISOString() ?? null,
+    needs_new_token: c.tokenInvalidAt !== null,
     created_at: c.createdAt.toISOString(),
   };
 }

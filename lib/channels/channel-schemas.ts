@@ -47,4 +47,14 @@ export type AddChannelInput = z.input<typeof addChannelBody>;
 export type ChannelRowJson = z.infer<typeof channelJson> & {
   graph_url: string | null;
   templates: number;
+  /** when the Graph API refused the token, and its message; null while the token works */
+  token_invalid_at: string | null;
+  token_error: string | null;
 };
+
+/** "Give a new token" (owners and admins): checked against the Graph API, then sealed, never shown again. */
+export const replaceTokenBody = z.object({
+  access_token: z.string().trim().min(1, "paste the access token").max(4096, "at most 4096 characters"),
+});
+
+export type ReplaceTokenInput = z.input<typeof replaceTokenBody>;

@@ -7,7 +7,13 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
 export function toChannelRow(channel: Channel, templates: number): ChannelRowJson {
-  return { ...toChannelJson(channel), graph_url: channel.graphUrl, templates };
+  return {
+    ...toChannelJson(channel),
+    graph_url: channel.graphUrl,
+    templates,
+    token_invalid_at: channel.tokenInvalidAt?.toISOString() ?? null,
+    token_error: channel.tokenError,
+  };
 }
 
 /** Active channels first, then by creation; each with its count of active templates. */

@@ -27,11 +27,16 @@ function explain(error: unknown, field: string, base: string): ApiError {
  * phone number must be readable with the token (GET /{phone_number_id}) and the WABA's templates
  * listable (the sync needs them). A custom Graph URL must be one the operator trusts (Meta's,
  * WHATSAPP_GRAPH_URL's or one on WHATSAPP_GRAPH_URL_ALLOWLIST); any other is for the operator
- * CLI alone. The requests themselves go through the guarded client. Answers the display number
- * and verified name the upstream knows.
+ * CLI alone (a new token for a stored channel keeps the URL it has). The requests themselves go
+ * through the guarded client. Answers the display number and verified name the upstream knows.
  */
-export async function verifyChannel(organizationId: string, body: AddChannelBody): Promise<PhoneNumber> {
-  if (body.graph_url) {
+export async function verifyChannel(
+  organizationId: string,
+  body: Pick<AddChannelBody, "phone_number_id" | "waba_id" | "access_token" | "graph_url">,
+  options: { storedGraphUrl?: boolean } = {},
+): Promise<PhoneNumber> {
+  // a stored channel's Graph URL was checked when it was set (or set by the operator's CLI)
+  if (body.graph_url && !options.storedGraphUrl) {
     const problem = dashboardGraphUrlProblem(body.graph_url);
     if (problem) throw invalid("graph_url", problem);
   }

@@ -50,7 +50,7 @@ describe("resealSecrets: the last step of a key rotation", () => {
           organizationId: org.id,
           name: "sealed with key ids",
           phoneNumberId: String(Date.now()),
-          wabaId: "1",
+          wabaId: `w${channelId}`,
           accessTokenEnc: before.box.sealSecret("token-a", org.id, channelId),
         },
         {
@@ -58,7 +58,7 @@ describe("resealSecrets: the last step of a key rotation", () => {
           organizationId: org.id,
           name: "sealed before key ids",
           phoneNumberId: String(Date.now() + 1),
-          wabaId: "1",
+          wabaId: `w${channelId}`,
           accessTokenEnc: sealLegacy("token-b", OLD_KEY, org.id, legacyId),
         },
       ],

@@ -79,10 +79,15 @@ function statusData(
  * Applies a template notification at once, so the template list and the send checks reflect
  * it without waiting for the periodic sync, and records why a template was rejected or paused.
  * The full sync of the WABA's channels still follows: it brings what a notification does not
- * say (components, new languages).
+ * say (components, new languages). A WABA is active in one organization at most (migration
+ * hardening_round_3); its channels whose token the Graph API refused (tokenInvalidAt) no longer
+ * prove access to it and are left alone until a new token works.
  */
 export async function applyTemplateChange(wabaId: string, field: string, value: unknown): Promise<void> {
-  const channels = await db().channel.findMany({ where: { wabaId, status: "active" }, select: { id: true } });
+  const channels = await db().channel.findMany({
+    where: { wabaId, status: "active", tokenInvalidAt: null },
+    select: { id: true },
+  });
   if (channels.length === 0) return;
   const channelIds = channels.map((c) => c.id);
   const at = new Date();

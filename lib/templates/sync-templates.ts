@@ -1,8 +1,9 @@
 import "#server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { graphRequest } from "@/lib/whatsapp/graph-client";
+import { UpstreamError } from "@/lib/whatsapp/graph-error";
 
 const cloudTemplate = z
   .object({
@@ -31,12 +32,8 @@ const page = z
 
 const FIELDS = "id,name,language,status,category,parameter_format,components";
 
-/**
- * Copies a channel's templates from the upstream (all pages). Translations and templates
- * that are gone upstream are deactivated, so they leave the list.
- */
-export async function syncTemplates(channelId: string): Promise<{ synced: number; deactivated: number }> {
-  const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
+/** Every template of the channel's WABA, all pages. */
+async function fetchTemplates(channel: Channel): Promise<z.infer<typeof cloudTemplate>[]> {
   const seen: z.infer<typeof cloudTemplate>[] = [];
   let path: string | undefined = `${channel.wabaId}/message_templates?limit=100&fields=${FIELDS}`;
   for (let pages = 0; path && pages < 100; pages++) {
@@ -50,6 +47,39 @@ export async function syncTemplates(channelId: string): Promise<{ synced: number
       body.paging?.next && after
         ? `${channel.wabaId}/message_templates?limit=100&fields=${FIELDS}&after=${encodeURIComponent(after)}`
         : undefined;
+  }
+  return seen;
+}
+
+/** Graph error 190: the access token is invalid (expired, revoked, or its user lost access). */
+function invalidToken(error: unknown): string | null {
+  if (!(error instanceof UpstreamError) || error.failure.kind !== "rejected") return null;
+  return error.failure.error.code === 190 ? error.failure.error.message.slice(0, 500) : null;
+}
+
+export type SyncResult = { synced: number; deactivated: number; needs_new_token?: true };
+
+/**
+ * Copies a channel's templates from the upstream (all pages). Translations and templates
+ * that are gone upstream are deactivated, so they leave the list. A sync answered with Graph
+ * error 190 marks the channel as needing a new token (the Channels page asks owners and admins
+ * for one; its template notifications are not applied meanwhile) and is not retried: only a new
+ * token helps. A sync that works clears the mark.
+ */
+export async function syncTemplates(channelId: string): Promise<SyncResult> {
+  const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
+  let seen: z.infer<typeof cloudTemplate>[];
+  try {
+    seen = await fetchTemplates(channel);
+  } catch (error) {
+    const tokenError = invalidToken(error);
+    if (tokenError === null) throw error;
+    // only the token the sync used: one replaced meanwhile is not marked
+    await db().channel.updateMany({
+      where: { id: channelId, accessTokenEnc: channel.accessTokenEnc },
+      data: { tokenInvalidAt: new Date(), tokenError },
+    });
+    return { synced: 0, deactivated: 0, needs_new_token: true };
   }
 
   return db().$transaction(async (tx) => {
@@ -83,7 +113,11 @@ export async function syncTemplates(channelId: string): Promise<{ synced: number
       where: { channelId, active: true, name: { notIn: [...new Set(seen.map((t) => t.name))] } },
       data: { active: false },
     });
-    await tx.channel.update({ where: { id: channelId }, data: { templatesSyncedAt: new Date() } });
+    // the token worked: whatever a sync with an earlier one said, the channel needs nothing
+    await tx.channel.update({
+      where: { id: channelId },
+      data: { templatesSyncedAt: new Date(), tokenInvalidAt: null, tokenError: null },
+    });
     return { synced: seen.length, deactivated: goneTemplates.count + goneTranslations.count };
   });
 }
