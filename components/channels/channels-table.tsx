@@ -46,10 +46,16 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
                 </span>
                 {c.graph_url ? (
                   <span
-                    className="block max-w-48 truncate font-mono text-xs text-slate-600"
+                    className="block max-w-40 truncate font-mono text-xs text-slate-600"
                     title={c.graph_url}
                   >
                     {c.graph_url}
+                  </span>
+                ) : null}
+                {active && c.needs_new_token ? (
+                  // here rather than under Status: the name column is wide already, the table stays within 1280 px
+                  <span className="mt-1 block" title={c.token_error ?? undefined}>
+                    <Badge tone="danger">Needs a new token</Badge>
                   </span>
                 ) : null}
               </Td>
@@ -61,18 +67,6 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
               </Td>
               <Td label="Status">
                 <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
-                {active && c.needs_new_token ? (
-                  <span className="mt-1 block">
-                    <Badge tone="danger">Needs a new token</Badge>
-                    <span
-                      className="mt-1 block max-w-56 text-xs text-red-800"
-                      title={c.token_error ?? undefined}
-                    >
-                      WhatsApp refused the token {formatRelative(c.token_invalid_at)}: sends and template
-                      syncs fail until an owner or admin gives a new one.
-                    </span>
-                  </span>
-                ) : null}
               </Td>
               <Td
                 label="Last active"
@@ -96,14 +90,11 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
                   )}
                 </span>
               </Td>
-              <Td className="text-right whitespace-nowrap">
+              <Td className="text-right whitespace-nowrap sm:px-2">
                 {active ? (
-                  <>
-                    <Button
-                      variant={c.needs_new_token ? "primary" : "ghost"}
-                      size="sm"
-                      onClick={() => onToken(c)}
-                    >
+                  // stacked on wide screens (a narrow column keeps the table within the page), a row on phones
+                  <div className="flex flex-col items-end gap-1 max-sm:flex-row max-sm:flex-wrap max-sm:items-start">
+                    <Button variant="ghost" size="sm" onClick={() => onToken(c)}>
                       New token<span className="sr-only"> for {c.name}</span>
                     </Button>
                     <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
@@ -112,7 +103,7 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
                     <Button variant="ghostDanger" size="sm" onClick={() => onDeactivate(c)}>
                       Deactivate<span className="sr-only"> {c.name}</span>
                     </Button>
-                  </>
+                  </div>
                 ) : null}
               </Td>
             </Tr>

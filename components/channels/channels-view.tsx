@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
 import { TokenDialog } from "@/components/channels/token-dialog";
+import { TokenNotices } from "@/components/channels/token-notices";
 import { useDeactivateChannel, useSyncTemplates } from "@/components/channels/use-channels";
 import { useWatchedChannels } from "@/components/channels/use-sync-watch";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -53,16 +54,19 @@ export function ChannelsView() {
           Add your WhatsApp Business number to send and receive messages.
         </EmptyState>
       ) : (
-        <ChannelsTable
-          channels={channels.data}
-          syncing={syncing}
-          onSync={startSync}
-          onToken={setRenewing}
-          onDeactivate={(c) => {
-            deactivate.reset();
-            setClosing(c);
-          }}
-        />
+        <>
+          <TokenNotices channels={channels.data} onToken={setRenewing} />
+          <ChannelsTable
+            channels={channels.data}
+            syncing={syncing}
+            onSync={startSync}
+            onToken={setRenewing}
+            onDeactivate={(c) => {
+              deactivate.reset();
+              setClosing(c);
+            }}
+          />
+        </>
       )}
       <AddChannelDialog
         open={adding}

@@ -6,20 +6,24 @@ import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 const GIVE_UP_MS = 30_000;
 
-type Watch = { before: string | null; since: number; name: string };
+type Watch = { before: string | null; tokenBefore: string | null; since: number; name: string };
 
 /**
  * The channels list, and the template syncs it waits for. Syncs run in the worker: after "Sync
  * templates now" (or adding a channel) the list is polled until the channel's
- * templates_synced_at moves past the value it had, then `notify` says so.
+ * templates_synced_at moves past the value it had, then `notify` says so; a sync the Graph API
+ * answered "invalid token" (the channel's token_invalid_at moves) ends the wait too, saying so.
  */
-export function useWatchedChannels(notify: (message: string, tone: "success" | "info") => void) {
+export function useWatchedChannels(notify: (message: string, tone: "success" | "info" | "error") => void) {
   const [watching, setWatching] = useState<Record<string, Watch>>({});
   const query = useChannels(Object.keys(watching).length > 0);
   const channels = query.data;
 
   const watch = useCallback((channel: ChannelRowJson, before: string | null) => {
-    setWatching((all) => ({ ...all, [channel.id]: { before, since: Date.now(), name: channel.name } }));
+    setWatching((all) => ({
+      ...all,
+      [channel.id]: { before, tokenBefore: channel.token_invalid_at, since: Date.now(), name: channel.name },
+    }));
   }, []);
 
   useEffect(() => {
@@ -30,7 +34,10 @@ export function useWatchedChannels(notify: (message: string, tone: "success" | "
       const w = watching[id];
       const now = channels.find((c) => c.id === id);
       if (!w || !now) continue;
-      if (now.templates_synced_at && now.templates_synced_at !== w.before) {
+      if (now.token_invalid_at && now.token_invalid_at !== w.tokenBefore) {
+        notify(`WhatsApp refused the token of ${w.name}: give the channel a new token.`, "error");
+        done.push(id);
+      } else if (now.templates_synced_at && now.templates_synced_at !== w.before) {
         notify(`Templates of ${w.name} synced: ${now.templates} active.`, "success");
         done.push(id);
       } else if (Date.now() - w.since > GIVE_UP_MS) {
