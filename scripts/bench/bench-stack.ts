@@ -6,7 +6,8 @@ import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/pr
 /**
  * Web (`npm run web`'s process: the production build), worker and sandbox for a benchmark,
  * talking to PostgreSQL and Redis directly (no test proxies). Uses its own database, recreated.
- * BENCH_WEB_PROCESSES (default 1) web processes listen on webPort, webPort + 2, …
+ * BENCH_WEB_PROCESSES (default 1) web processes listen on webPort, webPort + 2, …;
+ * BENCH_WORKER_PROCESSES (default 1) worker processes share the queues.
  */
 export type BenchStack = {
   /** the first web process */
@@ -21,6 +22,7 @@ export type BenchStack = {
 };
 
 export const WEB_PROCESSES = Math.max(1, Number(process.env.BENCH_WEB_PROCESSES ?? 1));
+export const WORKER_PROCESSES = Math.max(1, Number(process.env.BENCH_WORKER_PROCESSES ?? 1));
 
 export const BENCH_SECRETS = {
   encryptionKey: Buffer.alloc(32, 9).toString("base64"),
@@ -74,16 +76,18 @@ export async function startBenchStack(options: {
   const node = (name: string, script: string, extra: Record<string, string> = {}) =>
     startProcess(name, process.execPath, [...profile(name), "--import", "tsx", script], { ...all, ...extra });
   const webs = webPorts.map((port, i) => node(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
-  const worker = node("worker", "worker/index.ts", options.workerEnv);
+  const workers = Array.from({ length: WORKER_PROCESSES }, (_, i) =>
+    node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),
+  );
   const sandbox = node("sandbox", "sandbox/server.ts");
-  const procs: Proc[] = [...webs, worker, sandbox];
+  const procs: Proc[] = [...webs, ...workers, sandbox];
   const tree = (p: Proc) => () => (p.child.pid ? withDescendants(p.child.pid) : []);
   const database = new URL(databaseUrl).pathname.slice(1);
   const cpu: CpuGroups = {
     web: () => webs.flatMap((p) => tree(p)()),
-    worker: tree(worker),
+    worker: () => workers.flatMap((p) => tree(p)()),
     postgres: () => postgresPids(database),
-    redis: redisPids,
+    redis: () => redisPids(Number(new URL(redisUrl).port || 6379)),
     sandbox: tree(sandbox),
     load: () => [process.pid],
   };
@@ -92,7 +96,8 @@ export async function startBenchStack(options: {
   };
   try {
     for (const url of baseUrls) await waitFor(async () => (await fetch(`${url}/healthz`)).ok, url);
-    await waitFor(async () => worker.output.join("").includes("worker started"), "the worker");
+    for (const worker of workers)
+      await waitFor(async () => worker.output.join("").includes("worker started"), worker.name);
     await waitFor(async () => (await fetch(`${sandboxUrl}/_sandbox/app`)).ok, "the sandbox");
   } catch (error) {
     for (const p of procs) process.stderr.write(`--- ${p.name} ---\n${p.output.join("")}\n`);

@@ -76,8 +76,12 @@ export function postgresPids(database: string): number[] {
   });
 }
 
-export function redisPids(): number[] {
-  return allPids().filter((pid) => stat(pid) !== null && cmdline(pid).startsWith("redis-server"));
+/** The redis-server listening on `port` (others on the machine, a test suite's, are left out). */
+export function redisPids(port: number): number[] {
+  return allPids().filter((pid) => {
+    const line = cmdline(pid);
+    return line.startsWith("redis-server") && line.split(" ")[1]?.endsWith(`:${port}`) === true;
+  });
 }
 
 /** Cumulative CPU ms per group; the difference of two samples is what the run between cost. */
