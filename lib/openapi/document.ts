@@ -18,6 +18,7 @@ import { attachExamples } from "./examples";
 import { GUIDE, guideMarkdown } from "./guide";
 import { readableSchemas } from "./schema-override";
 import { TAGS } from "./tags";
+import { webhookEvents } from "./webhook-events";
 
 const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -28,6 +29,12 @@ const SECURITY_SCHEMES = {
   },
   apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "`X-API-Key: service_sk_…`" },
 } as const;
+
+const EVENTS_TAG = {
+  name: "Events",
+  description:
+    "What your webhooks receive: every event with its headers and the exact schema of its body. `GET /v1/events` lists the same envelopes.",
+};
 
 const PAGINATION_DOCS: Record<string, string> = {
   page: "Page requested, from 1.",
@@ -96,8 +103,9 @@ export function buildOpenApiDocument(operations: readonly Endpoint[] = V1_ENDPOI
         description: `Customer messaging on WhatsApp: messages, templates, contacts and webhooks.\n\n${guideMarkdown(GUIDE)}`,
       },
       servers: [{ url: "/", description: "This service" }],
-      tags: TAGS.filter((t) => used.has(t.name)).map((t) => ({ ...t })),
+      tags: [...TAGS.filter((t) => used.has(t.name)).map((t) => ({ ...t })), EVENTS_TAG],
       paths,
+      webhooks: webhookEvents(),
       components: {
         securitySchemes: { ...SECURITY_SCHEMES },
         headers: RESPONSE_HEADERS,
