@@ -50,10 +50,10 @@ export default function DocsPage() {
             ))}
           </section>
         ))}
-        <section id="tag-events" className="pt-10">
-          <h2 className="text-2xl font-semibold text-slate-900">Events</h2>
+        <section id="event-payloads" className="pt-10">
+          <h2 className="text-2xl font-semibold text-slate-900">Event payloads</h2>
           <Paragraphs
-            text={`${document.tags?.find((t) => t.name === "Events")?.description ?? ""} Signatures, retries and a complete receiver: docs/webhooks.md.`}
+            text="Every event your webhooks receive, as the OpenAPI document's `webhooks` publishes it: what triggers it, the body's fields and the headers of each attempt. Signatures, retries and a complete receiver: docs/webhooks.md."
             className="mt-2"
           />
           {events.map((event) => (

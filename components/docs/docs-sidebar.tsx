@@ -50,7 +50,7 @@ export function DocsSidebar({
         </div>
       ))}
       <div>
-        <Heading>Events</Heading>
+        <Heading>Event payloads</Heading>
         <ul className="space-y-1">
           {events.map((event) => (
             <li key={event.id}>

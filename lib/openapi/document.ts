@@ -30,12 +30,6 @@ const SECURITY_SCHEMES = {
   apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "`X-API-Key: service_sk_…`" },
 } as const;
 
-const EVENTS_TAG = {
-  name: "Events",
-  description:
-    "What your webhooks receive: every event with its headers and the exact schema of its body. `GET /v1/events` lists the same envelopes.",
-};
-
 const PAGINATION_DOCS: Record<string, string> = {
   page: "Page requested, from 1.",
   per_page: `Items per page, at most ${PER_PAGE_MAX}.`,
@@ -103,7 +97,7 @@ export function buildOpenApiDocument(operations: readonly Endpoint[] = V1_ENDPOI
         description: `Customer messaging on WhatsApp: messages, templates, contacts and webhooks.\n\n${guideMarkdown(GUIDE)}`,
       },
       servers: [{ url: "/", description: "This service" }],
-      tags: [...TAGS.filter((t) => used.has(t.name)).map((t) => ({ ...t })), EVENTS_TAG],
+      tags: TAGS.filter((t) => used.has(t.name) || t.name === "Events").map((t) => ({ ...t })),
       paths,
       webhooks: webhookEvents(),
       components: {

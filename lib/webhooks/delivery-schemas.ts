@@ -87,6 +87,9 @@ export type FailingWebhookJson = {
   url: string;
   status: "active" | "disabled";
   disabled_reason: string | null;
+  disabled_at: string | null;
+  /** disabled by the product (410 Gone, or no success for WEBHOOK_DISABLE_AFTER_DAYS) */
+  auto_disabled: boolean;
   failed: number;
   retrying: number;
   succeeded: number;
