@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import type { Delivery, Event, Webhook } from "@/lib/generated/prisma/client.ts";
+import { countDelivery } from "@/lib/metrics/record";
 import { reserveDeliverySlot } from "@/lib/webhooks/delivery-rate";
 import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
@@ -137,5 +138,6 @@ async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
     requestHeaders: headers,
     outcome,
   });
+  countDelivery(result, attemptNumber);
   return { kind: "attempted", attemptNumber, result };
 }
