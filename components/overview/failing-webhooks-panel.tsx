@@ -64,7 +64,7 @@ export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {failing.data.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full md:basis-0">
                 <p className="flex items-center gap-2 font-medium text-slate-900">
                   {w.name}
                   {w.status === "disabled" ? (

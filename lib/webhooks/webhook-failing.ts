@@ -32,7 +32,8 @@ export async function disableIfFailingTooLong(
   if (!row) return false;
   const days = config().WEBHOOK_DISABLE_AFTER_DAYS;
   if (now.getTime() - row.failing_since.getTime() < days * DAY_MS) return false;
-  const reason = `no delivery succeeded for ${days} days (failing since ${row.failing_since.toISOString()}; the last attempt ${lastAnswer(outcome)} at ${now.toISOString()})`;
+  const since = `${row.failing_since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const reason = `no delivery succeeded for ${days} days (failing since ${since}; the last attempt ${lastAnswer(outcome)})`;
   await tx.webhook.updateMany({
     where: { id: webhookId, status: "active" },
     data: { status: "disabled", autoDisabled: true, disabledAt: now, disabledReason: reason },
