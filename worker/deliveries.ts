@@ -12,8 +12,14 @@ export async function processDelivery(job: Job, token?: string): Promise<Deliver
   const { deliveryId, slotAt } = QUEUES.deliveries.payload.parse(job.data);
   const outcome = await deliver(deliveryId, slotAt);
   if (outcome.kind === "postponed" && token) {
-    // a reserved rate-limit slot goes with the job; an org-slot postponement keeps none
-    await job.updateData({ deliveryId, ...(outcome.slotAt === undefined ? {} : { slotAt: outcome.slotAt }) });
+    // a reserved rate-limit slot goes with the job; an org-slot postponement keeps none (the
+    // job's data is only written when that changes: postponements are frequent under a backlog)
+    if (outcome.slotAt !== slotAt) {
+      await job.updateData({
+        deliveryId,
+        ...(outcome.slotAt === undefined ? {} : { slotAt: outcome.slotAt }),
+      });
+    }
     await job.moveToDelayed(Date.now() + outcome.delayMs, token);
     throw new DelayedError();
   }
