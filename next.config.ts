@@ -3,7 +3,7 @@ import { securityHeaders } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // Server-only packages that must not be bundled (native bits, wasm, worker threads).
-  serverExternalPackages: ["pino", "bullmq", "ioredis", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: ["pino", "bullmq", "ioredis", "pg", "@prisma/adapter-pg", "prom-client"],
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

@@ -24,7 +24,8 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
+          // sdk/: the SDK's own tests, against the running product
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "sdk/src/**/*.test.ts"],
           globalSetup: ["scripts/test/global-setup.ts"],
           setupFiles: ["scripts/test/setup-env.ts"],
           testTimeout: 30_000,

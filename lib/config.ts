@@ -73,6 +73,17 @@ const schema = z.object({
   ALLOW_LOOPBACK_URLS: boolish,
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** days events (with their deliveries and attempts) are kept and listed by GET /v1/events */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** days a webhook may fail without a single success before it is disabled */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().positive().max(365).default(5),
+  /** serves GET /metrics (web and worker) to `Authorization: Bearer <token>`; unset: no metrics */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+  /** the worker's metrics port (it has no HTTP server otherwise) */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * proxies in front of the web app (comma-separated IPs or CIDR ranges): only from these is

@@ -1,20 +1,37 @@
 import "#server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
 
 export type Db = PrismaClient;
 
-const globalForDb = globalThis as unknown as { db?: PrismaClient };
+const globalForDb = globalThis as unknown as { db?: PrismaClient; pool?: pg.Pool };
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({
+  // our own pool, handed to the adapter, so that its use can be read (GET /metrics)
+  const pool = new pg.Pool({
     connectionString: config().DATABASE_URL,
     // fail within seconds while PostgreSQL is unreachable (503), yet wait out a busy pool
     connectionTimeoutMillis: 5_000,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
   });
-  return new PrismaClient({ adapter });
+  // an idle connection that breaks (PostgreSQL restarted) is dropped, not thrown at the process
+  pool.on("error", () => undefined);
+  globalForDb.pool = pool;
+  return new PrismaClient({ adapter: new PrismaPg(pool) });
+}
+
+/** Connections of this process's pool: open, idle, and requests waiting for one. */
+export function dbPoolStats(): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = globalForDb.pool;
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
 }
 
 /** The process-wide Prisma client (created on first use, so builds need no database). */
@@ -26,4 +43,7 @@ export function db(): PrismaClient {
 export async function disconnectDb(): Promise<void> {
   await globalForDb.db?.$disconnect();
   globalForDb.db = undefined;
+  // the adapter does not end a pool it was given
+  await globalForDb.pool?.end().catch(() => undefined);
+  globalForDb.pool = undefined;
 }

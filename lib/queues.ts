@@ -55,7 +55,11 @@ export const QUEUES = {
   },
   deliveries: {
     name: "{deliveries}",
-    payload: z.object({ deliveryId: z.string().startsWith("wh_") }),
+    payload: z.object({
+      deliveryId: z.string().startsWith("wh_"),
+      /** the webhook's delivery slot this job already holds (lib/webhooks/delivery-rate.ts) */
+      slotAt: z.number().optional(),
+    }),
     // retries are scheduled by us (DeliveryAttempt rows and nextAttemptAt), not by BullMQ
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
   },

@@ -5,12 +5,21 @@ import { type DeliverOutcome, deliver } from "@/lib/webhooks/deliver";
 /**
  * One attempt of one customer webhook delivery (lib/webhooks/deliver.ts). When the delivery's
  * organization already has its share of attempts in flight, the job steps aside for a moment,
- * under the same job id, so that other organizations' deliveries take the free slots.
+ * under the same job id, so that other organizations' deliveries take the free slots. Over its
+ * webhook's delivery rate limit it waits, under the same job id, for the slot it reserved.
  */
 export async function processDelivery(job: Job, token?: string): Promise<DeliverOutcome> {
-  const { deliveryId } = QUEUES.deliveries.payload.parse(job.data);
-  const outcome = await deliver(deliveryId);
+  const { deliveryId, slotAt } = QUEUES.deliveries.payload.parse(job.data);
+  const outcome = await deliver(deliveryId, slotAt);
   if (outcome.kind === "postponed" && token) {
+    // a reserved rate-limit slot goes with the job; an org-slot postponement keeps none (the
+    // job's data is only written when that changes: postponements are frequent under a backlog)
+    if (outcome.slotAt !== slotAt) {
+      await job.updateData({
+        deliveryId,
+        ...(outcome.slotAt === undefined ? {} : { slotAt: outcome.slotAt }),
+      });
+    }
     await job.moveToDelayed(Date.now() + outcome.delayMs, token);
     throw new DelayedError();
   }

@@ -2,6 +2,8 @@ import { type Processor, Worker } from "bullmq";
 import { config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
+import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
+import { startWorkerMetricsServer } from "@/lib/metrics/serve-metrics";
 import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 import { processDelivery } from "@/worker/deliveries";
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
     return worker;
   });
   await scheduleMaintenance();
+  registerQueueGauges();
+  const metricsServer = await startWorkerMetricsServer();
   // a Redis flush removes the job schedulers too: put them back every minute (upserts are idempotent)
   const reschedule = setInterval(() => {
     scheduleMaintenance().catch((err: unknown) =>
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(reschedule);
+    metricsServer?.close();
     logger.info({ signal }, "worker stopping");
     await Promise.all(workers.map((w) => w.close()));
     await closeQueues();

@@ -2,6 +2,7 @@ import { DelayedError, type Job } from "bullmq";
 import { deliverToUpstream } from "@/lib/messages/deliver-to-upstream";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { publishOutcome } from "@/lib/messages/send-outcome-channel";
+import { countSend } from "@/lib/metrics/record";
 import { QUEUES } from "@/lib/queues";
 import { readyRedis } from "@/lib/redis";
 
@@ -25,6 +26,7 @@ export async function processSend(job: Job, token?: string) {
     if (replyTo && !(error instanceof DelayedError)) await tell(replyTo, messageId, { status: "unknown" });
     throw error;
   }
+  countSend(outcome);
   if (replyTo) await tell(replyTo, messageId, outcome);
   return outcome;
 }

@@ -5,16 +5,43 @@ import { errorMessage } from "@/components/lib/fetch-json";
 import { formatDateTime, formatNumber, formatRelative } from "@/components/lib/format";
 import { useFailingWebhooks } from "@/components/overview/use-overview";
 import { Badge } from "@/components/ui/badge";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
+import { useUpdateWebhook } from "@/components/webhooks/use-webhooks";
+import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
 
 function deliveriesLink(webhookId: string): string {
   return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;
 }
 
-/** Owners, admins and support: webhooks that are disabled or failing (last 24 h), each linked to its failures. */
-export function FailingWebhooksPanel() {
+/** One click: the webhook delivers again (its failing streak starts afresh). */
+function EnableButton({ webhook }: { webhook: FailingWebhookJson }) {
+  const update = useUpdateWebhook();
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button
+        size="sm"
+        disabled={update.isPending}
+        onClick={() => update.mutate({ id: webhook.id, body: { status: "active" } })}
+      >
+        {update.isPending ? "Enabling…" : "Enable again"}
+        <span className="sr-only"> {webhook.name}</span>
+      </Button>
+      {update.isError ? (
+        <p role="alert" className="text-xs text-red-700">
+          {errorMessage(update.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Owners, admins and support: webhooks that are disabled or failing (last 24 h), each linked to
+ * its failures; one the product disabled says why, and owners and admins enable it again here.
+ */
+export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
   const failing = useFailingWebhooks(true);
   return (
     <section aria-labelledby="failing-webhooks" className="mt-8">
@@ -37,13 +64,23 @@ export function FailingWebhooksPanel() {
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {failing.data.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full md:basis-0">
                 <p className="flex items-center gap-2 font-medium text-slate-900">
                   {w.name}
-                  {w.status === "disabled" ? <Badge tone="neutral">Disabled</Badge> : null}
+                  {w.status === "disabled" ? (
+                    <Badge tone={w.auto_disabled ? "danger" : "neutral"}>
+                      {w.auto_disabled ? "Disabled automatically" : "Disabled"}
+                    </Badge>
+                  ) : null}
                 </p>
                 <p className="truncate font-mono text-xs text-slate-500">{w.url}</p>
-                {w.disabled_reason ? <p className="text-xs text-slate-600">{w.disabled_reason}</p> : null}
+                {w.disabled_reason ? (
+                  <p className="text-xs text-slate-700">
+                    {w.auto_disabled ? "Disabled because " : "Disabled: "}
+                    {w.disabled_reason}
+                    {w.disabled_at ? ` · ${formatDateTime(w.disabled_at)}` : ""}
+                  </p>
+                ) : null}
               </div>
               <p className="text-sm text-slate-700">
                 <Badge tone={w.failed > 0 ? "danger" : "neutral"}>{formatNumber(w.failed)} failed</Badge>{" "}
@@ -58,6 +95,7 @@ export function FailingWebhooksPanel() {
               <Link href={deliveriesLink(w.id)} className={buttonClass("secondary", "sm")}>
                 See failures<span className="sr-only"> of {w.name}</span>
               </Link>
+              {canEnable && w.status === "disabled" ? <EnableButton webhook={w} /> : null}
             </li>
           ))}
         </ul>

@@ -32,7 +32,7 @@ function ChartsSkeleton() {
 }
 
 /** The overview: sends, inbound and delivery success for 24 h or 7 days; failing webhooks for support. */
-export function OverviewView({ support }: { support: boolean }) {
+export function OverviewView({ support, manager }: { support: boolean; manager: boolean }) {
   const [range, setRange] = useState<OverviewRange>("24h");
   const overview = useOverview(range);
   const quiet = overview.data !== undefined && Object.values(overview.data.totals).every((n) => n === 0);
@@ -64,7 +64,7 @@ export function OverviewView({ support }: { support: boolean }) {
           <OverviewCharts data={overview.data} />
         </div>
       )}
-      {support ? <FailingWebhooksPanel /> : null}
+      {support ? <FailingWebhooksPanel canEnable={manager} /> : null}
     </>
   );
 }

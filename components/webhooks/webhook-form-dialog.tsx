@@ -105,6 +105,16 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
           maxLength={100}
         />
         <EventPicker value={form.events} onChange={(events) => set({ events })} error={errors.events} />
+        <Input
+          label="Delivery rate limit (per second)"
+          inputMode="numeric"
+          value={form.rateLimit}
+          onChange={(e) => set({ rateLimit: e.target.value })}
+          error={errors.rateLimit ?? errors.rate_limit}
+          hint="Optional. At most this many deliveries a second reach your endpoint, so a backlog after an outage never floods it. Empty: no limit."
+          placeholder="No limit"
+          maxLength={4}
+        />
         <SecretField
           value={form.secret}
           onChange={(secret) => set({ secret })}

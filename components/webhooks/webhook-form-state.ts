@@ -3,9 +3,22 @@ import { EVENT_NAMES, type EventName } from "@/lib/events/names";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
-export type WebhookFormState = { name: string; url: string; events: EventName[]; secret: string };
+export type WebhookFormState = {
+  name: string;
+  url: string;
+  events: EventName[];
+  secret: string;
+  /** deliveries per second, as typed; empty: no limit */
+  rateLimit: string;
+};
 
-export const EMPTY_WEBHOOK_FORM: WebhookFormState = { name: "", url: "", events: [], secret: "" };
+export const EMPTY_WEBHOOK_FORM: WebhookFormState = {
+  name: "",
+  url: "",
+  events: [],
+  secret: "",
+  rateLimit: "",
+};
 
 /**
  * The browser's check before sending, with the limits of lib/webhooks/schemas.ts. That schema
@@ -17,11 +30,30 @@ const formSchema = z.object({
   name: z.string().trim().max(100, "at most 100 characters"),
   events: z.array(z.enum(EVENT_NAMES)).min(1, "subscribe to at least one event"),
   secret: z.string().max(1024, "at most 1024 characters"),
+  rateLimit: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "a whole number of deliveries per second, or empty for no limit")
+    .transform((v) => (v === "" ? null : Number(v)))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, "at least 1 a second (empty: no limit)")
+        .max(1000, "at most 1000 a second")
+        .nullable(),
+    ),
 });
 
 /** Editing starts from the stored values, with the secret field empty: it is write-only. */
 export function formFromWebhook(w: WebhookJson): WebhookFormState {
-  return { name: w.name, url: w.url, events: [...w.events], secret: "" };
+  return {
+    name: w.name,
+    url: w.url,
+    events: [...w.events],
+    secret: "",
+    rateLimit: w.rate_limit === null ? "" : String(w.rate_limit),
+  };
 }
 
 type Result<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
@@ -38,16 +70,19 @@ function check(state: WebhookFormState): Result<z.infer<typeof formSchema>> {
 export function toCreateWebhookBody(state: WebhookFormState): Result<CreateWebhookBody> {
   const checked = check(state);
   if (!checked.ok) return checked;
-  const { url, name, events, secret } = checked.body;
-  return { ok: true, body: { url, events, name: name || undefined, secret: secret || undefined } };
+  const { url, name, events, secret, rateLimit } = checked.body;
+  return {
+    ok: true,
+    body: { url, events, name: name || undefined, secret: secret || undefined, rate_limit: rateLimit },
+  };
 }
 
 /** Edit: an empty secret keeps the stored one, a new value replaces it (the route's own rule). */
 export function toUpdateWebhookBody(state: WebhookFormState): Result<UpdateWebhookBody> {
   const checked = check(state);
   if (!checked.ok) return checked;
-  const { url, name, events, secret } = checked.body;
-  return { ok: true, body: { url, events, name: name || undefined, secret } };
+  const { url, name, events, secret, rateLimit } = checked.body;
+  return { ok: true, body: { url, events, name: name || undefined, secret, rate_limit: rateLimit } };
 }
 
 /** A Standard Webhooks style secret: `whsec_` and 32 random bytes in base64. */

@@ -77,11 +77,16 @@ export function WebhooksTable({
                 </span>
               </Td>
               <Td label="Status">
-                <Badge tone={w.status === "active" ? "success" : "neutral"}>
-                  {w.status === "active" ? "Active" : "Disabled"}
+                <Badge tone={w.status === "active" ? "success" : w.auto_disabled ? "danger" : "neutral"}>
+                  {w.status === "active" ? "Active" : w.auto_disabled ? "Disabled automatically" : "Disabled"}
                 </Badge>
                 {w.disabled_reason ? (
                   <span className="block max-w-56 text-xs text-slate-500">{w.disabled_reason}</span>
+                ) : null}
+                {w.rate_limit !== null ? (
+                  <span className="block text-xs text-slate-500">
+                    At most {formatNumber(w.rate_limit)} a second
+                  </span>
                 ) : null}
               </Td>
               <Td label="Success (24 h)" className="whitespace-nowrap">

@@ -24,6 +24,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import { config } from "@/lib/config";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { observeRequest } from "@/lib/metrics/record";
 import { clientAddressOf } from "@/lib/server/client-address";
 
 type Schema = z.ZodType;
@@ -46,6 +47,8 @@ export type RouteSpec<
   params?: P;
   /** largest body accepted (413 PAYLOAD_TOO_LARGE over it); BODY_LIMITS.v1Json by default */
   maxBodyBytes?: number;
+  /** the declared path (`/v1/webhooks/{id}`): the route label of the request metrics */
+  path?: string;
 };
 
 type ParamsOf<P> = P extends z.ZodObject<infer Shape> ? { [K in keyof Shape]: string } : object;
@@ -189,6 +192,7 @@ export function apiRoute<
       // an answer that went well is logged at debug: at info the hot path would pay a log line
       // per request; what went wrong is always logged (5xx above at error or warn)
       const level = status >= 400 ? "info" : "debug";
+      observeRequest(spec.path ?? "undeclared", request.method, status, (performance.now() - started) / 1000);
       logger[level](
         {
           requestId,

@@ -1,5 +1,21 @@
 import type { EventName } from "@/lib/events/names";
+import type { EventDataInput } from "@/lib/events/payloads";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * `jsonb_build_object(...) AS event_data` for the SQL paths, one SQL expression per field of the
+ * event's declared `data` (lib/events/payloads.ts): the type names every field, required or
+ * optional, of that schema and no other, so the SQL cannot drift from the published schema.
+ */
+export function eventDataSql<N extends EventName>(
+  _name: N,
+  fields: { [K in keyof EventDataInput<N>]: Prisma.Sql },
+): Prisma.Sql {
+  const pairs = Object.entries(fields as Record<string, Prisma.Sql>).map(
+    ([key, value]) => Prisma.sql`${key}::text, ${value}`,
+  );
+  return Prisma.sql`jsonb_build_object(${Prisma.join(pairs)}) AS event_data`;
+}
 
 /**
  * The outbox as one SQL statement, for hot paths: a data-modifying CTE named `src` (which must

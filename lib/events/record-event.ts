@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { EventName } from "@/lib/events/names";
+import { buildEventData, type DeclaredEventName, type EventDataInput } from "@/lib/events/payloads";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type Tx = Prisma.TransactionClient;
@@ -11,16 +11,17 @@ export function newDeliveryId(now = Date.now()): string {
 /**
  * The outbox: writes the Event and one Delivery per subscribed active webhook inside the
  * caller's transaction, so an event exists exactly when the change that caused it does.
- * Returns the delivery ids to enqueue once the transaction has committed.
+ * The payload is built by the event's declared schema (lib/events/payloads.ts), the one the
+ * OpenAPI document publishes. Returns the delivery ids to enqueue once the transaction has committed.
  */
-export async function recordEvent(
+export async function recordEvent<N extends DeclaredEventName>(
   tx: Tx,
   organizationId: string,
-  name: EventName,
-  data: Record<string, unknown>,
+  name: N,
+  data: EventDataInput<N>,
 ): Promise<string[]> {
   const event = await tx.event.create({
-    data: { organizationId, name, data: data as Prisma.InputJsonValue },
+    data: { organizationId, name, data: buildEventData(name, data) },
   });
   const webhooks = await tx.webhook.findMany({
     where: { organizationId, status: "active", events: { has: name } },

@@ -1,7 +1,11 @@
 import "#server-only";
 import { db } from "@/lib/db";
+import { pruneEvents } from "@/lib/maintenance/prune-events";
 
-/** design.md retention: idempotency keys after their 24 h, attempts and raw notifications after 30 days. */
+/**
+ * design.md retention: idempotency keys after their 24 h, attempts and raw notifications after
+ * 30 days; events (with their deliveries) after EVENT_RETENTION_DAYS (lib/maintenance/prune-events.ts).
+ */
 export async function prune(retentionDays = 30): Promise<Record<string, number>> {
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
   const [idempotency, attempts, notifications] = await Promise.all([
@@ -11,5 +15,11 @@ export async function prune(retentionDays = 30): Promise<Record<string, number>>
       where: { receivedAt: { lt: cutoff }, processedAt: { not: null } },
     }),
   ]);
-  return { idempotency: idempotency.count, attempts: attempts.count, notifications: notifications.count };
+  const events = await pruneEvents();
+  return {
+    idempotency: idempotency.count,
+    attempts: attempts.count,
+    notifications: notifications.count,
+    events,
+  };
 }

@@ -2,7 +2,12 @@ import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { type OutboxPerRowResult, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import {
+  eventDataSql,
+  type OutboxPerRowResult,
+  type OutboxResult,
+  withEventSql,
+} from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
@@ -122,11 +127,16 @@ async function release(messageId: string): Promise<void> {
   });
 }
 
-function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'::jsonb`): Prisma.Sql {
-  return Prisma.sql`jsonb_build_object(
-      'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
-      'contactId', contact_id, 'channelId', channel_id, 'status', ${status}::text, 'timestamp', ${at.toISOString()}::text
-    ) || ${extra} AS event_data`;
+/** The fields every status event of an outbound message carries, from the `messages` row being changed. */
+function statusColumns(at: Date) {
+  return {
+    messageId: Prisma.sql`id`,
+    whatsappMessageId: Prisma.sql`whatsapp_message_id`,
+    conversationId: Prisma.sql`conversation_id`,
+    contactId: Prisma.sql`contact_id`,
+    channelId: Prisma.sql`channel_id`,
+    timestamp: Prisma.sql`${at.toISOString()}::text`,
+  };
 }
 
 /**
@@ -177,7 +187,7 @@ const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentR
       Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
           FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)
           WHERE messages.id = v.sent_id AND messages.status = 'sending'
-          RETURNING messages.organization_id, ${eventData("sent", sentAt)}`,
+          RETURNING messages.organization_id, ${eventDataSql("message.sent", { ...statusColumns(sentAt), status: Prisma.sql`'sent'::text` })}`,
       "message.sent",
       sentAt,
       "messageId",
@@ -199,13 +209,17 @@ async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOu
   const failedAt = new Date();
   const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
   const code = error.code === null ? failure.kind : String(error.code);
-  const extra = Prisma.sql`jsonb_build_object('error', jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text))`;
+  const data = eventDataSql("message.failed", {
+    ...statusColumns(failedAt),
+    status: Prisma.sql`'failed'::text`,
+    error: Prisma.sql`jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text)`,
+  });
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
           error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
         WHERE id = ${messageId}::uuid AND status IN ('queued', 'sending')
-        RETURNING organization_id, ${eventData("failed", failedAt, extra)}`,
+        RETURNING organization_id, ${data}`,
       "message.failed",
       failedAt,
     ),

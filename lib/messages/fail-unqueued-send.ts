@@ -1,7 +1,7 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export const NOT_QUEUED = {
@@ -23,11 +23,16 @@ export async function failUnqueuedSend(messageId: string): Promise<boolean> {
           error_code = ${NOT_QUEUED.code}, error_message = ${NOT_QUEUED.message},
           error_details = ${JSON.stringify({ kind: "not-queued", message: NOT_QUEUED.message, maybeSent: false })}::jsonb
         WHERE id = ${messageId}::uuid AND status = 'queued'
-        RETURNING organization_id, jsonb_build_object(
-          'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
-          'contactId', contact_id, 'channelId', channel_id, 'status', 'failed', 'timestamp', ${at.toISOString()}::text,
-          'error', jsonb_build_object('code', ${NOT_QUEUED.code}::text, 'message', ${NOT_QUEUED.message}::text)
-        ) AS event_data`,
+        RETURNING organization_id, ${eventDataSql("message.failed", {
+          messageId: Prisma.sql`id`,
+          whatsappMessageId: Prisma.sql`whatsapp_message_id`,
+          conversationId: Prisma.sql`conversation_id`,
+          contactId: Prisma.sql`contact_id`,
+          channelId: Prisma.sql`channel_id`,
+          status: Prisma.sql`'failed'::text`,
+          timestamp: Prisma.sql`${at.toISOString()}::text`,
+          error: Prisma.sql`jsonb_build_object('code', ${NOT_QUEUED.code}::text, 'message', ${NOT_QUEUED.message}::text)`,
+        })}`,
       "message.failed",
       at,
     ),

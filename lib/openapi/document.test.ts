@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { ERROR_CODES } from "@/lib/api/errors";
+import { EVENT_NAMES, TEST_EVENT_NAME } from "@/lib/events/names";
 import { buildOpenApiDocument } from "./document";
 import { V1_ENDPOINTS } from "./endpoints";
 import { isRef } from "./refs";
@@ -91,5 +92,19 @@ describe("OpenAPI document", () => {
       const example: unknown = body && !isRef(body) ? body.content["application/json"]?.example : undefined;
       expect(schema.safeParse(example).success, op.operationId).toBe(true);
     }
+  });
+});
+
+describe("webhooks: every event we send", () => {
+  it.each([...EVENT_NAMES, TEST_EVENT_NAME])("%s has its body and headers in the document", (name) => {
+    const item = document.webhooks?.[name];
+    const op = item && "post" in item ? item.post : undefined;
+    expect(op?.operationId).toMatch(/Event$/);
+    const body = op?.requestBody && "content" in op.requestBody ? op.requestBody.content : undefined;
+    expect(refsIn(body?.["application/json"]?.schema)).toEqual([expect.stringMatching(/Event$/)]);
+    const headers = (op?.parameters ?? []).flatMap((p) => ("name" in p ? [p.name] : []));
+    expect(headers).toEqual(
+      expect.arrayContaining(["X-Service-Event", "X-Service-Delivery-Id", "webhook-id"]),
+    );
   });
 });

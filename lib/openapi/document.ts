@@ -18,6 +18,7 @@ import { attachExamples } from "./examples";
 import { GUIDE, guideMarkdown } from "./guide";
 import { readableSchemas } from "./schema-override";
 import { TAGS } from "./tags";
+import { webhookEvents } from "./webhook-events";
 
 const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -96,8 +97,9 @@ export function buildOpenApiDocument(operations: readonly Endpoint[] = V1_ENDPOI
         description: `Customer messaging on WhatsApp: messages, templates, contacts and webhooks.\n\n${guideMarkdown(GUIDE)}`,
       },
       servers: [{ url: "/", description: "This service" }],
-      tags: TAGS.filter((t) => used.has(t.name)).map((t) => ({ ...t })),
+      tags: TAGS.filter((t) => used.has(t.name) || t.name === "Events").map((t) => ({ ...t })),
       paths,
+      webhooks: webhookEvents(),
       components: {
         securitySchemes: { ...SECURITY_SCHEMES },
         headers: RESPONSE_HEADERS,

@@ -1,6 +1,7 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
+import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
@@ -25,6 +26,9 @@ export const V1_ENDPOINTS = [
   WEBHOOK_ENDPOINTS.deleteWebhook,
   WEBHOOK_ENDPOINTS.listDeliveries,
   WEBHOOK_ENDPOINTS.redeliver,
+  WEBHOOK_ENDPOINTS.recoverWebhook,
+  EVENT_ENDPOINTS.listEvents,
+  EVENT_ENDPOINTS.getEvent,
   MESSAGE_ENDPOINTS.markMessageRead,
 ] as const satisfies readonly Endpoint[];
 

@@ -6,6 +6,11 @@ export const TAGS = [
   { name: "Templates", description: "List approved message templates and send them." },
   { name: "Contacts", description: "Customers and leads; every conversation belongs to one contact." },
   { name: "Webhooks", description: "Register HTTPS endpoints that receive signed events." },
+  {
+    name: "Events",
+    description:
+      "What your webhooks receive: every event with its headers and the exact schema of its body (below the endpoints), and the events API listing the same envelopes, so a receiver catches up after an outage.",
+  },
   { name: "Media", description: "Exchange the media reference of an inbound message for a download link." },
   { name: "Channels", description: "The organization's WhatsApp sending lines (beyond the contract)." },
 ] as const satisfies readonly { name: EndpointTag; description: string }[];

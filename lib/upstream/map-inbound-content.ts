@@ -1,8 +1,8 @@
+import type { INBOUND_CONTENT_TYPES } from "@/lib/events/message-payloads";
 import type { InboundMessage } from "@/lib/upstream/notification-schema";
 
 export type MappedInbound = {
-  /** our contentType: text, image, audio, video, file, sticker, location, interactive, reaction, contacts, or unsupported */
-  contentType: string;
+  contentType: (typeof INBOUND_CONTENT_TYPES)[number];
   content: Record<string, unknown>;
   media?: { upstreamId: string; mimeType: string; filename?: string; sha256?: string };
 };

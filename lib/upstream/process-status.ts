@@ -92,22 +92,24 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
           ...priced,
         })
       : [];
-    const ids = await recordEvent(tx, updated.organizationId, `message.${next}`, {
-      ...base,
-      status: next,
-      timestamp: at.toISOString(),
-      ...priced,
-      ...(next === "failed"
-        ? {
+    const common = { ...base, timestamp: at.toISOString() };
+    const ids =
+      next === "failed"
+        ? await recordEvent(tx, updated.organizationId, "message.failed", {
+            ...common,
+            status: next,
             error: {
               code: error?.code ?? null,
               message: error?.message ?? error?.title ?? "failed upstream",
               // what to do about the codes people meet most (131049, 131026, …)
               ...(upstreamHint(error?.code) ? { hint: upstreamHint(error?.code) } : {}),
             },
-          }
-        : {}),
-    });
+          })
+        : await recordEvent(tx, updated.organizationId, `message.${next}`, {
+            ...common,
+            status: next,
+            ...priced,
+          });
     return [...sentIds, ...ids];
   });
 }

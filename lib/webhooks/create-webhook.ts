@@ -38,6 +38,7 @@ export async function createWebhook(organizationId: string, input: CreateWebhook
         name: input.name ?? new URL(url).host.slice(0, WEBHOOK_LIMITS.nameLength),
         url,
         events: input.events,
+        rateLimit: input.rate_limit ?? null,
         secretEnc: input.secret === undefined ? null : sealSecret(input.secret, organizationId, id),
       },
     });

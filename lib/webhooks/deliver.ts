@@ -4,6 +4,8 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import type { Delivery, Event, Webhook } from "@/lib/generated/prisma/client.ts";
+import { countDelivery } from "@/lib/metrics/record";
+import { reserveDeliverySlot } from "@/lib/webhooks/delivery-rate";
 import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
@@ -19,7 +21,7 @@ const USER_AGENT = "Service-Webhooks/1.0";
 
 export type DeliverOutcome =
   | { kind: "skipped"; reason: string }
-  | { kind: "postponed"; delayMs: number }
+  | { kind: "postponed"; delayMs: number; slotAt?: number }
   | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
 
 type Loaded = Delivery & { event: Event; webhook: Webhook };
@@ -62,7 +64,7 @@ const claimAttempt = groupCommit<Claim, Date | null>(async (claims) => {
  * so two jobs for the same delivery never both send; the claim's lease keeps the sweeper off
  * while the attempt runs and hands the delivery back to it if this worker dies.
  */
-export async function deliver(deliveryId: string): Promise<DeliverOutcome> {
+export async function deliver(deliveryId: string, heldSlotAt?: number): Promise<DeliverOutcome> {
   const delivery = await load(deliveryId);
   if (delivery?.status !== "pending") return { kind: "skipped", reason: "not pending" };
   if (delivery.webhook.status !== "active") {
@@ -74,6 +76,14 @@ export async function deliver(deliveryId: string): Promise<DeliverOutcome> {
   }
   if ((delivery.nextAttemptAt?.getTime() ?? 0) > Date.now() + EARLY_TOLERANCE_MS) {
     return { kind: "skipped", reason: "not due" };
+  }
+  const { rateLimit } = delivery.webhook;
+  // the webhook's rate limit: a slot reserved once, then waited for (a held slot is not reserved
+  // again, unless a redelivery promoted the job before its slot)
+  if (rateLimit !== null && (heldSlotAt === undefined || heldSlotAt > Date.now() + EARLY_TOLERANCE_MS)) {
+    const now = Date.now();
+    const slotAt = await reserveDeliverySlot(delivery.webhookId, rateLimit, now);
+    if (slotAt > now) return { kind: "postponed", delayMs: slotAt - now, slotAt };
   }
   const token = randomUUID();
   if (!(await acquireOrgSlot(delivery.organizationId, token))) {
@@ -128,5 +138,6 @@ async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
     requestHeaders: headers,
     outcome,
   });
+  countDelivery(result, attemptNumber);
   return { kind: "attempted", attemptNumber, result };
 }

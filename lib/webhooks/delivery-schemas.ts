@@ -1,14 +1,7 @@
 import { z } from "zod";
-import { EVENT_NAMES } from "@/lib/events/names";
+import { EVENT_NAMES, TEST_EVENT_NAME } from "@/lib/events/names";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
-
-/**
- * The name of the dashboard's test event. It is not one of the contract's event names, so no
- * receiver mistakes it for a real change, and no webhook subscribes to it: it only ever goes
- * to the one webhook it was sent to.
- */
-export const TEST_EVENT_NAME = "webhook.test";
 
 export const DELIVERY_EVENT_NAMES = [...EVENT_NAMES, TEST_EVENT_NAME] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -94,6 +87,9 @@ export type FailingWebhookJson = {
   url: string;
   status: "active" | "disabled";
   disabled_reason: string | null;
+  disabled_at: string | null;
+  /** disabled by the product (410 Gone, or no success for WEBHOOK_DISABLE_AFTER_DAYS) */
+  auto_disabled: boolean;
   failed: number;
   retrying: number;
   succeeded: number;

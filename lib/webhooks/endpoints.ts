@@ -5,6 +5,8 @@ import {
   createWebhookBody,
   deliveryParams,
   listDeliveriesQuery,
+  recoverWebhookBody,
+  recoverWebhookJson,
   updateWebhookBody,
   webhookParams,
 } from "@/lib/webhooks/schemas";
@@ -102,5 +104,19 @@ export const WEBHOOK_ENDPOINTS = declareEndpoints({
     response: deliveryJson,
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD"],
+  },
+  recoverWebhook: {
+    method: "POST",
+    path: "/v1/webhooks/{id}/recover",
+    tag: "Webhooks",
+    scope: "webhooks:manage",
+    summary: "Recover failed deliveries",
+    description:
+      "Redelivers every failed delivery of the webhook created in [`since`, `until`), oldest first, with their own delivery ids (attempt numbers continue), at the webhook's delivery rate limit: after an outage of your endpoint, one call sends again what it missed. At most 5,000 a call; `more` says whether to call again. The webhook must be active.",
+    params: webhookParams,
+    body: recoverWebhookBody,
+    response: recoverWebhookJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND", "VALIDATION_MISSING_FIELD", "VALIDATION_INVALID_FIELD"],
   },
 });

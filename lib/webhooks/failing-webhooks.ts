@@ -4,15 +4,23 @@ import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
 import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
 
 /**
- * The overview's "needs attention" list: webhooks that are disabled (by someone, or by a 410
- * Gone answer) or whose deliveries of the last 24 hours failed or are being retried; the worst
- * first.
+ * The overview's "needs attention" list: webhooks that are disabled (by someone, or by the
+ * product: a 410 Gone answer, no success for days) or whose deliveries of the last 24 hours
+ * failed or are being retried; the disabled by the product first, then the worst.
  */
 export async function failingWebhooks(organizationId: string): Promise<FailingWebhookJson[]> {
   const [webhooks, health] = await Promise.all([
     db().webhook.findMany({
       where: { organizationId },
-      select: { id: true, name: true, url: true, status: true, disabledReason: true },
+      select: {
+        id: true,
+        name: true,
+        url: true,
+        status: true,
+        disabledReason: true,
+        disabledAt: true,
+        autoDisabled: true,
+      },
     }),
     webhookHealth(organizationId),
   ]);
@@ -25,6 +33,8 @@ export async function failingWebhooks(organizationId: string): Promise<FailingWe
         url: w.url,
         status: w.status,
         disabled_reason: w.disabledReason,
+        disabled_at: w.disabledAt?.toISOString() ?? null,
+        auto_disabled: w.autoDisabled,
         failed: h.failed,
         retrying: h.retrying,
         succeeded: h.succeeded,
@@ -34,6 +44,7 @@ export async function failingWebhooks(organizationId: string): Promise<FailingWe
     .filter((w) => w.status === "disabled" || w.failed > 0 || w.retrying > 0)
     .sort(
       (a, b) =>
+        Number(b.auto_disabled) - Number(a.auto_disabled) ||
         Number(b.status === "disabled") - Number(a.status === "disabled") ||
         b.failed + b.retrying - (a.failed + a.retrying),
     );

@@ -9,6 +9,8 @@ export type PostOutcome = {
   /** the first 1 KB of the answer's body */
   snippet: string | null;
   durationMs: number;
+  /** the answer's Retry-After header, as sent (honoured on 429 and 503) */
+  retryAfter?: string | null;
 };
 
 const SNIPPET_BYTES = 1024;
@@ -18,6 +20,10 @@ function errorFor(status: number, headers: IncomingHttpHeaders): string | null {
   if (status >= 300 && status < 400)
     return `answered ${status}; redirects are not followed (Location: ${headers.location ?? "none"})`;
   return `answered ${status}`;
+}
+
+function firstValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /**
@@ -51,6 +57,7 @@ export async function postWebhook(
       error: errorFor(res.status, res.headers),
       snippet,
       durationMs: elapsed(),
+      retryAfter: firstValue(res.headers["retry-after"]),
     };
   } catch (error) {
     const message = error instanceof GuardedFetchError ? error.message : "no answer";

@@ -7,7 +7,9 @@ import { enqueue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
 import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
 import type { PostOutcome } from "@/lib/webhooks/post-webhook";
-import { nextRetryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { honourRetryAfter, parseRetryAfter, RETRY_AFTER_STATUSES } from "@/lib/webhooks/retry-after";
+import { MAX_RETRY_DELAY_MS, nextRetryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { disableIfFailingTooLong } from "@/lib/webhooks/webhook-failing";
 
 export type AttemptRecord = {
   deliveryId: string;
@@ -19,6 +21,17 @@ export type AttemptRecord = {
 };
 
 export type AttemptResult = "succeeded" | "retrying" | "failed" | "gone";
+
+/** The wait before the next attempt: the schedule's, lengthened by a 429/503's Retry-After. */
+function retryDelayMs(attemptNumber: number, outcome: PostOutcome): number | undefined {
+  const scale = config().WEBHOOK_RETRY_SCALE;
+  const scheduled = nextRetryDelayMs(attemptNumber, scale);
+  if (scheduled === undefined) return undefined;
+  const asked = (RETRY_AFTER_STATUSES as readonly (number | null)[]).includes(outcome.statusCode)
+    ? parseRetryAfter(outcome.retryAfter)
+    : null;
+  return honourRetryAfter(scheduled, asked, MAX_RETRY_DELAY_MS * scale);
+}
 
 /**
  * Stores the attempt and moves the delivery on: 2xx → `succeeded`; 410 Gone → the delivery
@@ -32,8 +45,7 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
   const status = outcome.statusCode;
   const result: AttemptResult =
     status !== null && status >= 200 && status < 300 ? "succeeded" : status === 410 ? "gone" : "retrying";
-  const delayMs =
-    result === "retrying" ? nextRetryDelayMs(attemptNumber, config().WEBHOOK_RETRY_SCALE) : undefined;
+  const delayMs = result === "retrying" ? retryDelayMs(attemptNumber, outcome) : undefined;
   const final: AttemptResult = result === "retrying" && delayMs === undefined ? "failed" : result;
   const finishedAt = new Date();
   if (final === "succeeded") {
@@ -42,6 +54,7 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
     await recordSuccess({ ...record, finishedAt });
     return final;
   }
+  let disabled = false;
   await db().$transaction(async (tx) => {
     await tx.deliveryAttempt.create({
       data: {
@@ -68,12 +81,17 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
         where: { id: webhookId, status: "active" },
         data: {
           status: "disabled",
+          autoDisabled: true,
+          disabledAt: finishedAt,
           disabledReason: `the endpoint answered 410 Gone at ${finishedAt.toISOString()} (delivery ${deliveryId})`,
         },
       });
       await failPendingDeliveries(tx, webhookId);
+    } else {
+      disabled = await disableIfFailingTooLong(tx, webhookId, record.startedAt, finishedAt, outcome);
     }
   });
+  if (disabled) return "failed";
   if (delayMs !== undefined) {
     const jobId = deliveryJobId(deliveryId, attemptNumber + 1);
     await enqueue("deliveries", { deliveryId }, { jobId, delay: delayMs }).catch((err: unknown) =>
@@ -100,6 +118,10 @@ const recordSuccess = groupCommit<AttemptRecord & { finishedAt: Date }, void>(as
         SELECT gen_random_uuid(), v.did, v.num, v.started AT TIME ZONE 'UTC', v.duration, v.code, v.err, v.snippet,
                (${JSON.stringify(records.map((r) => r.requestHeaders))}::jsonb) -> (v.n::int - 1)
         FROM v
+      ), healthy AS (
+        -- a success ends a failing streak (lib/webhooks/webhook-failing.ts); only failing rows are written
+        UPDATE webhooks SET failing_since = NULL
+        WHERE id = ANY (${[...new Set(records.map((r) => r.webhookId))]}::text[]) AND failing_since IS NOT NULL
       )
       UPDATE deliveries SET status = 'succeeded', succeeded_at = ${finishedAt}, next_attempt_at = NULL,
                             updated_at = ${finishedAt}

@@ -17,6 +17,8 @@ export const RETRY_SCHEDULE = [
 ] as const;
 
 export const MAX_ATTEMPTS = RETRY_SCHEDULE.length;
+/** the longest wait of the schedule: a receiver's Retry-After is honoured up to it */
+export const MAX_RETRY_DELAY_MS = Math.max(...RETRY_SCHEDULE.map((s) => s.delayMs));
 export const JITTER = 0.2;
 
 /**

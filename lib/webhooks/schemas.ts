@@ -9,6 +9,8 @@ export const WEBHOOK_LIMITS = {
   nameLength: 100,
   urlLength: 2048,
   secretLength: 1024,
+  /** deliveries per second at most, when a webhook sets a rate limit */
+  rateLimitMax: 1000,
 } as const;
 
 const blankToUndefined = (v: unknown) =>
@@ -53,11 +55,25 @@ const secretValue = z
     "a secret starting with whsec_ must carry base64 after the prefix",
   );
 
+const rateLimit = z
+  .number({ error: "must be a whole number of deliveries per second, or null for no limit" })
+  .int("must be a whole number of deliveries per second")
+  .min(1, "at least 1 delivery per second (null: no limit)")
+  .max(WEBHOOK_LIMITS.rateLimitMax, `at most ${WEBHOOK_LIMITS.rateLimitMax} deliveries per second`)
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      "Deliveries per second at most, so your endpoint is never flooded (a backlog after an outage is spread out); null or absent: no limit",
+    example: 10,
+  });
+
 export const createWebhookBody = z
   .object({
     url,
     events,
     name,
+    rate_limit: rateLimit,
     secret: secretValue.optional().meta({
       description:
         "Signs deliveries; write-only. A long random string (32+ characters) is advised; `whsec_<base64>` secrets are used as Standard Webhooks keys",
@@ -72,16 +88,17 @@ export const updateWebhookBody = z
     url: url.optional(),
     events: events.optional(),
     name,
+    rate_limit: rateLimit,
     secret: z
       .union([z.literal(""), secretValue, z.null()])
       .optional()
       .meta({
         description: "Absent or empty keeps the stored secret; a new value replaces it; null removes it",
       }),
-    status: z
-      .enum(["active", "disabled"])
-      .optional()
-      .meta({ description: "`disabled` stops deliveries (pending ones fail); `active` resumes" }),
+    status: z.enum(["active", "disabled"]).optional().meta({
+      description:
+        "`disabled` stops deliveries (pending ones fail); `active` resumes, also after an automatic disable (410 Gone, or failing for 5 days)",
+    }),
   })
   .meta({ id: "UpdateWebhookBody" });
 
@@ -110,3 +127,28 @@ export const listDeliveriesQuery = pageQuery
   .meta({ id: "ListDeliveriesQuery" });
 
 export type ListDeliveriesQuery = z.infer<typeof listDeliveriesQuery>;
+
+/** POST /v1/webhooks/{id}/recover (COORDINATION.md: `{ since, until? }` → `{ count }`). */
+export const recoverWebhookBody = z
+  .object({
+    since: z.iso
+      .datetime({
+        offset: true,
+        // absent: zod's own message, which the validation mapping reads as VALIDATION_MISSING_FIELD
+        error: (issue) =>
+          issue.input === undefined ? undefined : "must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z",
+      })
+      .transform((v) => new Date(v))
+      .meta({ description: "Redeliver the failed deliveries created at or after this time" }),
+    until: instant("…and before this time (default: now)"),
+  })
+  .meta({ id: "RecoverWebhookBody" });
+
+export const recoverWebhookJson = z
+  .object({
+    count: z.number().int().meta({ description: "Failed deliveries queued again, oldest first" }),
+    more: z.boolean().meta({
+      description: "Failed deliveries remain in the range (at most 5,000 are queued a call): call again",
+    }),
+  })
+  .meta({ id: "RecoverWebhookResult" });

@@ -2,8 +2,9 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { TEST_EVENT_NAME } from "@/lib/events/names";
+import { buildEventData } from "@/lib/events/payloads";
 import { newDeliveryId } from "@/lib/events/record-event";
-import { TEST_EVENT_NAME } from "@/lib/webhooks/delivery-schemas";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
 
 /**
@@ -31,11 +32,11 @@ export async function sendTestEvent(
         organizationId,
         name: TEST_EVENT_NAME,
         createdAt: now,
-        data: {
+        data: buildEventData(TEST_EVENT_NAME, {
           webhookId,
           message: "A test event sent from the dashboard. It changes nothing.",
           timestamp: now.toISOString(),
-        },
+        }),
       },
     });
     await tx.delivery.create({

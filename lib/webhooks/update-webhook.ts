@@ -12,7 +12,8 @@ import type { UpdateWebhookBody } from "@/lib/webhooks/schemas";
  * Changes what is given and keeps the rest. The secret follows the dashboard's rule: absent or
  * empty keeps it, a new value replaces it, `null` removes it (deliveries are then unsigned);
  * either way at once, with no grace period (that is "Rotate secret", rotate-webhook-secret.ts).
- * Disabling fails the pending deliveries; enabling clears the reason of an earlier disable.
+ * Disabling fails the pending deliveries; enabling clears the reason of an earlier disable, also
+ * an automatic one (lib/webhooks/webhook-failing.ts), and starts the failing streak afresh.
  */
 export async function updateWebhook(
   organizationId: string,
@@ -24,6 +25,7 @@ export async function updateWebhook(
   if (input.url !== undefined) data.url = await checkWebhookUrl(input.url);
   if (input.name !== undefined) data.name = input.name;
   if (input.events !== undefined) data.events = input.events;
+  if (input.rate_limit !== undefined) data.rateLimit = input.rate_limit;
   if (input.secret === null) data.secretEnc = null;
   else if (input.secret) data.secretEnc = sealSecret(input.secret, organizationId, id);
   // a secret set by hand replaces at once: no grace period, and a rotation's old secret goes too
@@ -34,6 +36,10 @@ export async function updateWebhook(
   if (input.status !== undefined && input.status !== current.status) {
     data.status = input.status;
     data.disabledReason = input.status === "disabled" ? "disabled through the API" : null;
+    data.disabledAt = input.status === "disabled" ? new Date() : null;
+    // enabled again (after a person's or the product's disable): a fresh start, no failing streak
+    data.autoDisabled = false;
+    data.failingSince = null;
   }
   return db().$transaction(async (tx) => {
     const { count } = await tx.webhook.updateMany({ where: { id, organizationId }, data });

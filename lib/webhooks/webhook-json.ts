@@ -20,6 +20,16 @@ export const webhookJson = z
       .string()
       .nullable()
       .meta({ description: "Why the webhook was disabled, e.g. the endpoint answered 410 Gone" }),
+    disabled_at: z.iso.datetime().nullable().meta({ description: "When it was disabled" }),
+    auto_disabled: z.boolean().meta({
+      description:
+        "Disabled by the product, not a person: the endpoint answered 410 Gone, or accepted no delivery for 5 days",
+    }),
+    rate_limit: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Deliveries per second at most; null: no limit" }),
     created_at: z.iso.datetime().meta({ description: "Creation time (ISO 8601)" }),
     updated_at: z.iso.datetime().meta({ description: "Last change (ISO 8601)" }),
   })
@@ -44,6 +54,9 @@ export function toWebhookJson(w: Webhook): WebhookJson {
     status: w.status,
     has_secret: w.secretEnc !== null,
     disabled_reason: w.disabledReason,
+    disabled_at: w.disabledAt?.toISOString() ?? null,
+    auto_disabled: w.autoDisabled,
+    rate_limit: w.rateLimit,
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
   };

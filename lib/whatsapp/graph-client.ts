@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { observeUpstream } from "@/lib/metrics/record";
 import {
   GuardedFetchError,
   type GuardedRequest,
@@ -69,6 +70,7 @@ export async function graphRequest<T>(
 ): Promise<T> {
   const url = new URL(`${graphBase(channel)}/${path.replace(/^\//, "")}`);
   let res: GuardedResponse;
+  const started = performance.now();
   try {
     res = await channelFetch(channel, url, {
       method: init.method ?? "GET",
@@ -78,6 +80,7 @@ export async function graphRequest<T>(
       maxBytes: GRAPH_MAX_BYTES,
     });
   } catch (error) {
+    observeUpstream(path, "error", (performance.now() - started) / 1000);
     if (!(error instanceof GuardedFetchError)) throw error;
     if (error.notSent) {
       logger.warn({ origin: url.origin, code: error.code, reason: error.message }, "upstream unreachable");
@@ -91,6 +94,7 @@ export async function graphRequest<T>(
           : "upstream connection failed";
     throw new UpstreamError({ kind: "timeout", message, maybeSent: true });
   }
+  observeUpstream(path, res.status, (performance.now() - started) / 1000);
   const fromMeta = url.origin === META_GRAPH_ORIGIN;
   const text = res.body.toString("utf8");
   let json: unknown;

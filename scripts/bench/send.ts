@@ -3,7 +3,8 @@
  * and sandbox running, at several concurrencies, next to /healthz of the same build (the
  * framework's ceiling) and a bare node:http server (the machine's), in one run, with the CPU
  * each process spent per request (from /proc). BENCH_SECONDS (default 30), BENCH_CONCURRENCY
- * (default 16,64,128) and BENCH_WEB_PROCESSES (default 1) shorten or change it.
+ * (default 16,64,128), BENCH_WEB_PROCESSES (default 1), BENCH_WEB_PORT and BENCH_SANDBOX_PORT
+ * (default 3600, 4610: another run on the machine needs others) shorten or change it.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,8 +14,8 @@ import { type Measured, measure, measureCeilings, printTable } from "@/scripts/b
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
 const RECIPIENTS = 2_000;
-const WEB_PORT = 3600;
-const SANDBOX_PORT = 4610;
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3600);
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4610);
 
 const WEB_PORTS_TEXT = () => (WEB_PROCESSES === 1 ? "one web process" : `${WEB_PROCESSES} web processes`);
 

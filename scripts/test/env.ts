@@ -10,6 +10,11 @@ export const TEST_ENV = {
   redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 26379),
   controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
   sandboxPort: Number(process.env.TEST_SANDBOX_PORT ?? 4110),
+  /** the worker's GET /metrics (the global stack sets METRICS_TOKEN; other stacks leave metrics off) */
+  workerMetricsPort: Number(
+    process.env.TEST_WORKER_METRICS_PORT ?? Number(process.env.TEST_WEB_PORT ?? 3100) + 2,
+  ),
+  metricsToken: "test-metrics-token-0123456789abcdef",
   /** fixed secrets for the processes under test */
   encryptionKey: Buffer.alloc(32, 7).toString("base64"),
   appSecret: "test-app-secret-0123456789abcdef",

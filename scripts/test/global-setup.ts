@@ -12,6 +12,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     pgProxyPort: TEST_ENV.pgProxyPort,
     redisProxyPort: TEST_ENV.redisProxyPort,
     sandboxPort: TEST_ENV.sandboxPort,
+    // metrics on, as an operator runs them: every test then also runs the recorders
+    env: { METRICS_TOKEN: TEST_ENV.metricsToken, WORKER_METRICS_PORT: String(TEST_ENV.workerMetricsPort) },
   });
   const control = createServer((req, res) => {
     const [, target, action] = (req.url ?? "").split("/");

@@ -39,6 +39,9 @@ const SAMPLES: Record<EndpointId, Sample> = {
   deleteWebhook: { params: { id: W } },
   listDeliveries: { params: { id: W } },
   redeliver: { params: { id: W, deliveryId: "wh_1_00" } },
+  recoverWebhook: { params: { id: W }, body: { since: "2026-01-01T00:00:00Z" } },
+  listEvents: {},
+  getEvent: { params: { id: UUID } },
 };
 
 function concretePath(endpoint: Endpoint, sample: Sample): string {

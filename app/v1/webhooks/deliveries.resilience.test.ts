@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -120,7 +121,14 @@ describe("two workers and many jobs for the same attempt", () => {
       const all: string[] = [];
       for (let i = 0; i < 8; i++) {
         all.push(
-          ...(await recordEvent(tx, orgId, "contact.created", { contactId: `c${i}`, timestamp: "x" })),
+          ...(await recordEvent(tx, orgId, "contact.created", {
+            contactId: randomUUID(),
+            phone: null,
+            name: `c${i}`,
+            email: null,
+            channelId: null,
+            timestamp: new Date().toISOString(),
+          })),
         );
       }
       return all;

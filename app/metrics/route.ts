@@ -1,0 +1,12 @@
+import { metricsAnswer } from "@/lib/metrics/serve-metrics";
+
+export const dynamic = "force-dynamic";
+
+/** Prometheus scrape of the web process: off (404) unless METRICS_TOKEN is set, then only with it. */
+export async function GET(request: Request): Promise<Response> {
+  const answer = await metricsAnswer(request.headers.get("authorization"));
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: { "content-type": answer.contentType, "cache-control": "no-store" },
+  });
+}

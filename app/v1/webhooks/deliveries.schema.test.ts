@@ -1,0 +1,114 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { updateContact } from "@/lib/contacts/update-contact";
+import { assignConversation } from "@/lib/conversations/assign-conversation";
+import { resolveConversation } from "@/lib/conversations/resolve-conversation";
+import { db } from "@/lib/db";
+import { EVENT_NAMES, TEST_EVENT_NAME } from "@/lib/events/names";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { createStaff } from "@/scripts/test/dashboard-session";
+import { api, createTestChannel, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { openApiValidator } from "@/scripts/test/openapi-validator";
+import { injectFault, openWindow, send, waitForStatus } from "@/scripts/test/send-helpers";
+import { registerWebhook, TestReceiver } from "./test-receiver";
+
+const receivers: TestReceiver[] = [];
+afterAll(async () => {
+  for (const r of receivers) await r.down();
+});
+
+/**
+ * Item 1 of issue 21: every event really delivered is checked against the OpenAPI document the
+ * API serves (its `webhooks`), body and headers, with every object closed (no field the document
+ * does not name), so a payload built in SQL cannot drift from the published schema either.
+ */
+describe("real deliveries of every event match the OpenAPI document", () => {
+  it("message.*, contact.*, conversation.* and webhook.test", async () => {
+    const document = (await api("/v1/openapi.json")).body;
+    const validator = openApiValidator(document);
+    const hook = await TestReceiver.start();
+    receivers.push(hook);
+    const { key, orgId } = await createTestOrg();
+    const webhookId = await registerWebhook(key, hook.url, {
+      events: [...EVENT_NAMES],
+      secret: "a-long-random-secret-of-at-least-32-chars",
+    });
+
+    // inbound: contact.created (with its channel), conversation.opened, message.inbound
+    const channel = await createTestChannel(orgId);
+    const to = randomPhone();
+    await openWindow(orgId, channel.phoneNumberId, to);
+    // outbound: message.sent, then delivered and read from the sandbox's statuses
+    const sent = await send(key, { to, type: "text", text: { body: "schema check" } });
+    expect(sent.status, sent.text).toBe(200);
+    await waitForStatus(sent.body.data.messageId, ["read"]);
+    // a refused send: message.failed, written in SQL
+    await injectFault(channel.phoneNumberId, { count: 1, status: 400 });
+    expect((await send(key, { to, type: "text", text: { body: "refused" } })).status).toBe(502);
+    // contact.created through the API, contact.updated
+    const created = await api("/v1/contacts", {
+      method: "POST",
+      key,
+      body: { phone: randomPhone(), name: "Ada" },
+    });
+    await updateContact(orgId, created.body.data.id, { name: "Ada L.", tags: ["vip"] });
+    // conversation.assigned and conversation.resolved by a staff member
+    const staff = await createStaff("agent", orgId);
+    const user = await db().user.findFirstOrThrow({ where: { email: staff.email } });
+    const conversation = await db().conversation.findFirstOrThrow({ where: { organizationId: orgId } });
+    await assignConversation(orgId, conversation.id, user.id);
+    await resolveConversation(orgId, conversation.id, user.id);
+    await sendTestEvent(orgId, webhookId);
+
+    const wanted = [...EVENT_NAMES, TEST_EVENT_NAME];
+    await pollUntil(
+      async () => new Set(hook.received.map((r) => r.body?.event)),
+      (seen) => wanted.every((name) => seen.has(name)),
+      20_000,
+    );
+    for (const name of wanted) {
+      const deliveries = hook.received.filter((r) => r.body?.event === name);
+      expect(deliveries.length, name).toBeGreaterThan(0);
+      for (const r of deliveries) {
+        expect(validator.delivery(name, r.headers, r.body), `${name}: ${r.raw}`).toEqual([]);
+      }
+    }
+  });
+
+  it("a payload with a field the document does not name, or a wrong type, fails the check", async () => {
+    const validator = openApiValidator((await api("/v1/openapi.json")).body);
+    const data = {
+      contactId: "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+      phone: "+14155550123",
+      name: null,
+      email: null,
+      channelId: null,
+      timestamp: "2026-01-15T09:30:00.000Z",
+    };
+    const body = {
+      id: "wh_1767225600045_9f2c4e1a7b3d5c60",
+      event: "contact.created",
+      timestamp: "2026-01-15T09:30:00.000Z",
+      organization_id: "6f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+      data,
+    };
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "Service-Webhooks/1.0",
+      "x-service-event": "contact.created",
+      "x-service-timestamp": "1767225600123",
+      "x-service-delivery-id": body.id,
+      "webhook-id": body.id,
+      "webhook-timestamp": "1767225600",
+    };
+    expect(validator.delivery("contact.created", headers, body)).toEqual([]);
+    expect(
+      validator.delivery("contact.created", headers, { ...body, data: { ...data, extra: 1 } }),
+    ).not.toEqual([]);
+    expect(
+      validator.delivery("contact.created", headers, { ...body, data: { ...data, phone: 1 } }),
+    ).not.toEqual([]);
+    expect(validator.delivery("contact.created", { ...headers, "x-service-event": "x" }, body)).not.toEqual(
+      [],
+    );
+  });
+});

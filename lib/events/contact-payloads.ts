@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/** The `data` of the contact and conversation events (camelCase inside `data`). */
+
+const at = z.iso.datetime().meta({ description: "Time of the event on the server (ISO 8601, milliseconds)" });
+const channelId = z
+  .uuid()
+  .nullable()
+  .meta({ description: "Channel involved; null for a contact created through the API or the dashboard" });
+
+export const contactCreatedData = z
+  .object({
+    contactId: z.uuid().meta({ description: "The contact" }),
+    phone: z.string().nullable().meta({ description: "E.164 with `+`; null for a username-only user" }),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    channelId,
+    timestamp: at,
+  })
+  .meta({ id: "ContactCreatedData" });
+
+export const contactUpdatedData = z
+  .object({
+    contactId: z.uuid().meta({ description: "The contact" }),
+    phone: z.string().nullable().meta({ description: "E.164 with `+`" }),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    tags: z.array(z.string()).meta({ description: "Every tag of the contact, sorted" }),
+    changes: z.array(z.string()).meta({ description: "Names of the fields that changed" }),
+    timestamp: at,
+  })
+  .meta({ id: "ContactUpdatedData" });
+
+export const conversationOpenedData = z
+  .object({
+    conversationId: z.uuid(),
+    contactId: z.uuid(),
+    channelId,
+    status: z.literal("open"),
+    timestamp: at,
+  })
+  .meta({ id: "ConversationOpenedData" });
+
+export const conversationAssignedData = z
+  .object({
+    conversationId: z.uuid(),
+    contactId: z.uuid(),
+    assigneeId: z.uuid().meta({ description: "The staff member the conversation was assigned to" }),
+    channelId,
+    timestamp: at,
+  })
+  .meta({ id: "ConversationAssignedData" });
+
+export const conversationResolvedData = z
+  .object({
+    conversationId: z.uuid(),
+    contactId: z.uuid(),
+    channelId,
+    resolvedBy: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The staff member who resolved it; null when resolved by the system" }),
+    timestamp: at,
+  })
+  .meta({ id: "ConversationResolvedData" });
+
+export const webhookTestData = z
+  .object({
+    webhookId: z.string().meta({ description: "The webhook the test was sent to" }),
+    message: z.string(),
+    timestamp: at,
+  })
+  .meta({ id: "WebhookTestData" });

@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import {
+  contactCreatedData,
+  contactUpdatedData,
+  conversationAssignedData,
+  conversationOpenedData,
+  conversationResolvedData,
+  webhookTestData,
+} from "@/lib/events/contact-payloads";
+import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
+import {
+  messageDeliveredData,
+  messageFailedData,
+  messageInboundData,
+  messageReadData,
+  messageSentData,
+} from "@/lib/events/message-payloads";
+import type { EventName, TEST_EVENT_NAME } from "@/lib/events/names";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * Every event we send, with the schema of its `data`: one declaration each. lib/openapi turns
+ * them into the document's `webhooks`; `recordEvent` builds every stored payload through them.
+ * lib/events/payloads.test.ts fails when a name of lib/events/names.ts has no declaration here.
+ */
+export const EVENT_PAYLOADS = declareEvents({
+  "message.inbound": {
+    summary: "A customer's message arrived",
+    description:
+      "A new message from a customer: text, media (a reference exchanged for a link through `GET /v1/media/{id}`, never a URL), location, a button press or list choice, a reaction, contact cards. Interactive replies and template quick-reply presses arrive here too.",
+    data: messageInboundData,
+  },
+  "message.sent": {
+    summary: "A message was accepted by WhatsApp",
+    description:
+      "The upstream accepted a message of the business. Recorded from the send answer (without `pricing`) or from WhatsApp's status notification.",
+    data: messageSentData,
+  },
+  "message.delivered": {
+    summary: "A message reached the recipient's device",
+    description: "WhatsApp reported the message delivered to the recipient's phone.",
+    data: messageDeliveredData,
+  },
+  "message.read": {
+    summary: "The recipient read a message",
+    description: "WhatsApp reported the message read (only when the recipient shares read receipts).",
+    data: messageReadData,
+  },
+  "message.failed": {
+    summary: "A message could not be sent",
+    description:
+      "The upstream refused or failed the message, or it never confirmed it within 10 minutes; `error` says why (with a `hint` for the codes met most).",
+    data: messageFailedData,
+  },
+  "contact.created": {
+    summary: "A contact was created",
+    description:
+      "Through the API, the dashboard, a CSV import, an outbound send to a new number or an inbound message.",
+    data: contactCreatedData,
+  },
+  "contact.updated": {
+    summary: "A contact changed",
+    description: "A field of the contact changed; `changes` names which.",
+    data: contactUpdatedData,
+  },
+  "conversation.opened": {
+    summary: "A conversation started",
+    description: "A customer wrote with no open conversation, or after 24 hours of quiet.",
+    data: conversationOpenedData,
+  },
+  "conversation.assigned": {
+    summary: "A conversation was assigned",
+    description: "A staff member was assigned the conversation.",
+    data: conversationAssignedData,
+  },
+  "conversation.resolved": {
+    summary: "A conversation was resolved",
+    description: "The conversation was marked resolved; the customer's next message opens a new one.",
+    data: conversationResolvedData,
+  },
+  "webhook.test": {
+    summary: "A test event",
+    description:
+      "Sent from the dashboard's **Send test event** to one webhook only; it changes nothing and no webhook subscribes to it.",
+    data: webhookTestData,
+  },
+} satisfies Partial<Record<EventName | typeof TEST_EVENT_NAME, EventDeclaration>>);
+
+export type DeclaredEventName = keyof typeof EVENT_PAYLOADS;
+
+/** What a builder hands `recordEvent` for event `N`. */
+export type EventDataInput<N extends DeclaredEventName> = z.input<(typeof EVENT_PAYLOADS)[N]["data"]>;
+
+/** The stored payload of event `N`, as its declared schema builds it. */
+export function buildEventData<N extends DeclaredEventName>(
+  name: N,
+  data: EventDataInput<N>,
+): Prisma.InputJsonObject {
+  // the schemas hold JSON values only (strings, numbers, booleans, null, arrays, objects)
+  return EVENT_PAYLOADS[name].data.parse(data) as Prisma.InputJsonObject;
+}
+
+export function isDeclaredEvent(name: string): name is DeclaredEventName {
+  return Object.hasOwn(EVENT_PAYLOADS, name);
+}

@@ -1,0 +1,50 @@
+import "#server-only";
+import { metrics } from "@/lib/metrics/registry";
+
+/**
+ * What the hot paths call: one property read when metrics are off, a labelled increment or
+ * observation when they are on. Labels are bounded (declared routes, outcomes, codes).
+ */
+
+export function observeRequest(route: string, method: string, status: number, seconds: number): void {
+  const m = metrics();
+  if (!m) return;
+  m.httpRequests.inc({ route, method, status: String(status) });
+  m.httpDuration.observe({ route, method }, seconds);
+}
+
+/** A finished send job: `sent`, `failed` (with the upstream's error code, or our kind of failure) or `unknown`. */
+export function countSend(outcome: { status: string; failure?: unknown }): void {
+  const m = metrics();
+  if (!m) return;
+  m.sends.inc({
+    outcome: outcome.status,
+    error_code: outcome.status === "failed" ? errorCode(outcome.failure) : "",
+  });
+}
+
+function errorCode(failure: unknown): string {
+  if (typeof failure !== "object" || failure === null) return "unknown";
+  const error = "error" in failure ? failure.error : undefined;
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+  if (typeof code === "number" || (typeof code === "string" && /^[\w.-]{1,32}$/.test(code)))
+    return String(code);
+  return "kind" in failure && typeof failure.kind === "string" ? failure.kind.slice(0, 32) : "unknown";
+}
+
+/** One Graph API request: `operation` is the path's last named segment (`messages`, `message_templates`, …). */
+export function observeUpstream(path: string, status: number | "error", seconds: number): void {
+  const m = metrics();
+  if (!m) return;
+  const last = path.split("?")[0]?.split("/").filter(Boolean).at(-1) ?? "";
+  const operation = /^[a-z_]{1,40}$/.test(last) ? last : "object";
+  m.upstreamDuration.observe({ operation, status: String(status) }, seconds);
+}
+
+export function countDelivery(outcome: string, attemptNumber: number): void {
+  metrics()?.deliveries.inc({ outcome, attempt: attemptNumber > 8 ? "9+" : String(attemptNumber) });
+}
+
+export function countInbound(result: "processed" | "failed"): void {
+  metrics()?.inbound.inc({ result });
+}
