@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Newest first. `search` matches name, phone or e-mail; filtering by tag is not available.
+         * @description Newest first. `search` matches name, phone or e-mail; filtering by tag is not available. A search that runs past the server's search timeout (3 s by default; one or two characters over a large list may) answers `400 VALIDATION_INVALID_FIELD` with `details.field` `search`: search for something longer.
          *
          *     Required scope: `contacts:read`.
          */
@@ -1836,6 +1836,8 @@ export interface components {
             throughput_per_second: number;
             last_active_at: string | null;
             templates_synced_at: string | null;
+            /** @description The Graph API refused the channel's access token (error 190) during a template sync; an owner or admin gives a new one in the dashboard */
+            needs_new_token: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -3225,6 +3227,7 @@ export interface operations {
                      *           "throughput_per_second": 0,
                      *           "last_active_at": "2026-01-15T09:30:00.000Z",
                      *           "templates_synced_at": "2026-01-15T09:30:00.000Z",
+                     *           "needs_new_token": true,
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
