@@ -73,6 +73,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failure answered while the work it names goes on (a send the worker has not finished within
+ * the wait): its answer is kept under the request's Idempotency-Key like a success, so a retry with
+ * that key replays it instead of doing the work a second time.
+ */
+export class UnderWayError extends ApiError {}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

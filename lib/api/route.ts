@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { authenticate } from "@/lib/api/authenticate";
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { type ApiResult, errorBody } from "@/lib/api/envelope";
-import { ApiError, isApiError } from "@/lib/api/errors";
+import { ApiError, isApiError, UnderWayError } from "@/lib/api/errors";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -183,8 +183,8 @@ export function apiRoute<
       status = error.status;
       if (idempotencyId) {
         const body = errorBody(error);
-        if (error.status >= 500 || error.status === 429)
-          await releaseIdempotencyKey(idempotencyId).catch(() => {});
+        const retryable = (error.status >= 500 || error.status === 429) && !(error instanceof UnderWayError);
+        if (retryable) await releaseIdempotencyKey(idempotencyId).catch(() => {});
         else await completeIdempotencyKey(idempotencyId, error.status, body).catch(() => {});
       }
       return respond(error.status, errorBody(error), { ...headers, ...error.headers });

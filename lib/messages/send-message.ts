@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, UnderWayError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
@@ -87,7 +87,7 @@ export async function sendMessage(
     return null;
   });
   if (!outcome || outcome.status === "unknown") {
-    throw new ApiError(
+    throw new UnderWayError(
       "SERVER_SERVICE_UNAVAILABLE",
       "The send is taking longer than expected; it will complete. Watch for message.sent or message.failed.",
       { messageId },

@@ -111,7 +111,15 @@ describe("a worker killed mid-send", () => {
     await startWorker("worker-a");
     const { key, orgId, channel, to } = await sender();
     await injectFault(channel.phoneNumberId, { delay_ms: 3_000 }, sandboxUrl);
-    const pending = post(key, to, "in flight");
+    const idempotencyKey = crypto.randomUUID();
+    const sendOnce = () =>
+      apiAt(stack.baseUrl, MESSAGES, {
+        method: "POST",
+        key,
+        headers: { "idempotency-key": idempotencyKey },
+        body: { to, type: "text", text: { body: "in flight" } },
+      });
+    const pending = sendOnce();
 
     await eventually(
       async () => (await upstreamRequests(channel.phoneNumberId, to, sandboxUrl)).length === 1,
@@ -126,6 +134,12 @@ describe("a worker killed mid-send", () => {
     const res = await pending;
     expectError(res, 503, "SERVER_SERVICE_UNAVAILABLE");
     expect(res.body.error.details.messageId).toBe(inFlight.id);
+    // the client retries with its Idempotency-Key: the answer is replayed, nothing is sent again
+    const retried = await sendOnce();
+    expectError(retried, 503, "SERVER_SERVICE_UNAVAILABLE");
+    expect(retried.headers.get("idempotent-replayed")).toBe("true");
+    expect(retried.body.error.details.messageId).toBe(inFlight.id);
+    expect(await db().message.count({ where: { organizationId: orgId, direction: "outbound" } })).toBe(1);
 
     // another worker comes up: it processes the upstream's statuses, and BullMQ hands it the stalled job
     await startWorker("worker-b");
