@@ -11,6 +11,7 @@ import { recreateDatabase } from "@/scripts/lib/database";
 import { StartError } from "@/scripts/lib/log";
 import { resolveDatabase } from "@/scripts/lib/postgres";
 import { resolveRedis } from "@/scripts/lib/redis";
+import { readRuntimeEnv, withDatabase } from "@/scripts/lib/runtime-env";
 import type { Service } from "@/scripts/lib/service";
 
 function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): void {
@@ -36,6 +37,14 @@ async function resolveServices(): Promise<Service[]> {
   const started: Service[] = [];
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = process.env;
   process.env = rest;
+  // beside a running `npm start`: the same servers, with databases of the tests' own
+  const runtime = readRuntimeEnv(process.cwd());
+  if (runtime?.DATABASE_URL && !process.env.TEST_DATABASE_URL) {
+    process.env.TEST_DATABASE_URL = withDatabase(runtime.DATABASE_URL, "messaging_test");
+  }
+  if (runtime?.REDIS_URL && !process.env.TEST_REDIS_URL) {
+    process.env.TEST_REDIS_URL = withDatabase(runtime.REDIS_URL, "15");
+  }
   if (!process.env.TEST_DATABASE_URL) {
     const pg = await resolveDatabase(process.cwd(), "messaging_test");
     started.push(pg);

@@ -28,7 +28,7 @@ function percent(rate: number | null): string {
 export function OverviewCharts({ data }: { data: OverviewJson }) {
   const { range, buckets, totals } = data;
   const every = labelEvery(range);
-  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed);
+  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed, totals.deliveries_retrying);
   return (
     <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
       <ChartCard

@@ -3,9 +3,24 @@ import { EVENT_NAMES, type EventName } from "@/lib/events/names";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
-export type WebhookFormState = { name: string; url: string; events: EventName[]; secret: string };
+/** A new webhook's signing: a secret we generate (the default), one the person types, or none. */
+export type SecretMode = "generate" | "own" | "none";
 
-export const EMPTY_WEBHOOK_FORM: WebhookFormState = { name: "", url: "", events: [], secret: "" };
+export type WebhookFormState = {
+  name: string;
+  url: string;
+  events: EventName[];
+  secret: string;
+  secretMode: SecretMode;
+};
+
+export const EMPTY_WEBHOOK_FORM: WebhookFormState = {
+  name: "",
+  url: "",
+  events: [],
+  secret: "",
+  secretMode: "generate",
+};
 
 /**
  * The browser's check before sending, with the limits of lib/webhooks/schemas.ts. That schema
@@ -21,25 +36,38 @@ const formSchema = z.object({
 
 /** Editing starts from the stored values, with the secret field empty: it is write-only. */
 export function formFromWebhook(w: WebhookJson): WebhookFormState {
-  return { name: w.name, url: w.url, events: [...w.events], secret: "" };
+  return { name: w.name, url: w.url, events: [...w.events], secret: "", secretMode: "own" };
 }
 
 type Result<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
 
 function check(state: WebhookFormState): Result<z.infer<typeof formSchema>> {
-  const parsed = formSchema.safeParse(state);
+  const parsed = formSchema.safeParse({ ...state, secretMode: undefined });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return { ok: false, errors };
 }
 
-/** Create: an empty secret means none (deliveries unsigned, the page warns). */
-export function toCreateWebhookBody(state: WebhookFormState): Result<CreateWebhookBody> {
+/**
+ * Create: "generate" signs with a new random secret (given here, to be shown once after saving),
+ * "own" with the typed one (required), "none" sends no secret (deliveries unsigned).
+ */
+export function toCreateWebhookBody(
+  state: WebhookFormState,
+  generated: () => string = generateSecret,
+): Result<CreateWebhookBody> {
   const checked = check(state);
-  if (!checked.ok) return checked;
+  const ownMissing = state.secretMode === "own" && state.secret.trim() === "";
+  if (!checked.ok || ownMissing) {
+    const errors = checked.ok ? {} : checked.errors;
+    if (ownMissing) errors.secret ??= "enter your secret, or let us generate one";
+    return { ok: false, errors };
+  }
   const { url, name, events, secret } = checked.body;
-  return { ok: true, body: { url, events, name: name || undefined, secret: secret || undefined } };
+  const chosen =
+    state.secretMode === "generate" ? generated() : state.secretMode === "own" ? secret : undefined;
+  return { ok: true, body: { url, events, name: name || undefined, secret: chosen } };
 }
 
 /** Edit: an empty secret keeps the stored one, a new value replaces it (the route's own rule). */

@@ -16,7 +16,7 @@ import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhook
 import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 /** Webhooks: list with health, create, edit (write-only secret), rotate the secret, enable/disable, delete, test. */
-export function WebhooksView() {
+export function WebhooksView({ allowLoopback = false }: { allowLoopback?: boolean }) {
   const list = useWebhookList();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
@@ -100,6 +100,7 @@ export function WebhooksView() {
           key={editing === "new" ? "new" : editing.id}
           target={editing}
           onClose={() => setEditing(null)}
+          allowLoopback={allowLoopback}
         />
       ) : null}
       <DisableWebhookDialog webhook={disabling} onClose={() => setDisabling(null)} />

@@ -25,6 +25,7 @@ export const V1_ENDPOINTS = [
   WEBHOOK_ENDPOINTS.deleteWebhook,
   WEBHOOK_ENDPOINTS.listDeliveries,
   WEBHOOK_ENDPOINTS.redeliver,
+  WEBHOOK_ENDPOINTS.retryNow,
   MESSAGE_ENDPOINTS.markMessageRead,
 ] as const satisfies readonly Endpoint[];
 

@@ -12,7 +12,7 @@ export async function failingWebhooks(organizationId: string): Promise<FailingWe
   const [webhooks, health] = await Promise.all([
     db().webhook.findMany({
       where: { organizationId },
-      select: { id: true, name: true, url: true, status: true, disabledReason: true },
+      select: { id: true, name: true, url: true, status: true, disabledReason: true, disabledAt: true },
     }),
     webhookHealth(organizationId),
   ]);
@@ -25,10 +25,12 @@ export async function failingWebhooks(organizationId: string): Promise<FailingWe
         url: w.url,
         status: w.status,
         disabled_reason: w.disabledReason,
+        disabled_at: w.disabledAt?.toISOString() ?? null,
         failed: h.failed,
         retrying: h.retrying,
         succeeded: h.succeeded,
         last_failure_at: h.last_failure_at,
+        last_answer: h.last_answer,
       };
     })
     .filter((w) => w.status === "disabled" || w.failed > 0 || w.retrying > 0)

@@ -68,7 +68,8 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
         where: { id: webhookId, status: "active" },
         data: {
           status: "disabled",
-          disabledReason: `the endpoint answered 410 Gone at ${finishedAt.toISOString()} (delivery ${deliveryId})`,
+          disabledReason: `the endpoint answered 410 Gone to delivery ${deliveryId}`,
+          disabledAt: finishedAt,
         },
       });
       await failPendingDeliveries(tx, webhookId);

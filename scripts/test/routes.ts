@@ -39,6 +39,7 @@ const SAMPLES: Record<EndpointId, Sample> = {
   deleteWebhook: { params: { id: W } },
   listDeliveries: { params: { id: W } },
   redeliver: { params: { id: W, deliveryId: "wh_1_00" } },
+  retryNow: { params: { id: W }, body: {} },
 };
 
 function concretePath(endpoint: Endpoint, sample: Sample): string {
