@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "./env";
-import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 let org: TestOrg;
 
@@ -57,7 +57,7 @@ test("an owner creates a key, uses it against /v1, sees it listed, and revokes i
   const confirm = page.getByRole("dialog", { name: "Revoke this key?" });
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toContainText("Revoked");
-  await expect(page.getByText("Key “CRM sync” revoked.")).toBeVisible();
+  await expect(toast(page, "Key “CRM sync” revoked.")).toBeVisible();
   await expect.poll(() => v1(key), { timeout: 5_000 }).toBe(401);
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 const SECRET_A = "first-secret-0123456789abcdefghijklmnop";
 const SECRET_B = "second-secret-zyxwvutsrqponmlkjihgfedcba";
@@ -36,7 +36,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await create.getByLabel("Signing secret").fill(SECRET_A);
   await screenshot(page, "webhooks-create-dialog");
   await create.getByRole("button", { name: "Create webhook" }).click();
-  await expect(page.getByText("Webhook Orders backend created.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders backend created.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Orders backend" });
   await expect(row).toContainText("Active");
   await expect(row).not.toContainText("No secret");
@@ -62,7 +62,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await edit.getByLabel("contact.updated").check();
   await screenshot(page, "webhooks-edit-dialog");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Webhook Orders API saved.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders API saved.")).toBeVisible();
   const kept = await sendTest("Orders API");
   expect(signedWith(kept, SECRET_A)).toBe(true);
   const stored = await db().webhook.findFirstOrThrow({
@@ -76,7 +76,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await expect(replace.getByLabel("Signing secret")).toHaveValue("");
   await replace.getByLabel("Signing secret").fill(SECRET_B);
   await replace.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Webhook Orders API saved with its new secret.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders API saved with its new secret.")).toBeVisible();
   const replaced = await sendTest("Orders API");
   expect(signedWith(replaced, SECRET_B)).toBe(true);
   expect(signedWith(replaced, SECRET_A)).toBe(false);

@@ -5,10 +5,12 @@ import { type DeliveryFilters, timeRange } from "@/components/deliveries/deliver
 import { fetchJson } from "@/components/lib/fetch-json";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 import type {
+  BacklogJson,
   BulkRedeliverBody,
   BulkRedeliverJson,
   DeliveriesPageJson,
   DeliveryDetailJson,
+  RetryNowDashboardBody,
 } from "@/lib/webhooks/delivery-schemas";
 
 export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
@@ -124,4 +126,33 @@ export function useStatusCounts(filters: DeliveryFilters): StatusCounts {
     return page ? { matching: page.matching, capped: page.matching_capped } : null;
   };
   return { failed: of(0), pending: of(1), succeeded: of(2) };
+}
+
+/**
+ * "Retry now": the retrying deliveries of one webhook (all, or those created in a period) are
+ * attempted at once; answers how many. The lists and the webhooks' figures refetch.
+ */
+export function useRetryNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RetryNowDashboardBody) =>
+      fetchJson<{ count: number }>("/api/dashboard/deliveries/retry-now", { method: "POST", body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: ["webhooks"] });
+    },
+  });
+}
+
+/** How many deliveries of the filters' webhook and period are retrying, and how many failed. */
+export function useBacklog(filters: DeliveryFilters, enabled: boolean) {
+  const { since, until } = timeRange(filters);
+  const query = new URLSearchParams({ webhook_id: filters.webhookId });
+  if (since) query.set("since", since);
+  if (until) query.set("until", until);
+  return useQuery({
+    queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query.toString()],
+    queryFn: ({ signal }) => fetchJson<BacklogJson>(`/api/dashboard/deliveries/backlog?${query}`, { signal }),
+    enabled,
+  });
 }

@@ -8,6 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
+import { UrlText } from "@/components/ui/url-text";
+import { disabledWords } from "@/lib/webhooks/disabled-words";
+import { lastAnswerWords } from "@/lib/webhooks/last-answer-words";
 
 function deliveriesLink(webhookId: string): string {
   return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;
@@ -42,15 +45,24 @@ export function FailingWebhooksPanel() {
                   {w.name}
                   {w.status === "disabled" ? <Badge tone="neutral">Disabled</Badge> : null}
                 </p>
-                <p className="truncate font-mono text-xs text-slate-500">{w.url}</p>
-                {w.disabled_reason ? <p className="text-xs text-slate-600">{w.disabled_reason}</p> : null}
+                <UrlText url={w.url} />
+                {w.status === "disabled" ? (
+                  <p className="text-xs text-slate-600">
+                    {disabledWords(w.disabled_reason, w.disabled_at, (iso) => formatRelative(iso)).text}
+                  </p>
+                ) : null}
+                {w.last_answer ? (
+                  <p className="text-xs font-medium text-red-800" title={formatDateTime(w.last_answer.at)}>
+                    {lastAnswerWords(w.last_answer, (iso) => formatRelative(iso))}
+                  </p>
+                ) : null}
               </div>
               <p className="text-sm text-slate-700">
                 <Badge tone={w.failed > 0 ? "danger" : "neutral"}>{formatNumber(w.failed)} failed</Badge>{" "}
                 <Badge tone={w.retrying > 0 ? "warning" : "neutral"}>
                   {formatNumber(w.retrying)} retrying
                 </Badge>{" "}
-                <span className="text-slate-500">· {formatNumber(w.succeeded)} succeeded</span>
+                <span className="text-slate-600">· {formatNumber(w.succeeded)} succeeded</span>
               </p>
               <p className="text-sm text-slate-600" title={formatDateTime(w.last_failure_at)}>
                 Last failure {formatRelative(w.last_failure_at, "—")}
