@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { type DeliveryFilters, PERIODS, timeRange } from "@/components/deliveries/delivery-filters";
 import { useBacklog, useBulkRedeliver, useRetryNow } from "@/components/deliveries/use-deliveries";
 import { errorMessage } from "@/components/lib/fetch-json";
@@ -34,13 +35,16 @@ export function BulkRedeliverDialog({
   webhookName: string;
   onClose: () => void;
 }) {
-  const backlog = useBacklog(filters, open && filters.webhookId !== "");
+  // the period's bounds, fixed when the dialog opens: counts, Retry now and Redeliver use the same
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening measures "last 24 hours" from now
+  const range = useMemo(() => timeRange(filters), [open, filters.period, filters.from, filters.to]);
+  const backlog = useBacklog(filters.webhookId, range, open && filters.webhookId !== "");
   const retry = useRetryNow();
   const bulk = useBulkRedeliver();
   const toast = useToast();
   const b = backlog.data;
   const pending = retry.isPending || bulk.isPending;
-  const { since, until } = timeRange(filters);
+  const { since, until } = range;
   const count = (n: number, capped: boolean) => `${formatNumber(n)}${capped ? "+" : ""}`;
   const inactive = b !== undefined && !b.webhook_active;
 

@@ -144,12 +144,14 @@ export function useRetryNow() {
   });
 }
 
-/** How many deliveries of the filters' webhook and period are retrying, and how many failed. */
-export function useBacklog(filters: DeliveryFilters, enabled: boolean) {
-  const { since, until } = timeRange(filters);
-  const query = new URLSearchParams({ webhook_id: filters.webhookId });
-  if (since) query.set("since", since);
-  if (until) query.set("until", until);
+/**
+ * How many deliveries of one webhook are retrying, and how many failed, created in
+ * [since, until). The caller fixes the range once (a rolling period must not move the key).
+ */
+export function useBacklog(webhookId: string, range: { since?: string; until?: string }, enabled: boolean) {
+  const query = new URLSearchParams({ webhook_id: webhookId });
+  if (range.since) query.set("since", range.since);
+  if (range.until) query.set("until", range.until);
   return useQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query.toString()],
     queryFn: ({ signal }) => fetchJson<BacklogJson>(`/api/dashboard/deliveries/backlog?${query}`, { signal }),

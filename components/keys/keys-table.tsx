@@ -61,7 +61,12 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
             </Td>
             <Td className="text-right max-sm:text-left">
               {key.status === "revoked" ? null : (
-                <Button variant="secondary" size="sm" className="text-red-700" onClick={() => onRevoke(key)}>
+                <Button
+                  variant="ghostDanger"
+                  size="sm"
+                  className="border border-red-200"
+                  onClick={() => onRevoke(key)}
+                >
                   Revoke<span className="sr-only"> {key.name}</span>
                 </Button>
               )}

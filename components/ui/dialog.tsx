@@ -31,6 +31,14 @@ function initialFocus(content: HTMLElement | null): HTMLElement | null {
   );
 }
 
+/** Where focus goes back to: the focused control, or for an item of a menu, the menu's button. */
+function returnTarget(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement)) return null;
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (!menu?.id) return active;
+  return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
+}
+
 /**
  * A modal on Radix UI's Dialog (@radix-ui/react-dialog): the rest of the page is inert and
  * hidden from screen readers, focus is trapped inside, Esc and a click outside close it, and
@@ -48,6 +56,9 @@ export function Dialog({
   step,
 }: DialogProps) {
   const content = useRef<HTMLDivElement>(null);
+  // the control that opened the dialog: focus goes back to it on close (Radix returns focus to a
+  // Dialog.Trigger, and our dialogs are opened by state, from buttons and menu items)
+  const opener = useRef<HTMLElement | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `step` moves focus to its first control
   useEffect(() => {
@@ -66,10 +77,19 @@ export function Dialog({
         <RadixDialog.Content
           ref={content}
           onOpenAutoFocus={(event) => {
+            opener.current = returnTarget(document.activeElement);
             const first = initialFocus(content.current);
             if (first) {
               event.preventDefault();
               first.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            if (back?.isConnected) {
+              event.preventDefault();
+              back.focus();
             }
           }}
           className={cx(

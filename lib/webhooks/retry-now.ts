@@ -3,8 +3,9 @@ import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { enqueue } from "@/lib/queues";
 import { BULK_REDELIVER_CAP } from "@/lib/webhooks/delivery-schemas";
-import { ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";
+import { deliveryJobId, ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
 
 const ENQUEUE_CONCURRENCY = 20;
@@ -49,9 +50,16 @@ export async function retryNow(organizationId: string, input: RetryNowInput): Pr
     while (next < moved.length) {
       const d = moved[next++];
       if (!d) continue;
-      await ensureDeliveryJob(d.id, d.attempt_count + 1, { promote: true }).catch((err: unknown) =>
-        logger.warn({ err: String(err), deliveryId: d.id }, "retry now: enqueue failed; the sweeper will"),
-      );
+      const attempt = d.attempt_count + 1;
+      try {
+        // a job of this attempt running right now may have read the old due time and given up
+        // ("not due"): a second job makes sure it runs now; the claim lets only one of them send
+        if ((await ensureDeliveryJob(d.id, attempt, { promote: true })) === "exists") {
+          await enqueue("deliveries", { deliveryId: d.id }, { jobId: `${deliveryJobId(d.id, attempt)}-now` });
+        }
+      } catch (err) {
+        logger.warn({ err: String(err), deliveryId: d.id }, "retry now: enqueue failed; the sweeper will");
+      }
     }
   });
   await Promise.all(lanes);

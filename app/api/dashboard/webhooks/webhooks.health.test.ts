@@ -61,3 +61,47 @@ describe("the webhooks page's figures", () => {
     expect(h?.health.last_answer).toMatchObject({ status_code: 200, reason: null, streak: 2 });
   });
 });
+
+describe("the backlog of a webhook (Deliveries page: Retry or redeliver…)", () => {
+  it("counts retrying and failed deliveries in a period, 404 for another organization's webhook", async () => {
+    const { orgId, key } = await createTestOrg();
+    const staff = await createStaff("agent", orgId);
+    const { cookie } = await signInWithPassword(staff.email, staff.password);
+    if (!cookie) throw new Error("sign-in failed");
+    const down = await TestReceiver.start();
+    receivers.push(down);
+    down.answer = () => ({ status: 500 });
+    const webhookId = await registerWebhook(key, down.url);
+    await newContact(key);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const query = new URLSearchParams({ webhook_id: webhookId, since });
+    const backlog = await pollUntil(
+      async () => (await dashboardCall(cookie, `/api/dashboard/deliveries/backlog?${query}`)).body,
+      (body) => (body.data as { retrying?: number } | undefined)?.retrying === 1,
+      15_000,
+    );
+    expect(backlog.data).toEqual({
+      retrying: 1,
+      retrying_capped: false,
+      failed: 0,
+      failed_capped: false,
+      webhook_active: true,
+    });
+    const later = new URLSearchParams({
+      webhook_id: webhookId,
+      since: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(
+      (await dashboardCall(cookie, `/api/dashboard/deliveries/backlog?${later}`)).body.data,
+    ).toMatchObject({
+      retrying: 0,
+    });
+
+    const other = await createTestOrg();
+    const stranger = await createStaff("owner", other.orgId);
+    const theirs = await signInWithPassword(stranger.email, stranger.password);
+    const res = await dashboardCall(theirs.cookie ?? "", `/api/dashboard/deliveries/backlog?${query}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe("RESOURCE_NOT_FOUND");
+  });
+});
