@@ -27,34 +27,32 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <span className="hidden font-medium text-slate-800 sm:inline">{user.name ?? user.email}</span>
         <span className="sr-only">Account menu</span>
       </RadixMenu.Trigger>
-      <RadixMenu.Portal>
-        <RadixMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 w-64 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+      <RadixMenu.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={8}
+        className="z-50 w-64 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+      >
+        <RadixMenu.Label className="text-sm font-medium text-slate-900">
+          {user.name ?? "Signed in"}
+        </RadixMenu.Label>
+        <p className="truncate text-sm text-slate-600">{user.email}</p>
+        <Badge className="mt-2">{ROLE_LABELS[user.role]}</Badge>
+        <RadixMenu.Separator className="my-3 h-px bg-slate-200" />
+        <RadixMenu.Item
+          disabled={signingOut}
+          onSelect={(event) => {
+            event.preventDefault();
+            setSigningOut(true);
+            // no next-auth redirect: it would use APP_URL's host, not the one in the address bar
+            void signOut({ redirect: false }).then(() => window.location.assign("/sign-in"));
+          }}
+          className="flex cursor-default items-center justify-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-50"
         >
-          <RadixMenu.Label className="text-sm font-medium text-slate-900">
-            {user.name ?? "Signed in"}
-          </RadixMenu.Label>
-          <p className="truncate text-sm text-slate-600">{user.email}</p>
-          <Badge className="mt-2">{ROLE_LABELS[user.role]}</Badge>
-          <RadixMenu.Separator className="my-3 h-px bg-slate-200" />
-          <RadixMenu.Item
-            disabled={signingOut}
-            onSelect={(event) => {
-              event.preventDefault();
-              setSigningOut(true);
-              // no next-auth redirect: it would use APP_URL's host, not the one in the address bar
-              void signOut({ redirect: false }).then(() => window.location.assign("/sign-in"));
-            }}
-            className="flex cursor-default items-center justify-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-50"
-          >
-            {signingOut ? <Spinner className="size-4" /> : null}
-            Sign out
-          </RadixMenu.Item>
-        </RadixMenu.Content>
-      </RadixMenu.Portal>
+          {signingOut ? <Spinner className="size-4" /> : null}
+          Sign out
+        </RadixMenu.Item>
+      </RadixMenu.Content>
     </RadixMenu.Root>
   );
 }

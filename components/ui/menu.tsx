@@ -25,7 +25,8 @@ const ITEM = cx(
 /**
  * A row's further actions on Radix UI's DropdownMenu (@radix-ui/react-dropdown-menu): a button
  * that opens a menu (arrow keys, type-ahead, Esc, focus back on the button). `label` names the
- * button for screen readers ("Actions for Ada Lovelace"); a disabled item says why.
+ * button for screen readers ("Actions for Ada Lovelace"); a disabled item says why. Not portaled:
+ * the menu stays inside the page's landmark (it is positioned fixed, so no table box clips it).
  */
 export function Menu({
   label,
@@ -45,39 +46,37 @@ export function Menu({
         {trigger}
         <span aria-hidden="true">▾</span>
       </RadixMenu.Trigger>
-      <RadixMenu.Portal>
-        <RadixMenu.Content
-          align={align}
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-50 max-w-[calc(100vw-1rem)] min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          {actions.map((a) =>
-            a.href && !a.disabled ? (
-              <RadixMenu.Item key={a.label} asChild>
-                <Link href={a.href} className={cx(ITEM, "text-slate-800")}>
-                  {a.label}
-                </Link>
-              </RadixMenu.Item>
-            ) : (
-              <RadixMenu.Item
-                key={a.label}
-                disabled={a.disabled}
-                onSelect={a.onSelect}
-                className={cx(
-                  ITEM,
-                  a.disabled ? "text-slate-500" : a.tone === "danger" ? "text-red-700" : "text-slate-800",
-                )}
-              >
-                <span>{a.label}</span>
-                {a.disabled && a.disabledReason ? (
-                  <span className="text-xs text-slate-600">{a.disabledReason}</span>
-                ) : null}
-              </RadixMenu.Item>
-            ),
-          )}
-        </RadixMenu.Content>
-      </RadixMenu.Portal>
+      <RadixMenu.Content
+        align={align}
+        sideOffset={4}
+        collisionPadding={8}
+        className="z-50 max-w-[calc(100vw-1rem)] min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        {actions.map((a) =>
+          a.href && !a.disabled ? (
+            <RadixMenu.Item key={a.label} asChild>
+              <Link href={a.href} className={cx(ITEM, "text-slate-800")}>
+                {a.label}
+              </Link>
+            </RadixMenu.Item>
+          ) : (
+            <RadixMenu.Item
+              key={a.label}
+              disabled={a.disabled}
+              onSelect={a.onSelect}
+              className={cx(
+                ITEM,
+                a.disabled ? "text-slate-500" : a.tone === "danger" ? "text-red-700" : "text-slate-800",
+              )}
+            >
+              <span>{a.label}</span>
+              {a.disabled && a.disabledReason ? (
+                <span className="text-xs text-slate-600">{a.disabledReason}</span>
+              ) : null}
+            </RadixMenu.Item>
+          ),
+        )}
+      </RadixMenu.Content>
     </RadixMenu.Root>
   );
 }
