@@ -57,6 +57,8 @@ async function expectDialogInside(page: Page, name: string): Promise<void> {
 test("no dashboard page is wider than a 390 px phone, and the navigation shows the current page", async ({
   page,
 }) => {
+  // eight pages, each also with its menu open
+  test.setTimeout(180_000);
   await signIn(page, org.staff.owner, "/dashboard");
   for (const { path, heading, nav } of DASHBOARD_PAGES) {
     await page.goto(path);

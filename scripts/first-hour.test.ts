@@ -69,7 +69,7 @@ function cli(args: string[]): { code: number | null; stdout: string; stderr: str
     cwd: dir,
     env: cleanEnv(),
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 180_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -172,7 +172,7 @@ describe("the first hour, from a clean copy with no PostgreSQL or Redis where np
     });
     expect(migrate.status, migrate.stderr).toBe(0);
     expect(migrate.stdout).toContain("no pending migrations");
-  });
+  }, 600_000);
 
   it("stopping npm start stops its services and removes .data/runtime.env", async () => {
     const runtime = readFileSync(join(dir, ".data", "runtime.env"), "utf8");
@@ -181,5 +181,5 @@ describe("the first hour, from a clean copy with no PostgreSQL or Redis where np
     await waitFor(async () => start?.exitCode !== null, "npm start to stop", 60_000);
     expect(existsSync(join(dir, ".data", "runtime.env"))).toBe(false);
     expect(await isListening("127.0.0.1", pgPort)).toBe(false);
-  });
+  }, 120_000);
 });
