@@ -84,6 +84,8 @@ for (const viewport of [
     test("every row's actions are in reach on every list page, and URLs show host and path", async ({
       page,
     }) => {
+      // six list pages, every control of every row measured, then three pages for the URL
+      test.setTimeout(180_000);
       await signIn(page, org.staff.owner, "/dashboard");
       for (const { path, heading, rows } of LIST_PAGES) {
         await page.goto(path);
