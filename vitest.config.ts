@@ -31,7 +31,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
-          maxWorkers: 2,
+          // files wait on the stack, timers and sockets far more than they compute: more than
+          // two run well on two cores (TEST_WORKERS moves it)
+          maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
           sequence: { groupOrder: 1 },
         },
       },

@@ -55,7 +55,7 @@ test("signing out ends the session: pages redirect again and JSON routes answer 
     await expect(nav.getByRole("link", { name: link })).toBeVisible();
   }
   await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
   await page.goto("/dashboard/keys");

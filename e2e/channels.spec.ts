@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { SANDBOX_URL, type SandboxNumber, sandboxNumber, setTemplates } from "./sandbox-support";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 const ORDER_UPDATE = {
   name: "order_update",
@@ -54,8 +54,8 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await dialog.getByLabel("Access token").fill(number.token);
   await screenshot(page, "channels-add-dialog");
   await dialog.getByRole("button", { name: "Add channel" }).click();
-  await expect(page.getByText("Channel E2E Shop added; its templates are being synced.")).toBeVisible();
-  await expect(page.getByText("Templates of E2E Shop synced: 2 active.")).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, "Channel E2E Shop added; its templates are being synced.")).toBeVisible();
+  await expect(toast(page, "Templates of E2E Shop synced: 2 active.")).toBeVisible({ timeout: 20_000 });
   const row = page.getByRole("row").filter({ hasText: "E2E Shop" });
   await expect(row).toContainText(number.phoneNumberId);
   await expect(row).toContainText(number.wabaId);
@@ -84,7 +84,7 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await setTemplates(number.wabaId, [ORDER_UPDATE, ORDER_UPDATE_ES, WELCOME, SHIPPING]);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Channels" }).click();
   await row.getByRole("button", { name: "Sync templates now for E2E Shop" }).click();
-  await expect(page.getByText("Templates of E2E Shop synced: 3 active.")).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, "Templates of E2E Shop synced: 3 active.")).toBeVisible({ timeout: 20_000 });
   const synced = await db().channel.findUniqueOrThrow({ where: { id: channel.id } });
   expect(synced.templatesSyncedAt?.getTime()).toBeGreaterThan(firstSync?.getTime() ?? 0);
   await screenshot(page, "channels-list");

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createWebhook } from "../lib/webhooks/create-webhook";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 const SECRET = "contacts-secret-0123456789abcdefghijkl";
 let org: TestOrg;
@@ -42,7 +42,7 @@ test("create, edit and delete a contact; the receiver gets contact.created and c
   const edit = page.getByRole("dialog", { name: "Edit Katherine Johnson" });
   await edit.getByLabel("E-mail").fill("kj@nasa.example");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Contact updated (email).")).toBeVisible();
+  await expect(toast(page, "Contact updated (email).")).toBeVisible();
   const updated = await receiver.next((r) => eventOf(r) === "contact.updated" && r.json.data.phone === phone);
   expect(signedWith(updated, SECRET)).toBe(true);
   expect(updated.json.data).toMatchObject({

@@ -2,7 +2,15 @@ import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  chooseOption,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+  toast,
+} from "./support";
 
 let org: TestOrg;
 let phoneNumberId: string;
@@ -86,9 +94,9 @@ test("an inbound message opens a conversation; an agent reads, assigns and resol
   expect(sent.whatsappMessageId).toMatch(/^wamid\./);
   expect(sent.status).not.toBe("failed");
 
-  await thread.getByLabel("Assignee").selectOption(org.staff.admin.id);
+  await chooseOption(thread.getByLabel("Assignee"), org.staff.admin.id);
   await thread.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText(`Assigned to admin ${org.name}.`, { exact: true })).toBeVisible();
+  await expect(toast(page, `Assigned to admin ${org.name}.`)).toBeVisible();
   await expect(thread.getByRole("heading")).toContainText("Assigned");
   const assigned = await db().event.findFirstOrThrow({
     where: { organizationId: org.id, name: "conversation.assigned" },
@@ -96,11 +104,11 @@ test("an inbound message opens a conversation; an agent reads, assigns and resol
   expect(assigned.data).toMatchObject({ conversationId: conversation.id, assigneeId: org.staff.admin.id });
 
   await thread.getByRole("button", { name: "Assign to me" }).click();
-  await expect(page.getByText("Assigned to you.")).toBeVisible();
+  await expect(toast(page, "Assigned to you.")).toBeVisible();
   await expect(thread).toContainText(/Assigned to agent /);
 
   await thread.getByRole("button", { name: "Resolve" }).click();
-  await expect(page.getByText("Conversation resolved.")).toBeVisible();
+  await expect(toast(page, "Conversation resolved.")).toBeVisible();
   await expect(thread.getByRole("heading")).toContainText("Resolved");
   const resolved = await db().event.findFirstOrThrow({
     where: { organizationId: org.id, name: "conversation.resolved" },

@@ -41,12 +41,13 @@ for (const viewport of [
     test.use({ viewport });
 
     test("every dashboard page passes axe and logs no console error", async ({ page }) => {
+      test.setTimeout(180_000);
       const errors = collectErrors(page);
       await signIn(page, org.staff.owner, "/dashboard");
       const pages = [
         ...DASHBOARD_PAGES,
         {
-          path: `/dashboard/conversations?id=${ids.conversation}`,
+          path: `/dashboard/conversations/${ids.conversation}`,
           heading: "Conversations",
           nav: "Conversations",
         },
@@ -63,6 +64,21 @@ for (const viewport of [
       await expect(page.getByRole("dialog", { name: "Delivery" })).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expectNoAxeViolations(page, "the delivery dialog");
+      await page.keyboard.press("Escape");
+      // the Radix parts open: a row's menu, the phone's navigation menu (an open select is left
+      // out: Radix hides the page with aria-hidden while its listbox holds the focus, which axe
+      // reports as aria-hidden-focus although no hidden control can be reached meanwhile)
+      await page.goto("/dashboard/webhooks");
+      await page.getByRole("button", { name: "Actions for Private hook" }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectNoAxeViolations(page, "an open row menu");
+      await page.keyboard.press("Escape");
+      if (viewport.width < 768) {
+        await page.getByRole("button", { name: "Open the menu" }).click();
+        await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+        await expectNoAxeViolations(page, "the phone's navigation menu");
+        await page.keyboard.press("Escape");
+      }
       expect(errors).toEqual([]);
     });
   });
@@ -76,7 +92,7 @@ test("the overview's chart labels are readable at both sizes", async ({ page }) 
   ]) {
     await page.setViewportSize(viewport);
     const chart = page.getByRole("region", { name: "Messages sent" });
-    const labels = chart.locator("[data-chart-axis] span");
+    const labels = chart.locator(".recharts-cartesian-axis-tick-labels text");
     await expect(labels.first()).toBeVisible();
     const sizes = await labels.evaluateAll((nodes) =>
       nodes

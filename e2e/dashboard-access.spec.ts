@@ -90,7 +90,7 @@ test("a user of another organization sees none of this one's conversations, webh
 }) => {
   await signIn(page, other.staff.owner, "/dashboard/conversations");
   await expect(page.getByText("No open conversations")).toBeVisible();
-  await page.goto(`/dashboard/conversations?id=${ids.conversation}`);
+  await page.goto(`/dashboard/conversations/${ids.conversation}`);
   await expect(page.getByText("Conversation not found")).toBeVisible();
   await expect(page.getByText("Private Customer")).toHaveCount(0);
   await page.goto("/dashboard/webhooks");

@@ -57,19 +57,28 @@ async function expectDialogInside(page: Page, name: string): Promise<void> {
 test("no dashboard page is wider than a 390 px phone, and the navigation shows the current page", async ({
   page,
 }) => {
+  // eight pages, each also with its menu open
+  test.setTimeout(180_000);
   await signIn(page, org.staff.owner, "/dashboard");
   for (const { path, heading, nav } of DASHBOARD_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectFitsScreen(page, path);
-    const current = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: nav });
+    await screenshot(page, `phone${path.replace(/[/?=]/g, "-")}`);
+    // the navigation is behind the Menu button; opened, it shows where you are
+    await page.getByRole("button", { name: "Open the menu" }).click();
+    const current = page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: nav, exact: true });
     await expect(current).toHaveAttribute("aria-current", "page");
     await expect(current).toBeInViewport({ ratio: 1 });
-    await screenshot(page, `phone${path.replace(/[/?=]/g, "-")}`);
+    await expectFitsScreen(page, `${path} with the menu open`);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
   }
   // a conversation's thread
-  await page.goto(`/dashboard/conversations?id=${ids.conversation}`);
+  await page.goto(`/dashboard/conversations/${ids.conversation}`);
   await expect(page.getByRole("list", { name: "Messages" })).toContainText("It ships today");
   await expectFitsScreen(page, "a conversation thread");
   await screenshot(page, "phone-conversation-thread");

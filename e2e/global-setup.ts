@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { E2E_REDIS_URL } from "../scripts/test/env";
 import { startStack } from "../scripts/test/stack";
 import { BASE_URL, E2E_PORTS } from "./env";
 
@@ -23,6 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     webPort: E2E_PORTS.web,
     pgProxyPort: E2E_PORTS.pgProxy,
     redisProxyPort: E2E_PORTS.redisProxy,
+    // a Redis database of its own: npm test runs vitest beside it
+    redisUrl: E2E_REDIS_URL,
     // the full retry schedule (~27.6 h) in ~30 s, so the deliveries spec sees a delivery fail for good
     env: { WEBHOOK_RETRY_SCALE: "0.0003", ...(sandbox ? { WHATSAPP_GRAPH_URL: sandbox.url } : {}) },
   }).catch(async (error: unknown) => {

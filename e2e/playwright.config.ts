@@ -11,8 +11,8 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "artifacts/results",
   globalSetup: "./global-setup.ts",
-  // one stack on two cores: specs run one after another, each with its own organization
-  workers: 1,
+  // one stack, each spec with an organization of its own: two spec files at a time (E2E_WORKERS)
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

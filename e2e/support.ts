@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { createOrganization } from "../lib/organizations/create-organization";
 import { createUser } from "../lib/users/create-user";
@@ -48,4 +48,30 @@ export const SAME_ORIGIN = { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" }
 export function randomPhone(): string {
   const d = () => Math.floor(Math.random() * 10);
   return `+1${2 + (d() % 8)}${d()}${d()}${2 + (d() % 8)}${d()}${d()}${d()}${d()}${d()}${d()}`;
+}
+
+/**
+ * Chooses an option of one of our selects (components/ui/select.tsx, Radix Select: a combobox
+ * button opening a listbox): by its value, or by its visible label.
+ */
+export async function chooseOption(
+  select: Locator,
+  option: string | { label: string | RegExp },
+): Promise<void> {
+  await select.click();
+  const listbox = select.page().getByRole("listbox");
+  const item =
+    typeof option === "string"
+      ? listbox.locator(`[role="option"][data-value="${option}"]`)
+      : listbox.getByRole("option", { name: option.label, exact: typeof option.label === "string" });
+  await item.click();
+  await expect(listbox).toBeHidden();
+}
+
+/**
+ * A toast (components/ui/toast.tsx, Radix Toast) by its text. Radix also announces it through a
+ * visually hidden copy for a second; this looks inside the notifications region only.
+ */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole("region", { name: /Notification/ }).getByText(text);
 }

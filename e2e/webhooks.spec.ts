@@ -1,12 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 const SECRET_A = "first-secret-0123456789abcdefghijklmnop";
 const SECRET_B = "second-secret-zyxwvutsrqponmlkjihgfedcba";
 
 let org: TestOrg;
+
+/** A webhook row's action, from its menu ("Actions for <name>"). */
+async function rowAction(page: Page, webhook: string, item: string): Promise<void> {
+  await page.getByRole("button", { name: `Actions for ${webhook}` }).click();
+  await page.getByRole("menuitem", { name: item, exact: true }).click();
+}
 let receiver: Receiver;
 
 test.beforeAll(async () => {
@@ -33,10 +39,11 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await create.getByLabel("Endpoint URL").fill(receiver.url);
   await create.getByLabel("Name").fill("Orders backend");
   await create.getByLabel("contact.created").check();
-  await create.getByLabel("Signing secret").fill(SECRET_A);
+  await create.getByLabel("Use my own secret").check();
+  await create.getByLabel("Your secret").fill(SECRET_A);
   await screenshot(page, "webhooks-create-dialog");
   await create.getByRole("button", { name: "Create webhook" }).click();
-  await expect(page.getByText("Webhook Orders backend created.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders backend created.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Orders backend" });
   await expect(row).toContainText("Active");
   await expect(row).not.toContainText("No secret");
@@ -44,7 +51,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   // a test event goes to this webhook only, signed with its secret
   const sendTest = async (name: string) => {
     const before = receiver.received.length;
-    await page.getByRole("button", { name: `Send test event to ${name}` }).click();
+    await rowAction(page, name, "Send test event");
     const got = await receiver.next((r) => eventOf(r) === "webhook.test", { after: before });
     await expect(page.getByRole("region", { name: "Test event" })).toContainText("answered 200");
     return got;
@@ -54,7 +61,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   expect(signedWith(first, SECRET_A)).toBe(true);
 
   // edit with the secret left empty: the stored secret stays
-  await row.getByRole("button", { name: "Edit Orders backend" }).click();
+  await rowAction(page, "Orders backend", "Edit");
   const edit = page.getByRole("dialog", { name: "Edit Orders backend" });
   await expect(edit.getByLabel("Signing secret")).toHaveValue("");
   await expect(edit.getByText("Leave empty to keep the current secret")).toBeVisible();
@@ -62,7 +69,7 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   await edit.getByLabel("contact.updated").check();
   await screenshot(page, "webhooks-edit-dialog");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Webhook Orders API saved.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders API saved.")).toBeVisible();
   const kept = await sendTest("Orders API");
   expect(signedWith(kept, SECRET_A)).toBe(true);
   const stored = await db().webhook.findFirstOrThrow({
@@ -71,18 +78,18 @@ test("webhooks: create, test, keep the secret when left empty, replace it when t
   expect(stored.events).toEqual(["contact.created", "contact.updated"]);
 
   // a typed secret replaces it
-  await page.getByRole("button", { name: "Edit Orders API" }).click();
+  await rowAction(page, "Orders API", "Edit");
   const replace = page.getByRole("dialog", { name: "Edit Orders API" });
   await expect(replace.getByLabel("Signing secret")).toHaveValue("");
   await replace.getByLabel("Signing secret").fill(SECRET_B);
   await replace.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Webhook Orders API saved with its new secret.")).toBeVisible();
+  await expect(toast(page, "Webhook Orders API saved with its new secret.")).toBeVisible();
   const replaced = await sendTest("Orders API");
   expect(signedWith(replaced, SECRET_B)).toBe(true);
   expect(signedWith(replaced, SECRET_A)).toBe(false);
 
   // Rotate secret: a new secret shown once, the old one valid for the stated grace period
-  await page.getByRole("button", { name: "Rotate secret of Orders API" }).click();
+  await rowAction(page, "Orders API", "Rotate secret");
   const confirmRotate = page.getByRole("dialog", { name: "Rotate this webhook's secret?" });
   await expect(confirmRotate).toContainText("stays valid for 24 hours");
   await confirmRotate.getByRole("button", { name: "Rotate secret" }).click();
@@ -112,6 +119,7 @@ test("webhooks: a webhook without a secret is flagged; disable, enable and delet
   await create.getByLabel("Endpoint URL").fill(`${receiver.url}/unsigned`);
   await create.getByLabel("Name").fill("Unsigned hook");
   await create.getByLabel("All events").check();
+  await create.getByLabel("No secret: send unsigned deliveries").check();
   await expect(create.getByText("Without a secret, deliveries are not signed")).toBeVisible();
   await create.getByRole("button", { name: "Create webhook" }).click();
   const row = page.getByRole("row").filter({ hasText: "Unsigned hook" });
@@ -119,16 +127,19 @@ test("webhooks: a webhook without a secret is flagged; disable, enable and delet
   await expect(row).toContainText("All events");
   await screenshot(page, "webhooks-list");
 
-  await row.getByRole("button", { name: "Disable Unsigned hook" }).click();
+  await rowAction(page, "Unsigned hook", "Disable");
   const confirm = page.getByRole("dialog", { name: "Disable this webhook?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Disable webhook" }).click();
   await expect(row).toContainText("Disabled");
-  await expect(row.getByRole("button", { name: "Send test event to Unsigned hook" })).toBeDisabled();
-  await row.getByRole("button", { name: "Enable Unsigned hook" }).click();
+  await page.getByRole("button", { name: "Actions for Unsigned hook" }).click();
+  const test = page.getByRole("menuitem", { name: /Send test event/ });
+  await expect(test).toBeDisabled();
+  await expect(test).toContainText("The webhook is disabled: enable it first.");
+  await page.getByRole("menuitem", { name: "Enable", exact: true }).click();
   await expect(row).toContainText("Active");
 
-  await row.getByRole("button", { name: "Delete Unsigned hook" }).click();
+  await rowAction(page, "Unsigned hook", "Delete");
   const remove = page.getByRole("dialog", { name: "Delete this webhook?" });
   await remove.getByRole("button", { name: "Delete webhook" }).click();
   await expect(row).toHaveCount(0);

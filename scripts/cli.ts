@@ -3,8 +3,8 @@
  *   npm run --silent cli -- <noun> <verb> --flag value …
  * prints exactly one JSON object on stdout and exits 0, or a message on stderr and exits 1.
  */
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { loadRuntimeEnv } from "./lib/runtime-env.ts";
 
 type Flags = Record<string, string | undefined>;
 type Command = (flags: Flags) => Promise<Record<string, unknown>>;
@@ -181,9 +181,22 @@ async function loadCommands(): Promise<Record<string, Command>> {
   };
 }
 
+/**
+ * The environment wins; then what a running `npm start` of this checkout resolved
+ * (.data/runtime.env, with .env.local's secrets); then the default local servers.
+ */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "(unset)";
+  }
+}
+
 function loadLocalEnv(): void {
-  if (existsSync(".env.local")) process.loadEnvFile(".env.local");
-  if (existsSync(".data/runtime.env")) process.loadEnvFile(".data/runtime.env");
+  loadRuntimeEnv(process.cwd());
   process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/messaging";
   process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 }
@@ -242,6 +255,11 @@ async function main(): Promise<number> {
       .filter(Boolean);
     const summary = lines.length > 1 && lines[0]?.startsWith("Invalid `") ? lines.at(-1) : lines[0];
     process.stderr.write(`error: ${summary ?? "unknown error"}\n`);
+    if (/reach database|ECONNREFUSED|connect/i.test(summary ?? "")) {
+      process.stderr.write(
+        `  (database ${redactUrl(process.env.DATABASE_URL ?? "")}: start the product with \`npm start\` in this checkout, whose services this command finds by itself, or set DATABASE_URL)\n`,
+      );
+    }
     return 1;
   } finally {
     const { disconnectDb } = await import("@/lib/db");

@@ -20,6 +20,7 @@ import {
   readMigrationList,
   writeMigration,
 } from "./lib/migrations-dir.ts";
+import { loadRuntimeEnv } from "./lib/runtime-env.ts";
 import { NO_FILTERS, withSchemaEngine } from "./lib/schema-engine.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -115,6 +116,8 @@ export async function createMigration(rawName: string, databaseUrl: string): Pro
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
   if (command === "apply") {
+    // beside a running `npm start`: its database, unless DATABASE_URL says otherwise
+    loadRuntimeEnv(root);
     const applied = await applyMigrations(process.env.DATABASE_URL ?? "");
     for (const name of applied) console.log(`applied ${name}`);
     console.log(applied.length === 0 ? "no pending migrations" : `${applied.length} migration(s) applied`);

@@ -13,6 +13,7 @@ import { isListening, waitFor } from "./lib/ports.ts";
 import { resolveDatabase } from "./lib/postgres.ts";
 import { resolveRedis } from "./lib/redis.ts";
 import { type Child, runTogether } from "./lib/run-together.ts";
+import { removeRuntimeEnv, writeRuntimeEnv } from "./lib/runtime-env.ts";
 import type { Service } from "./lib/service.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,6 +54,16 @@ async function main(): Promise<number> {
   services.push(redis);
   process.env.REDIS_URL = redis.url;
   setup.signal.throwIfAborted();
+  // what this start resolved, for every other command of this checkout (scripts/lib/runtime-env.ts)
+  const sandboxUrl = sandbox ? `http://127.0.0.1:${portSetting("SANDBOX_PORT", 4010)}` : null;
+  writeRuntimeEnv(root, {
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    APP_URL: process.env.APP_URL,
+    PORT: String(port),
+    ...(sandboxUrl ? { SANDBOX_URL: sandboxUrl } : {}),
+    START_PID: String(process.pid),
+  });
 
   // lib/ reads its configuration from process.env on first use: import it only now
   const { applyMigrations } = await import("./migrate.ts");
@@ -87,7 +98,6 @@ async function main(): Promise<number> {
   process.off("SIGINT", onSetupSignal);
   process.off("SIGTERM", onSetupSignal);
   log.info(`starting ${children.map((child) => child.name).join(", ")}; Ctrl-C stops everything`);
-  const sandboxUrl = sandbox ? `http://127.0.0.1:${portSetting("SANDBOX_PORT", 4010)}` : null;
   void announceWhenReady(port, credentialsFile, appUrl, sandboxUrl);
   return runTogether(children, env, root);
 }
@@ -153,6 +163,7 @@ async function refuseBusyPort(name: string, port: number): Promise<void> {
 }
 
 async function stopServices(): Promise<void> {
+  removeRuntimeEnv(root);
   for (const service of services.reverse()) {
     await service.stop().catch((error: unknown) => log.warn(`could not stop a service: ${message(error)}`));
   }

@@ -1,25 +1,32 @@
 /**
- * `npm test`: the whole suite against real services. Recreates the test database, applies
- * the migrations, builds the production app (skip with TEST_SKIP_BUILD=1 when a build
- * exists), then runs vitest (unit + integration against next start, the worker and the
- * sandbox) and, when present, the Playwright suite in e2e/.
+ * `npm test`: the whole suite against real services. Recreates the test database, applies the
+ * migrations, builds the production app when a source changed since the last build (or always
+ * with TEST_FORCE_BUILD=1; never with TEST_SKIP_BUILD=1 when a build exists), then runs vitest
+ * (unit + integration against the web app, the worker and the sandbox) and the Playwright suite
+ * in e2e/ side by side: each has a stack of its own on its own ports, and both mostly wait on
+ * I/O. Ends with the slowest test files of the run.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ensureBrowser } from "@/scripts/lib/browser";
+import { buildReason } from "@/scripts/lib/build";
 import { recreateDatabase } from "@/scripts/lib/database";
 import { StartError } from "@/scripts/lib/log";
 import { resolveDatabase } from "@/scripts/lib/postgres";
 import { resolveRedis } from "@/scripts/lib/redis";
+import { readRuntimeEnv, withDatabase } from "@/scripts/lib/runtime-env";
 import type { Service } from "@/scripts/lib/service";
+import { printSlowest, RESULTS_DIR } from "@/scripts/test/slowest";
+
+const BASE_ENV = { NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 
 function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): void {
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
   const started = Date.now();
   process.stdout.write(`\n▶ ${title}\n`);
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...env, ...extraEnv } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...BASE_ENV, ...extraEnv } as NodeJS.ProcessEnv,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0)
@@ -27,15 +34,45 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   process.stdout.write(`✔ ${title} (${seconds} s)\n`);
 }
 
+type Outcome = { title: string; ok: boolean; seconds: number; log?: string };
+
+/** Runs a command in the background; its output goes to the terminal, or to `log` (shown at the end). */
+function runAsync(title: string, command: string, args: string[], log?: string): Promise<Outcome> {
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${title}${log ? ` (output in ${log}, shown when it ends)` : ""}\n`);
+  const child = spawn(command, args, {
+    stdio: log ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...BASE_ENV } as NodeJS.ProcessEnv,
+  });
+  if (log) {
+    const file = createWriteStream(log);
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
+  return new Promise((resolve) => {
+    child.once("exit", (code) =>
+      resolve({ title, ok: code === 0, seconds: (Date.now() - started) / 1000, ...(log ? { log } : {}) }),
+    );
+  });
+}
+
 /**
- * The services the tests use: TEST_DATABASE_URL / TEST_REDIS_URL when set; otherwise what the
- * start command would use (local servers on the default ports, else embedded PostgreSQL and a
- * redis-server of our own), with the test database `messaging_test` and Redis database 15.
+ * The services the tests use: TEST_DATABASE_URL / TEST_REDIS_URL when set; beside a running
+ * `npm start`, its servers; otherwise what the start command would use (local servers on the
+ * default ports, else embedded PostgreSQL and a redis-server of our own), with the test
+ * database `messaging_test` and Redis database 15.
  */
 async function resolveServices(): Promise<Service[]> {
   const started: Service[] = [];
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = process.env;
   process.env = rest;
+  const runtime = readRuntimeEnv(process.cwd());
+  if (runtime?.DATABASE_URL && !process.env.TEST_DATABASE_URL) {
+    process.env.TEST_DATABASE_URL = withDatabase(runtime.DATABASE_URL, "messaging_test");
+  }
+  if (runtime?.REDIS_URL && !process.env.TEST_REDIS_URL) {
+    process.env.TEST_REDIS_URL = withDatabase(runtime.REDIS_URL, "15");
+  }
   if (!process.env.TEST_DATABASE_URL) {
     const pg = await resolveDatabase(process.cwd(), "messaging_test");
     started.push(pg);
@@ -60,20 +97,56 @@ async function main(): Promise<void> {
   }
 }
 
+function buildIfNeeded(): void {
+  const built = existsSync(".next/BUILD_ID");
+  if (process.env.TEST_SKIP_BUILD && built) return;
+  const reason = process.env.TEST_FORCE_BUILD ? "TEST_FORCE_BUILD" : buildReason(process.cwd());
+  if (reason === null) {
+    process.stdout.write("\n✔ next build: the build is newer than every source, kept\n");
+    return;
+  }
+  run(`next build (${reason})`, "node_modules/.bin/next", ["build"]);
+}
+
 async function runSuite(): Promise<void> {
+  const started = Date.now();
   const { TEST_ENV } = await import("@/scripts/test/env");
   await recreateDatabase(TEST_ENV.databaseUrl, "test");
   run("migrations", "node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     DATABASE_URL: TEST_ENV.databaseUrl,
   });
-  if (!(process.env.TEST_SKIP_BUILD && existsSync(".next/BUILD_ID"))) {
-    run("next build", "node_modules/.bin/next", ["build"]);
-  }
+  buildIfNeeded();
   const only = process.argv.slice(2);
-  run("vitest", "node_modules/.bin/vitest", ["run", ...only]);
-  if (runsE2e()) {
-    run("playwright", "node_modules/.bin/playwright", ["test", "-c", "e2e/playwright.config.ts"]);
+  if (!runsE2e()) {
+    run("vitest", "node_modules/.bin/vitest", ["run", ...only]);
+    return;
   }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(RESULTS_DIR, "playwright.json");
+  const outcomes = await Promise.all([
+    runAsync("vitest", "node_modules/.bin/vitest", [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${join(RESULTS_DIR, "vitest.json")}`,
+    ]),
+    runAsync(
+      "playwright",
+      "node_modules/.bin/playwright",
+      ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"],
+      join(RESULTS_DIR, "playwright.log"),
+    ),
+  ]);
+  for (const o of outcomes) {
+    if (o.log) process.stdout.write(`\n▶ ${o.title} output\n${readFileSync(o.log, "utf8")}`);
+  }
+  printSlowest(process.stdout);
+  process.stdout.write("\n");
+  for (const o of outcomes)
+    process.stdout.write(`${o.ok ? "✔" : "✘"} ${o.title} (${o.seconds.toFixed(1)} s)\n`);
+  process.stdout.write(`whole run: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const failed = outcomes.filter((o) => !o.ok).map((o) => o.title);
+  if (failed.length > 0) throw new Error(`✘ ${failed.join(" and ")} failed`);
 }
 
 /** The whole suite (no FILES given) includes the Playwright specs. */

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/skeleton";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
+import { UrlText } from "@/components/ui/url-text";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 export type ChannelsTableProps = {
@@ -23,10 +24,8 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
       <THead>
         <tr>
           <Th>Name</Th>
-          <Th>Phone number id</Th>
-          <Th>WABA id</Th>
+          <Th>Ids</Th>
           <Th>Status</Th>
-          <Th>Last active</Th>
           <Th>Templates</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -39,43 +38,38 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
           const busy = syncing.has(c.id);
           return (
             <Tr key={c.id} className={active ? undefined : "text-slate-500"}>
-              <Td>
-                <span className="font-medium">{c.name}</span>
+              <Td className="min-w-0">
+                <span className="block font-medium break-words">{c.name}</span>
                 <span className="block text-xs text-slate-500">
                   {c.display_phone_number ?? "No display number"}
                 </span>
-                {c.graph_url ? (
-                  <span
-                    className="block max-w-40 truncate font-mono text-xs text-slate-600"
-                    title={c.graph_url}
-                  >
-                    {c.graph_url}
-                  </span>
-                ) : null}
+                {c.graph_url ? <UrlText url={c.graph_url} /> : null}
                 {active && c.needs_new_token ? (
-                  // here rather than under Status: the name column is wide already, the table stays within 1280 px
                   <span className="mt-1 block" title={c.token_error ?? undefined}>
                     <Badge tone="danger">Needs a new token</Badge>
                   </span>
                 ) : null}
               </Td>
-              <Td label="Phone number id" className="font-mono text-xs">
-                {c.phone_number_id}
-              </Td>
-              <Td label="WABA id" className="font-mono text-xs">
-                {c.waba_id}
+              <Td label="Ids" className="font-mono text-xs break-all">
+                <span className="block">
+                  <span className="font-sans text-slate-600">Phone number id </span>
+                  {c.phone_number_id}
+                </span>
+                <span className="block">
+                  <span className="font-sans text-slate-600">WABA id </span>
+                  {c.waba_id}
+                </span>
               </Td>
               <Td label="Status">
                 <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
+                <span
+                  className="block text-xs text-slate-600"
+                  title={formatDateTime(c.last_active_at, "Never")}
+                >
+                  {c.last_active_at ? `Last active ${formatRelative(c.last_active_at)}` : "No traffic yet"}
+                </span>
               </Td>
-              <Td
-                label="Last active"
-                className="whitespace-nowrap"
-                title={formatDateTime(c.last_active_at, "Never")}
-              >
-                {formatRelative(c.last_active_at)}
-              </Td>
-              <Td label="Templates" className="whitespace-nowrap">
+              <Td label="Templates">
                 {formatNumber(c.templates)}
                 <span
                   className="block text-xs text-slate-500"
@@ -90,14 +84,13 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
                   )}
                 </span>
               </Td>
-              <Td className="text-right whitespace-nowrap sm:px-2">
+              <Td className="text-right">
                 {active ? (
-                  // stacked on wide screens (a narrow column keeps the table within the page), a row on phones
-                  <div className="flex flex-col items-end gap-1 max-sm:flex-row max-sm:flex-wrap max-sm:items-start">
+                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
                     <Button variant="ghost" size="sm" onClick={() => onToken(c)}>
                       New token<span className="sr-only"> for {c.name}</span>
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
+                    <Button variant="secondary" size="sm" onClick={() => onSync(c)} disabled={busy}>
                       Sync templates now<span className="sr-only"> for {c.name}</span>
                     </Button>
                     <Button variant="ghostDanger" size="sm" onClick={() => onDeactivate(c)}>

@@ -26,10 +26,8 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
         <tr>
           <Th>Name</Th>
           <Th>Phone</Th>
-          <Th>E-mail</Th>
           <Th>Tags</Th>
-          <Th>Custom fields</Th>
-          <Th>Created</Th>
+          <Th className="max-lg:hidden">Created</Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>
@@ -41,12 +39,14 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
           const fields = Object.keys(c.custom_fields);
           return (
             <Tr key={c.id}>
-              <Td className="font-medium">{c.name ?? <span className="text-slate-600">No name</span>}</Td>
+              <Td className="min-w-0">
+                <span className="block font-medium break-words">
+                  {c.name ?? <span className="text-slate-600">No name</span>}
+                </span>
+                {c.email ? <span className="block text-xs break-all text-slate-600">{c.email}</span> : null}
+              </Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
                 {c.phone ?? (c.bsuid ? <span title="Business-scoped user id">BSUID {c.bsuid}</span> : "—")}
-              </Td>
-              <Td label="E-mail" className="max-w-56 truncate">
-                {c.email ?? "—"}
               </Td>
               <Td label="Tags">
                 <div className="flex max-w-xs flex-wrap gap-1">
@@ -57,22 +57,26 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                   ))}
                   {c.tags.length > MAX_TAGS_SHOWN ? <Badge>+{c.tags.length - MAX_TAGS_SHOWN}</Badge> : null}
                 </div>
+                {fields.length > 0 ? (
+                  <span className="mt-1 block text-xs text-slate-600" title={fields.join(", ")}>
+                    {fields.length} custom field{fields.length === 1 ? "" : "s"}
+                  </span>
+                ) : null}
               </Td>
-              <Td label="Custom fields" className="text-slate-600" title={fields.join(", ")}>
-                {fields.length === 0 ? "—" : fields.length}
-              </Td>
-              <Td label="Created" className="whitespace-nowrap">
+              <Td label="Created" className="whitespace-nowrap max-lg:hidden">
                 {formatDate(c.created_at)}
               </Td>
-              <Td className="text-right whitespace-nowrap">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(c)}>
-                  Edit<span className="sr-only"> {label}</span>
-                </Button>
-                {onDelete ? (
-                  <Button variant="ghostDanger" size="sm" onClick={() => onDelete(c)}>
-                    Delete<span className="sr-only"> {label}</span>
+              <Td className="text-right">
+                <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                  <Button variant="secondary" size="sm" onClick={() => onEdit(c)}>
+                    Edit<span className="sr-only"> {label}</span>
                   </Button>
-                ) : null}
+                  {onDelete ? (
+                    <Button variant="ghostDanger" size="sm" onClick={() => onDelete(c)}>
+                      Delete<span className="sr-only"> {label}</span>
+                    </Button>
+                  ) : null}
+                </div>
               </Td>
             </Tr>
           );

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { AssignControl } from "@/components/conversations/assign-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
 import { ReplyComposer } from "@/components/conversations/reply-composer";
 import { StatusBadge } from "@/components/conversations/status-badge";
+import { dayKey, dayLabel } from "@/components/conversations/thread-days";
 import {
   useConversationThread,
   useMarkConversationRead,
@@ -115,9 +116,22 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
         {messages.length === 0 ? (
           <li className="text-center text-sm text-slate-500">No messages yet.</li>
         ) : null}
-        {messages.map((m) => (
-          <MessageBubble key={m.id} message={m} />
-        ))}
+        {messages.map((m, i) => {
+          const previous = messages[i - 1];
+          const newDay = !previous || dayKey(previous.created_at) !== dayKey(m.created_at);
+          return (
+            <Fragment key={m.id}>
+              {newDay ? (
+                <li className="flex items-center gap-3 py-1 text-xs font-medium text-slate-600">
+                  <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+                  <time dateTime={m.created_at}>{dayLabel(m.created_at)}</time>
+                  <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+                </li>
+              ) : null}
+              <MessageBubble message={m} />
+            </Fragment>
+          );
+        })}
         <li ref={end} aria-hidden="true" />
       </ol>
       <ReplyComposer

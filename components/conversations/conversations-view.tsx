@@ -1,6 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConversationList } from "@/components/conversations/conversation-list";
 import { ConversationThread } from "@/components/conversations/conversation-thread";
@@ -8,7 +9,7 @@ import { STATUS_LABEL } from "@/components/conversations/status-badge";
 import { useConversations } from "@/components/conversations/use-conversations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { errorMessage } from "@/components/lib/fetch-json";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Segmented } from "@/components/ui/segmented";
 import { TableSkeleton } from "@/components/ui/skeleton";
@@ -25,24 +26,44 @@ function capped(n: number): string {
   return n > 999 ? "999+" : String(n);
 }
 
-/** Conversations: status tabs and the list on the left, the selected thread on the right. */
-export function ConversationsView({ userId, setting }: { userId: string; setting?: ReactNode }) {
+const BASE = "/dashboard/conversations";
+
+/**
+ * Conversations: status tabs and the list on the left, the selected thread on the right. Each
+ * conversation has its own address (/dashboard/conversations/<id>, the tab kept in the query),
+ * reached by a link, so Back returns to where you were.
+ */
+export function ConversationsView({
+  userId,
+  setting,
+  conversationId = null,
+}: {
+  userId: string;
+  setting?: ReactNode;
+  /** the conversation of the address, when there is one */
+  conversationId?: string | null;
+}) {
   const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
   const raw = params.get("status");
   const status: ConversationStatus = CONVERSATION_STATUSES.find((s) => s === raw) ?? "open";
   const mine = params.get("mine") === "1";
-  const selectedId = params.get("id");
+  // older links named the conversation in the query (?id=…)
+  const selectedId = conversationId ?? params.get("id");
   const list = useConversations({ status, mine });
 
+  /** The list (id null) or a conversation's address, with the tab and the "mine" filter kept. */
   const href = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
+    next.delete("id");
+    let id: string | null = selectedId;
     for (const [k, v] of Object.entries(patch)) {
-      if (v === null) next.delete(k);
+      if (k === "id") id = v;
+      else if (v === null) next.delete(k);
       else next.set(k, v);
     }
-    return `${pathname}?${next}`;
+    const query = next.toString();
+    return `${id ? `${BASE}/${encodeURIComponent(id)}` : BASE}${query ? `?${query}` : ""}`;
   };
   const counts = list.data?.pages[0]?.counts;
   const rows = list.data?.pages.flatMap((p) => p.conversations) ?? [];
@@ -100,14 +121,9 @@ export function ConversationsView({ userId, setting }: { userId: string; setting
         <div className={selectedId ? "min-w-0" : "hidden min-w-0 lg:block"}>
           {selectedId ? (
             <>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mb-2 lg:hidden"
-                onClick={() => router.replace(href({ id: null }))}
-              >
+              <Link href={href({ id: null })} className={buttonClass("ghost", "sm", "mb-2 lg:hidden")}>
                 ← All conversations
-              </Button>
+              </Link>
               <ConversationThread key={selectedId} id={selectedId} userId={userId} />
             </>
           ) : (

@@ -1,9 +1,8 @@
 import { MessageContent } from "@/components/conversations/message-content";
+import { messageTime } from "@/components/conversations/thread-days";
 import { formatDateTime } from "@/components/lib/format";
 import { cx } from "@/components/ui/cx";
 import type { ThreadMessageJson } from "@/lib/conversations/conversation-schemas";
-
-const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** "Sent 14:00 · Delivered 14:01 · Read 14:05": every status the message reached, with its time. */
 function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
@@ -44,7 +43,7 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
               {i > 0 ? " · " : ""}
               {s.label}{" "}
               <time dateTime={s.at} title={formatDateTime(s.at)}>
-                {time.format(new Date(s.at))}
+                {messageTime(s.at)}
               </time>
             </span>
           ))}

@@ -57,18 +57,55 @@ export function MessageContent({ content }: { content: ContentView }) {
         </div>
       );
     case "template":
-      return (
-        <div>
-          <p className="font-medium">
-            Template {content.name}
-            {content.language ? <span className="font-normal opacity-70"> ({content.language})</span> : null}
-          </p>
-          {content.parameters.length > 0 ? (
-            <p className="text-xs opacity-80">Parameters: {content.parameters.join(", ")}</p>
-          ) : null}
-        </div>
-      );
+      return <TemplateContent content={content} />;
     default:
       return <p className="italic opacity-80">Unsupported message type: {content.type}</p>;
   }
+}
+
+/**
+ * A template message as the customer read it (header, body, footer, buttons), under a small
+ * line naming the template. Messages stored before the text was kept show their parameters.
+ */
+function TemplateContent({ content }: { content: Extract<ContentView, { kind: "template" }> }) {
+  const r = content.rendered;
+  return (
+    <div className="space-y-1">
+      <p className="text-xs opacity-80">
+        Template {content.name}
+        {content.language ? ` (${content.language})` : null}
+      </p>
+      {content.headerMedia ? (
+        <p className="text-xs opacity-80">
+          <span aria-hidden="true">📎 </span>
+          {MEDIA_LABEL[content.headerMedia.media] ?? content.headerMedia.media} header
+          {content.headerMedia.link ? (
+            <span className="block truncate">{content.headerMedia.link}</span>
+          ) : null}
+        </p>
+      ) : null}
+      {r ? (
+        <>
+          {r.header ? <p className="font-semibold break-words">{r.header}</p> : null}
+          {r.body ? <p className="break-words whitespace-pre-wrap">{r.body}</p> : null}
+          {r.footer ? <p className="text-xs opacity-80">{r.footer}</p> : null}
+          {r.buttons.length > 0 ? (
+            <ul aria-label="Buttons" className="flex flex-wrap gap-1">
+              {r.buttons.map((b) => (
+                <li
+                  key={`${b.text}-${b.url}`}
+                  className="rounded border border-current/30 px-2 py-0.5 text-xs"
+                >
+                  {b.text}
+                  {b.url ? <span className="sr-only"> (link {b.url})</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : content.parameters.length > 0 ? (
+        <p className="text-xs opacity-80">Parameters: {content.parameters.join(", ")}</p>
+      ) : null}
+    </div>
+  );
 }

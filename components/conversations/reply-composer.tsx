@@ -1,41 +1,26 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import {
+  type EditableValues,
+  NO_VALUES,
+  TemplateReplyFields,
+  toTemplateValues,
+} from "@/components/conversations/template-reply-fields";
 import { useReplyToConversation } from "@/components/conversations/use-conversations";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { useTemplates } from "@/components/templates/use-templates";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { controlClass, Field, Input } from "@/components/ui/input";
+import { controlClass, Field } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { missingFields, templateForm } from "@/lib/templates/template-fields";
 import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/templates/template-list-schemas";
-
-type Variable = { label: string; example: string };
-
-type StoredComponent = {
-  type?: string;
-  text?: string;
-  example?: { body_text?: string[][]; body_text_named_params?: { param_name?: string; example?: string }[] };
-};
 
 /** The language the server sends (an approved English one first), as sendTemplate picks it. */
 function approvedLanguage(template: TemplateRowJson): TemplateLanguageJson | undefined {
   const approved = template.languages.filter((l) => l.status === "APPROVED");
   return approved.find((l) => l.code.startsWith("en")) ?? approved[0];
-}
-
-/** The body's variables in order, each with the synced example as placeholder. */
-function bodyVariables(language: TemplateLanguageJson | undefined): Variable[] {
-  const body = (language?.components as StoredComponent[] | undefined)?.find((c) => c?.type === "BODY");
-  const names = [
-    ...new Set([...(body?.text ?? "").matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((m) => m[1] ?? "")),
-  ];
-  const positional = body?.example?.body_text?.[0] ?? [];
-  const named = body?.example?.body_text_named_params ?? [];
-  return names.map((name, i) => ({
-    label: `{{${name}}}`,
-    example: (/^\d+$/.test(name) ? positional[i] : named.find((p) => p.param_name === name)?.example) ?? "",
-  }));
 }
 
 /**
@@ -55,23 +40,45 @@ export function ReplyComposer({
   const send = useReplyToConversation(conversationId);
   const [text, setText] = useState("");
   const [templateId, setTemplateId] = useState("");
-  const [values, setValues] = useState<string[]>([]);
+  const [values, setValues] = useState<EditableValues>(NO_VALUES);
   const templates = useTemplates({ channelId: channelId ?? "", search: "", page: 1, perPage: 100 });
   const approved = (templates.data?.templates ?? []).filter(
     (t) => (channelId === null || t.channel.id === channelId) && approvedLanguage(t),
   );
   const chosen = approved.find((t) => t.id === templateId);
-  const variables = chosen ? bodyVariables(approvedLanguage(chosen)) : [];
+  const language = chosen ? approvedLanguage(chosen) : undefined;
+  const form = language ? templateForm(language.components) : null;
+  const missing = form ? missingFields(form, toTemplateValues(values)) : [];
+  const unsendable = form?.header.kind === "location";
+  const blocked = open
+    ? text.trim() === ""
+      ? "Write a message to send."
+      : null
+    : !chosen
+      ? "Choose a template to send."
+      : unsendable
+        ? "This template has a location header, which the dashboard cannot fill: send it with the API."
+        : missing.length > 0
+          ? `Fill ${missing.join(", ")} to send.`
+          : null;
+  // an empty reply box needs no explanation; a chosen template with gaps does
+  const showReason = blocked !== null && !open && chosen !== undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (open) {
       send.mutate({ type: "text", text }, { onSuccess: () => setText("") });
-    } else if (chosen) {
-      const parameters = variables.map((v, i) => values[i]?.trim() || v.example);
+    } else if (chosen && blocked === null) {
       send.mutate(
-        { type: "template", template_id: chosen.id, parameters },
-        { onSuccess: () => setValues([]) },
+        {
+          type: "template",
+          template_id: chosen.id,
+          parameters: values.body,
+          header_parameters: values.header,
+          ...(values.headerLink.trim() ? { header_link: values.headerLink.trim() } : {}),
+          button_parameters: values.buttons,
+        },
+        { onSuccess: () => setValues(NO_VALUES) },
       );
     }
   };
@@ -106,7 +113,7 @@ export function ReplyComposer({
             value={templateId}
             onChange={(e) => {
               setTemplateId(e.target.value);
-              setValues([]);
+              setValues(NO_VALUES);
             }}
             options={[
               {
@@ -123,19 +130,16 @@ export function ReplyComposer({
               })),
             ]}
           />
-          {variables.map((v, i) => (
-            <Input
-              key={`${templateId}-${v.label}`}
-              label={`Variable ${v.label}`}
-              placeholder={v.example}
-              value={values[i] ?? ""}
-              onChange={(e) => {
-                const next = [...values];
-                next[i] = e.target.value;
-                setValues(next);
-              }}
+          {form && language ? (
+            <TemplateReplyFields
+              key={templateId}
+              form={form}
+              stored={language.components}
+              parameterFormat={language.parameter_format}
+              values={values}
+              onChange={setValues}
             />
-          ))}
+          ) : null}
         </>
       )}
       {send.isError ? (
@@ -143,13 +147,17 @@ export function ReplyComposer({
           Not sent: {errorMessage(send.error)}
         </p>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {showReason ? (
+          <p id={`${conversationId}-send-blocked`} className="text-sm text-slate-600">
+            {blocked}
+          </p>
+        ) : null}
         <Button
           type="submit"
           loading={send.isPending}
-          disabled={
-            open ? text.trim() === "" : !chosen || variables.some((v, i) => !(values[i]?.trim() || v.example))
-          }
+          disabled={blocked !== null}
+          aria-describedby={showReason ? `${conversationId}-send-blocked` : undefined}
         >
           {open ? "Send" : "Send template"}
         </Button>

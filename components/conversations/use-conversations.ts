@@ -8,7 +8,7 @@ import type {
   StaffJson,
   ThreadJson,
 } from "@/lib/conversations/conversation-schemas";
-import type { ReplyBody } from "@/lib/conversations/reply-schemas";
+import type { ReplyInput } from "@/lib/conversations/reply-schemas";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
 export const STAFF_QUERY_KEY = ["staff"] as const;
@@ -97,7 +97,7 @@ export function useMarkConversationRead() {
 export function useReplyToConversation(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReplyBody) =>
+    mutationFn: (body: ReplyInput) =>
       fetchJson<{ messageId: string; status: string }>(
         `/api/dashboard/conversations/${encodeURIComponent(id)}/messages`,
         { method: "POST", body },

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
-import { Sidebar } from "@/components/dashboard/sidebar";
+import { PhoneNavigation, Sidebar } from "@/components/dashboard/sidebar";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import type { DashboardSession } from "@/lib/auth/session";
 
-/** The signed-in frame: skip link, sidebar, header with the organization and the user menu. */
+/**
+ * The signed-in frame: skip link, sidebar (a Menu button on a phone), header with the
+ * organization and the user menu.
+ */
 export function DashboardShell({ session, children }: { session: DashboardSession; children: ReactNode }) {
   return (
     <div className="min-h-screen md:flex">
@@ -15,8 +18,9 @@ export function DashboardShell({ session, children }: { session: DashboardSessio
       </a>
       <Sidebar role={session.role} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:px-8">
-          <p className="truncate text-sm font-semibold text-slate-900">
+        <header className="flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 md:px-8">
+          <PhoneNavigation role={session.role} />
+          <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 max-md:text-right max-md:font-normal max-md:text-slate-600">
             <span className="sr-only">Organization: </span>
             {session.organizationName}
           </p>

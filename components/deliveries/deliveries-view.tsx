@@ -17,7 +17,10 @@ import { useStatusCounts } from "@/components/deliveries/use-deliveries";
 import { Button } from "@/components/ui/button";
 import { useWebhooks } from "@/components/webhooks/use-webhooks";
 
-/** Delivery monitoring: every status at first (counted per status), inspect one, redeliver one or in bulk. */
+/**
+ * Delivery monitoring: every status at first (counted per status), inspect one, redeliver one,
+ * or push a webhook's backlog (retry the waiting ones now, redeliver the failed ones).
+ */
 export function DeliveriesView() {
   const router = useRouter();
   const pathname = usePathname();
@@ -54,8 +57,13 @@ export function DeliveriesView() {
         title="Deliveries"
         description="Every event sent to your webhooks: find why one did not arrive, see each attempt, and send it again."
         actions={
-          <Button variant="secondary" disabled={!filters.webhookId} onClick={() => setBulkOpen(true)}>
-            Redeliver failed…
+          <Button
+            variant="secondary"
+            disabled={!filters.webhookId}
+            aria-describedby={filters.webhookId ? undefined : "backlog-needs-webhook"}
+            onClick={() => setBulkOpen(true)}
+          >
+            Retry or redeliver…
           </Button>
         }
       />
@@ -66,8 +74,8 @@ export function DeliveriesView() {
         onChange={setFilters}
       />
       {filters.webhookId ? null : (
-        <p className="mb-4 text-sm text-slate-600">
-          Choose a webhook to redeliver all its failed deliveries at once.
+        <p id="backlog-needs-webhook" className="mb-4 text-sm text-slate-600">
+          Choose a webhook to retry its waiting deliveries, or redeliver its failed ones, all at once.
         </p>
       )}
       <DeliveriesResults

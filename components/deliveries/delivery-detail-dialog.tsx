@@ -49,12 +49,18 @@ export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClo
       description={<span className="font-mono">{id}</span>}
       footer={
         <>
+          {d && d.webhook.status !== "active" ? (
+            <p id="redeliver-off" className="mr-auto self-center text-sm text-slate-600">
+              Redeliver is off while {d.webhook.name} is disabled: enable it on the Webhooks page first.
+            </p>
+          ) : null}
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
           <Button
             loading={redeliver.isPending}
             disabled={d?.webhook.status !== "active"}
+            aria-describedby={d && d.webhook.status !== "active" ? "redeliver-off" : undefined}
             onClick={() =>
               d &&
               redeliver.mutate(d.id, {
@@ -98,7 +104,9 @@ export function DeliveryDetailDialog({ id, onClose }: { id: string | null; onClo
                 ? `${formatDateTime(d.next_attempt_at)} (${formatRelative(d.next_attempt_at)})`
                 : d.status === "succeeded"
                   ? `None: succeeded ${formatDateTime(d.succeeded_at)}`
-                  : "None: retries are over; redeliver to try again"}
+                  : d.webhook.status !== "active"
+                    ? "None: the webhook is disabled"
+                    : "None: every automatic attempt was made; Redeliver sends it again"}
             </Item>
           </dl>
           <Section title="Attempts">

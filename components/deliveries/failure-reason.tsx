@@ -15,7 +15,7 @@ export function FailureReason({ code, error, snippet }: FailureReasonProps) {
   const reason = failureReason({ status_code: code, error, response_snippet: snippet });
   if (!reason) return <OutcomeBadge code={code} error={error} />;
   return (
-    <span className="block truncate text-sm font-medium text-red-800" title={error ?? reason}>
+    <span className="block text-sm font-medium break-words text-red-800" title={error ?? reason}>
       {reason}
     </span>
   );

@@ -5,10 +5,12 @@ import { type DeliveryFilters, timeRange } from "@/components/deliveries/deliver
 import { fetchJson } from "@/components/lib/fetch-json";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 import type {
+  BacklogJson,
   BulkRedeliverBody,
   BulkRedeliverJson,
   DeliveriesPageJson,
   DeliveryDetailJson,
+  RetryNowDashboardBody,
 } from "@/lib/webhooks/delivery-schemas";
 
 export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
@@ -124,4 +126,35 @@ export function useStatusCounts(filters: DeliveryFilters): StatusCounts {
     return page ? { matching: page.matching, capped: page.matching_capped } : null;
   };
   return { failed: of(0), pending: of(1), succeeded: of(2) };
+}
+
+/**
+ * "Retry now": the retrying deliveries of one webhook (all, or those created in a period) are
+ * attempted at once; answers how many. The lists and the webhooks' figures refetch.
+ */
+export function useRetryNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RetryNowDashboardBody) =>
+      fetchJson<{ count: number }>("/api/dashboard/deliveries/retry-now", { method: "POST", body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: ["webhooks"] });
+    },
+  });
+}
+
+/**
+ * How many deliveries of one webhook are retrying, and how many failed, created in
+ * [since, until). The caller fixes the range once (a rolling period must not move the key).
+ */
+export function useBacklog(webhookId: string, range: { since?: string; until?: string }, enabled: boolean) {
+  const query = new URLSearchParams({ webhook_id: webhookId });
+  if (range.since) query.set("since", range.since);
+  if (range.until) query.set("until", range.until);
+  return useQuery({
+    queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query.toString()],
+    queryFn: ({ signal }) => fetchJson<BacklogJson>(`/api/dashboard/deliveries/backlog?${query}`, { signal }),
+    enabled,
+  });
 }

@@ -20,12 +20,8 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
       <THead>
         <tr>
           <Th>Name</Th>
-          <Th>Key</Th>
-          <Th>Kind</Th>
           <Th>Scopes</Th>
-          <Th>Created</Th>
-          <Th>Last used</Th>
-          <Th>Expires</Th>
+          <Th>Used</Th>
           <Th>Status</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -35,13 +31,13 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
       <TBody>
         {keys.map((key) => (
           <Tr key={key.id} className={key.status === "active" ? undefined : "text-slate-500"}>
-            <Td className="font-medium">{key.name}</Td>
-            <Td label="Key">
-              <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap">
-                {key.display}
-              </code>
+            <Td className="min-w-0">
+              <span className="block font-medium break-words">{key.name}</span>
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all">{key.display}</code>
+              <span className="block text-xs text-slate-600">
+                {key.kind === "sk" ? "Secret" : "Publishable"} key
+              </span>
             </Td>
-            <Td label="Kind">{key.kind === "sk" ? "Secret" : "Publishable"}</Td>
             <Td label="Scopes">
               <ul className="flex max-w-xs flex-wrap gap-1" aria-label="Scopes">
                 {key.scopes.map((scope) => (
@@ -51,25 +47,26 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKeyJson[]; onRevoke: (k
                 ))}
               </ul>
             </Td>
-            <Td label="Created" className="whitespace-nowrap">
-              {formatDate(key.created_at)}
-            </Td>
-            <Td
-              label="Last used"
-              className="whitespace-nowrap"
-              title={formatDateTime(key.last_used_at, "Never used")}
-            >
-              {formatRelative(key.last_used_at, "Never")}
-            </Td>
-            <Td label="Expires" className="whitespace-nowrap">
-              {formatDate(key.expires_at, "Never")}
+            <Td label="Used">
+              <span className="block" title={formatDateTime(key.last_used_at, "Never used")}>
+                {key.last_used_at ? `Last used ${formatRelative(key.last_used_at)}` : "Never used"}
+              </span>
+              <span className="block text-xs text-slate-600">Created {formatDate(key.created_at)}</span>
+              <span className="block text-xs text-slate-600">
+                {key.expires_at ? `Expires ${formatDate(key.expires_at)}` : "Never expires"}
+              </span>
             </Td>
             <Td label="Status">
               <Badge tone={STATUS_TONE[key.status]}>{STATUS_LABEL[key.status]}</Badge>
             </Td>
-            <Td className="text-right">
+            <Td className="text-right max-sm:text-left">
               {key.status === "revoked" ? null : (
-                <Button variant="ghostDanger" size="sm" onClick={() => onRevoke(key)}>
+                <Button
+                  variant="ghostDanger"
+                  size="sm"
+                  className="border border-red-200"
+                  onClick={() => onRevoke(key)}
+                >
                   Revoke<span className="sr-only"> {key.name}</span>
                 </Button>
               )}

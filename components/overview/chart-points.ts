@@ -1,7 +1,7 @@
 import type { ChartPoint } from "@/components/overview/bar-chart";
 import type { OverviewBucket, OverviewRange } from "@/lib/dashboard/overview-schemas";
 
-const hour = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const hour = new Intl.DateTimeFormat(undefined, { hour: "numeric" });
 const hourTitle = new Intl.DateTimeFormat(undefined, {
   weekday: "short",
   hour: "2-digit",
@@ -25,9 +25,4 @@ export function toChartPoints(
       values: pick(b),
     };
   });
-}
-
-/** Fewer axis labels for hourly charts: every 4th hour. */
-export function labelEvery(range: OverviewRange): number {
-  return range === "24h" ? 4 : 1;
 }

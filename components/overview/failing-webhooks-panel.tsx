@@ -8,8 +8,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
+import { UrlText } from "@/components/ui/url-text";
 import { useUpdateWebhook } from "@/components/webhooks/use-webhooks";
 import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
+import { disabledWords } from "@/lib/webhooks/disabled-words";
+import { lastAnswerWords } from "@/lib/webhooks/last-answer-words";
 
 function deliveriesLink(webhookId: string): string {
   return `/dashboard/deliveries?${new URLSearchParams({ webhook_id: webhookId, status: "failed" })}`;
@@ -73,12 +76,15 @@ export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
                     </Badge>
                   ) : null}
                 </p>
-                <p className="truncate font-mono text-xs text-slate-500">{w.url}</p>
-                {w.disabled_reason ? (
-                  <p className="text-xs text-slate-700">
-                    {w.auto_disabled ? "Disabled because " : "Disabled: "}
-                    {w.disabled_reason}
-                    {w.disabled_at ? ` · ${formatDateTime(w.disabled_at)}` : ""}
+                <UrlText url={w.url} />
+                {w.status === "disabled" ? (
+                  <p className="text-xs text-slate-600">
+                    {disabledWords(w.disabled_reason, w.disabled_at, (iso) => formatRelative(iso)).text}
+                  </p>
+                ) : null}
+                {w.last_answer ? (
+                  <p className="text-xs font-medium text-red-800" title={formatDateTime(w.last_answer.at)}>
+                    {lastAnswerWords(w.last_answer, (iso) => formatRelative(iso))}
                   </p>
                 ) : null}
               </div>
@@ -87,7 +93,7 @@ export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
                 <Badge tone={w.retrying > 0 ? "warning" : "neutral"}>
                   {formatNumber(w.retrying)} retrying
                 </Badge>{" "}
-                <span className="text-slate-500">· {formatNumber(w.succeeded)} succeeded</span>
+                <span className="text-slate-600">· {formatNumber(w.succeeded)} succeeded</span>
               </p>
               <p className="text-sm text-slate-600" title={formatDateTime(w.last_failure_at)}>
                 Last failure {formatRelative(w.last_failure_at, "—")}

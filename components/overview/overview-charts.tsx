@@ -1,21 +1,19 @@
 import { formatNumber } from "@/components/lib/format";
 import { BarChart, type ChartSeries } from "@/components/overview/bar-chart";
 import { ChartCard } from "@/components/overview/chart-card";
-import { labelEvery, toChartPoints } from "@/components/overview/chart-points";
+import { toChartPoints } from "@/components/overview/chart-points";
 import type { OverviewJson } from "@/lib/dashboard/overview-schemas";
 import { successRate } from "@/lib/webhooks/delivery-schemas";
 
 const SENT: ChartSeries[] = [
-  { key: "ok", label: "Sent", fill: "fill-blue-600", swatch: "bg-blue-600" },
-  { key: "failed", label: "Failed", fill: "fill-red-500", swatch: "bg-red-500" },
+  { key: "ok", label: "Sent", color: "#2563eb" },
+  { key: "failed", label: "Failed", color: "#dc2626" },
 ];
-const INBOUND: ChartSeries[] = [
-  { key: "inbound", label: "Inbound", fill: "fill-teal-600", swatch: "bg-teal-600" },
-];
+const INBOUND: ChartSeries[] = [{ key: "inbound", label: "Inbound", color: "#0d9488" }];
 const DELIVERIES: ChartSeries[] = [
-  { key: "succeeded", label: "Succeeded", fill: "fill-green-600", swatch: "bg-green-600" },
-  { key: "failed", label: "Failed", fill: "fill-red-500", swatch: "bg-red-500" },
-  { key: "retrying", label: "Retrying", fill: "fill-amber-400", swatch: "bg-amber-400" },
+  { key: "succeeded", label: "Succeeded", color: "#16a34a" },
+  { key: "failed", label: "Failed", color: "#dc2626" },
+  { key: "retrying", label: "Retrying", color: "#f59e0b" },
 ];
 
 function percent(rate: number | null): string {
@@ -27,8 +25,7 @@ function percent(rate: number | null): string {
 /** The three metrics of the overview for one range. */
 export function OverviewCharts({ data }: { data: OverviewJson }) {
   const { range, buckets, totals } = data;
-  const every = labelEvery(range);
-  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed);
+  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed, totals.deliveries_retrying);
   return (
     <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
       <ChartCard
@@ -39,7 +36,6 @@ export function OverviewCharts({ data }: { data: OverviewJson }) {
         <BarChart
           caption="Messages sent per period"
           series={SENT}
-          labelEvery={every}
           points={toChartPoints(range, buckets, (b) => ({
             ok: b.sent - b.send_failed,
             failed: b.send_failed,
@@ -54,19 +50,17 @@ export function OverviewCharts({ data }: { data: OverviewJson }) {
         <BarChart
           caption="Inbound messages per period"
           series={INBOUND}
-          labelEvery={every}
           points={toChartPoints(range, buckets, (b) => ({ inbound: b.inbound }))}
         />
       </ChartCard>
       <ChartCard
         title="Webhook delivery success"
         value={percent(rate)}
-        detail={`${formatNumber(totals.deliveries_succeeded)} succeeded · ${formatNumber(totals.deliveries_failed)} failed · ${formatNumber(totals.deliveries_retrying)} retrying`}
+        detail={`${formatNumber(totals.deliveries_succeeded)} succeeded · ${formatNumber(totals.deliveries_failed)} failed · ${formatNumber(totals.deliveries_retrying)} retrying (counted as failing until they succeed)`}
       >
         <BarChart
           caption="Webhook deliveries per period"
           series={DELIVERIES}
-          labelEvery={every}
           points={toChartPoints(range, buckets, (b) => ({
             succeeded: b.deliveries_succeeded,
             failed: b.deliveries_failed,

@@ -1,4 +1,4 @@
-import { splitVariables, templateParts } from "@/components/templates/template-components";
+import { splitVariables, templateParts } from "@/lib/templates/template-parts";
 
 function Highlighted({ text }: { text: string }) {
   return (

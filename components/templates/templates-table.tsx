@@ -28,7 +28,7 @@ export function TemplatesTable({
           {showChannel ? <Th>Channel</Th> : null}
           <Th>Category</Th>
           <Th>Languages</Th>
-          <Th>Synced</Th>
+          <Th className="max-lg:hidden">Synced</Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>
@@ -37,7 +37,7 @@ export function TemplatesTable({
       <TBody>
         {templates.map((t) => (
           <Tr key={t.id}>
-            <Td className="font-mono text-sm font-medium">{t.name}</Td>
+            <Td className="font-mono text-sm font-medium break-all">{t.name}</Td>
             {showChannel ? (
               <Td label="Channel">
                 {t.channel.name}
@@ -57,11 +57,15 @@ export function TemplatesTable({
                 ))}
               </ul>
             </Td>
-            <Td label="Synced" className="whitespace-nowrap" title={formatDateTime(t.updated_at)}>
+            <Td
+              label="Synced"
+              className="whitespace-nowrap max-lg:hidden"
+              title={formatDateTime(t.updated_at)}
+            >
               {formatRelative(t.updated_at)}
             </Td>
-            <Td className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => onPreview(t)}>
+            <Td className="text-right max-sm:text-left">
+              <Button variant="secondary" size="sm" onClick={() => onPreview(t)}>
                 Preview<span className="sr-only"> {t.name}</span>
               </Button>
             </Td>

@@ -1,10 +1,11 @@
 "use client";
 
+import * as RadixToast from "@radix-ui/react-toast";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { cx, focusRing } from "@/components/ui/cx";
 
 export type ToastTone = "success" | "error" | "info";
-type Toast = { id: number; tone: ToastTone; message: string };
+type Toast = { id: number; tone: ToastTone; message: string; open: boolean };
 type ToastApi = { show: (message: string, tone?: ToastTone) => void };
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -17,52 +18,54 @@ const TONES: Record<ToastTone, string> = {
 };
 
 /**
- * Short notices after an action ("Key revoked"). Announced by a polite live region (errors
- * assertively); each disappears after a few seconds or on its close button.
+ * Short notices after an action ("Key revoked"), on Radix UI's Toast (@radix-ui/react-toast):
+ * announced politely (errors assertively, as `foreground` toasts), paused while hovered or
+ * focused, dismissed after a few seconds, by swiping, or with the close button; F8 reaches them.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
-  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
-  const show = useCallback(
-    (message: string, tone: ToastTone = "success") => {
-      const id = next.current++;
-      setToasts((all) => [...all.slice(-3), { id, tone, message }]);
-      setTimeout(() => dismiss(id), LIFETIME_MS);
-    },
-    [dismiss],
+  const close = useCallback(
+    (id: number) => setToasts((all) => all.map((t) => (t.id === id ? { ...t, open: false } : t))),
+    [],
   );
+  const forget = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback((message: string, tone: ToastTone = "success") => {
+    const id = next.current++;
+    setToasts((all) => [...all.filter((t) => t.open).slice(-3), { id, tone, message, open: true }]);
+  }, []);
   const api = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2">
-        {(["polite", "assertive"] as const).map((politeness) => (
-          <div key={politeness} aria-live={politeness} className="flex flex-col gap-2">
-            {toasts
-              .filter((t) => (t.tone === "error") === (politeness === "assertive"))
-              .map((t) => (
-                <div
-                  key={t.id}
-                  className={cx(
-                    "pointer-events-auto flex items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-md",
-                    TONES[t.tone],
-                  )}
-                >
-                  <p className="flex-1">{t.message}</p>
-                  <button
-                    type="button"
-                    onClick={() => dismiss(t.id)}
-                    aria-label="Dismiss notification"
-                    className={cx("rounded px-1 opacity-70 hover:opacity-100", focusRing)}
-                  >
-                    <span aria-hidden="true">✕</span>
-                  </button>
-                </div>
-              ))}
-          </div>
+      <RadixToast.Provider duration={LIFETIME_MS} swipeDirection="right" label="Notification">
+        {children}
+        {toasts.map((t) => (
+          <RadixToast.Root
+            key={t.id}
+            open={t.open}
+            onOpenChange={(open) => {
+              if (!open) {
+                close(t.id);
+                setTimeout(() => forget(t.id), 200);
+              }
+            }}
+            type={t.tone === "error" ? "foreground" : "background"}
+            className={cx(
+              "pointer-events-auto flex items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-md",
+              TONES[t.tone],
+            )}
+          >
+            <RadixToast.Description className="flex-1">{t.message}</RadixToast.Description>
+            <RadixToast.Close
+              aria-label="Dismiss notification"
+              className={cx("rounded px-1 opacity-70 hover:opacity-100", focusRing)}
+            >
+              <span aria-hidden="true">✕</span>
+            </RadixToast.Close>
+          </RadixToast.Root>
         ))}
-      </div>
+        <RadixToast.Viewport className="fixed right-4 bottom-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
+      </RadixToast.Provider>
     </ToastContext.Provider>
   );
 }

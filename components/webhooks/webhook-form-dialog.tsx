@@ -6,9 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { useToast } from "@/components/ui/toast";
 import { EventPicker } from "@/components/webhooks/event-picker";
-import { SecretField } from "@/components/webhooks/secret-field";
+import { NewSecretChoice, SecretField } from "@/components/webhooks/secret-field";
 import { useCreateWebhook, useUpdateWebhook } from "@/components/webhooks/use-webhooks";
 import {
   EMPTY_WEBHOOK_FORM,
@@ -19,12 +20,25 @@ import {
 } from "@/components/webhooks/webhook-form-state";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
-/** Create or edit a webhook. Mount with a `key` per target so the form starts fresh. */
-export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "new"; onClose: () => void }) {
+/**
+ * Create or edit a webhook. Mount with a `key` per target so the form starts fresh. A new
+ * webhook whose secret we generated shows it once, then never again (as API keys are).
+ */
+export function WebhookFormDialog({
+  target,
+  onClose,
+  allowLoopback = false,
+}: {
+  target: WebhookJson | "new";
+  onClose: () => void;
+  /** the installation accepts loopback URLs (ALLOW_LOOPBACK_URLS): a local receiver works */
+  allowLoopback?: boolean;
+}) {
   const editing = target === "new" ? null : target;
   const [form, setForm] = useState<WebhookFormState>(editing ? formFromWebhook(editing) : EMPTY_WEBHOOK_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [shownOnce, setShownOnce] = useState<{ name: string; secret: string } | null>(null);
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const toast = useToast();
@@ -59,13 +73,39 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
     const result = toCreateWebhookBody(form);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
+    const generated = form.secretMode === "generate" ? result.body.secret : undefined;
     create.mutate(result.body, {
       onSuccess: ({ webhook }) => {
         toast.show(`Webhook ${webhook.name} created.`);
-        onClose();
+        if (generated) setShownOnce({ name: webhook.name, secret: generated });
+        else onClose();
       },
       onError,
     });
+  }
+
+  if (shownOnce) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        step="created"
+        title="Copy the signing secret"
+        description="It is shown only this once."
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
+        <p className="text-sm text-slate-700">
+          Put it in <strong>{shownOnce.name}</strong>'s receiver to verify each delivery's
+          X-Service-Signature. If it is lost, rotate the secret.
+        </p>
+        <ShownOnceSecret
+          value={shownOnce.secret}
+          copyLabel="Copy secret"
+          testId="new-webhook-secret"
+          className="mt-4"
+        />
+      </Dialog>
+    );
   }
 
   return (
@@ -93,7 +133,11 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
           onChange={(e) => set({ url: e.target.value })}
           error={errors.url}
           placeholder="https://example.com/webhooks"
-          hint="A public HTTPS endpoint. Events are POSTed to it as signed JSON."
+          hint={
+            allowLoopback
+              ? "A public HTTPS endpoint; this installation also accepts local receivers (ALLOW_LOOPBACK_URLS is set), such as http://127.0.0.1:4000/webhooks. Events are POSTed to it as JSON."
+              : "A public HTTPS endpoint. Events are POSTed to it as JSON, signed with its secret."
+          }
           data-autofocus
         />
         <Input
@@ -115,13 +159,23 @@ export function WebhookFormDialog({ target, onClose }: { target: WebhookJson | "
           placeholder="No limit"
           maxLength={4}
         />
-        <SecretField
-          value={form.secret}
-          onChange={(secret) => set({ secret })}
-          error={errors.secret}
-          editing={editing !== null}
-          hasSecret={editing?.has_secret ?? false}
-        />
+        {editing ? (
+          <SecretField
+            value={form.secret}
+            onChange={(secret) => set({ secret })}
+            error={errors.secret}
+            editing
+            hasSecret={editing.has_secret}
+          />
+        ) : (
+          <NewSecretChoice
+            mode={form.secretMode}
+            onMode={(secretMode) => set({ secretMode })}
+            value={form.secret}
+            onChange={(secret) => set({ secret })}
+            error={errors.secret}
+          />
+        )}
       </DialogForm>
     </Dialog>
   );

@@ -3,11 +3,15 @@ import { EVENT_NAMES, type EventName } from "@/lib/events/names";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
+/** A new webhook's signing: a secret we generate (the default), one the person types, or none. */
+export type SecretMode = "generate" | "own" | "none";
+
 export type WebhookFormState = {
   name: string;
   url: string;
   events: EventName[];
   secret: string;
+  secretMode: SecretMode;
   /** deliveries per second, as typed; empty: no limit */
   rateLimit: string;
 };
@@ -18,6 +22,7 @@ export const EMPTY_WEBHOOK_FORM: WebhookFormState = {
   events: [],
   secret: "",
   rateLimit: "",
+  secretMode: "generate",
 };
 
 /**
@@ -52,6 +57,7 @@ export function formFromWebhook(w: WebhookJson): WebhookFormState {
     url: w.url,
     events: [...w.events],
     secret: "",
+    secretMode: "own",
     rateLimit: w.rate_limit === null ? "" : String(w.rate_limit),
   };
 }
@@ -59,22 +65,32 @@ export function formFromWebhook(w: WebhookJson): WebhookFormState {
 type Result<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
 
 function check(state: WebhookFormState): Result<z.infer<typeof formSchema>> {
-  const parsed = formSchema.safeParse(state);
+  const parsed = formSchema.safeParse({ ...state, secretMode: undefined });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return { ok: false, errors };
 }
 
-/** Create: an empty secret means none (deliveries unsigned, the page warns). */
-export function toCreateWebhookBody(state: WebhookFormState): Result<CreateWebhookBody> {
+/**
+ * Create: "generate" signs with a new random secret (given here, to be shown once after saving),
+ * "own" with the typed one (required), "none" sends no secret (deliveries unsigned).
+ */
+export function toCreateWebhookBody(
+  state: WebhookFormState,
+  generated: () => string = generateSecret,
+): Result<CreateWebhookBody> {
   const checked = check(state);
-  if (!checked.ok) return checked;
+  const ownMissing = state.secretMode === "own" && state.secret.trim() === "";
+  if (!checked.ok || ownMissing) {
+    const errors = checked.ok ? {} : checked.errors;
+    if (ownMissing) errors.secret ??= "enter your secret, or let us generate one";
+    return { ok: false, errors };
+  }
   const { url, name, events, secret, rateLimit } = checked.body;
-  return {
-    ok: true,
-    body: { url, events, name: name || undefined, secret: secret || undefined, rate_limit: rateLimit },
-  };
+  const chosen =
+    state.secretMode === "generate" ? generated() : state.secretMode === "own" ? secret : undefined;
+  return { ok: true, body: { url, events, name: name || undefined, secret: chosen, rate_limit: rateLimit } };
 }
 
 /** Edit: an empty secret keeps the stored one, a new value replaces it (the route's own rule). */

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { useRetryNow } from "@/components/deliveries/use-deliveries";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { TableSkeleton } from "@/components/ui/skeleton";
@@ -16,10 +17,11 @@ import { type WebhookAction, WebhooksTable } from "@/components/webhooks/webhook
 import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 
 /** Webhooks: list with health, create, edit (write-only secret), rotate the secret, enable/disable, delete, test. */
-export function WebhooksView() {
+export function WebhooksView({ allowLoopback = false }: { allowLoopback?: boolean }) {
   const list = useWebhookList();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
+  const retry = useRetryNow();
   const toast = useToast();
   const [editing, setEditing] = useState<WebhookRowJson | "new" | null>(null);
   const [disabling, setDisabling] = useState<WebhookRowJson | null>(null);
@@ -43,6 +45,20 @@ export function WebhooksView() {
         { id: w.id, body: { status: "active" } },
         {
           onSuccess: () => toast.show(`${w.name} enabled.`),
+          onError: (error) => toast.show(errorMessage(error), "error"),
+        },
+      );
+    }
+    if (action === "retry") {
+      retry.mutate(
+        { webhook_id: w.id },
+        {
+          onSuccess: ({ count }) =>
+            toast.show(
+              count === 0
+                ? `No delivery of ${w.name} was waiting: they are being attempted already.`
+                : `${count} waiting ${count === 1 ? "delivery" : "deliveries"} of ${w.name} being attempted now.`,
+            ),
           onError: (error) => toast.show(errorMessage(error), "error"),
         },
       );
@@ -92,7 +108,13 @@ export function WebhooksView() {
         <WebhooksTable
           webhooks={list.data.webhooks}
           onAction={onAction}
-          busy={test.isPending && test.variables ? `test:${test.variables}` : null}
+          busy={
+            test.isPending && test.variables
+              ? `test:${test.variables}`
+              : retry.isPending && retry.variables
+                ? `retry:${retry.variables.webhook_id}`
+                : null
+          }
         />
       )}
       {editing !== null ? (
@@ -100,6 +122,7 @@ export function WebhooksView() {
           key={editing === "new" ? "new" : editing.id}
           target={editing}
           onClose={() => setEditing(null)}
+          allowLoopback={allowLoopback}
         />
       ) : null}
       <DisableWebhookDialog webhook={disabling} onClose={() => setDisabling(null)} />

@@ -12,7 +12,14 @@ export const conversationRowInclude = {
   messages: {
     orderBy: { createdAt: "desc" },
     take: 1,
-    select: { direction: true, type: true, content: true, createdAt: true },
+    select: {
+      direction: true,
+      type: true,
+      content: true,
+      createdAt: true,
+      renderedHeader: true,
+      renderedBody: true,
+    },
   },
 } as const;
 
@@ -20,7 +27,14 @@ export type ConversationWithRow = Conversation & {
   contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
-  messages: { direction: "inbound" | "outbound"; type: string; content: unknown; createdAt: Date }[];
+  messages: {
+    direction: "inbound" | "outbound";
+    type: string;
+    content: unknown;
+    createdAt: Date;
+    renderedHeader: string | null;
+    renderedBody: string | null;
+  }[];
 };
 
 export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
@@ -32,11 +46,16 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
     channel: c.channel,
     assignee: c.assignee,
     opened_at: c.openedAt.toISOString(),
-    last_activity_at: c.lastActivityAt.toISOString(),
+    // a reply is activity too: the list shows it at once (lastActivityAt moves with the customer's messages)
+    last_activity_at: new Date(
+      Math.max(c.lastActivityAt.getTime(), last?.createdAt.getTime() ?? 0),
+    ).toISOString(),
     last_message: last
       ? {
           direction: last.direction,
-          preview: previewText(toContentView(last.type, last.content)).slice(0, 140),
+          preview: previewText(
+            toContentView(last.type, last.content, { ...last, renderedFooter: null, renderedButtons: null }),
+          ).slice(0, 140),
           at: last.createdAt.toISOString(),
         }
       : null,

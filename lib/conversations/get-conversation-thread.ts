@@ -23,7 +23,7 @@ function toThreadMessage(m: Message): ThreadMessageJson {
     id: m.id,
     direction: m.direction,
     type: m.type,
-    content: toContentView(m.type, m.content),
+    content: toContentView(m.type, m.content, m),
     status: m.status,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     pricing_category: m.pricingCategory,

@@ -59,7 +59,50 @@ describe("toContentView", () => {
         },
       },
     });
-    expect(tpl).toEqual({ kind: "template", name: "order", language: "en_US", parameters: ["42"] });
+    expect(tpl).toEqual({
+      kind: "template",
+      name: "order",
+      language: "en_US",
+      parameters: ["42"],
+      rendered: null,
+      headerMedia: null,
+    });
+    expect(previewText(tpl)).toBe("Template order");
+  });
+
+  it("a template message stored with its text shows that text, its media header and buttons", () => {
+    const content = {
+      request: {
+        template: {
+          name: "spring_offer",
+          language: { code: "en_US" },
+          components: [
+            { type: "header", parameters: [{ type: "image", image: { link: "https://cdn.test/a.jpg" } }] },
+            { type: "body", parameters: [{ type: "text", text: "30%" }] },
+          ],
+        },
+      },
+    };
+    const view = toContentView("template", content, {
+      renderedHeader: null,
+      renderedBody: "Spring sale: 30% off everything this week.",
+      renderedFooter: "Demo Company",
+      renderedButtons: [
+        { type: "URL", text: "View offer", url: "https://example.com/offers/s-30" },
+        { bad: 1 },
+      ],
+    });
+    expect(view).toMatchObject({
+      kind: "template",
+      rendered: {
+        header: null,
+        body: "Spring sale: 30% off everything this week.",
+        footer: "Demo Company",
+        buttons: [{ text: "View offer", url: "https://example.com/offers/s-30" }],
+      },
+      headerMedia: { media: "image", link: "https://cdn.test/a.jpg" },
+    });
+    expect(previewText(view)).toBe("Spring sale: 30% off everything this week.");
   });
 
   it("falls back to the type for anything else", () => {

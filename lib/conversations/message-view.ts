@@ -21,7 +21,21 @@ export type ContentView =
       address: string | null;
     }
   | { kind: "interactive"; text: string | null; options: string[] }
-  | { kind: "template"; name: string; language: string | null; parameters: string[] }
+  | {
+      kind: "template";
+      name: string;
+      language: string | null;
+      parameters: string[];
+      /** the text the customer read (stored when it was sent); null for messages stored before that */
+      rendered: {
+        header: string | null;
+        body: string | null;
+        footer: string | null;
+        buttons: { text: string; url: string | null }[];
+      } | null;
+      /** a media header's link, as sent */
+      headerMedia: { media: string; link: string | null } | null;
+    }
   | { kind: "unsupported"; type: string };
 
 type Obj = Record<string, unknown>;
@@ -55,7 +69,34 @@ function interactive(value: Obj): ContentView {
   return { kind: "interactive", text: str(obj(value.body)?.text), options };
 }
 
-function template(value: Obj): ContentView {
+/** The rendered columns of a stored template message (lib/templates/render-template.ts). */
+export type StoredRendering = {
+  renderedHeader: string | null;
+  renderedBody: string | null;
+  renderedFooter: string | null;
+  renderedButtons: unknown;
+};
+
+function headerMediaOf(value: Obj): { media: string; link: string | null } | null {
+  const header = list(value.components)
+    .map(obj)
+    .find((c) => c?.type === "header");
+  const param = obj(list(header?.parameters)[0]);
+  const media = str(param?.type);
+  if (!param || !media || !["image", "video", "document"].includes(media)) return null;
+  return { media, link: str(obj(param[media])?.link) };
+}
+
+function renderedOf(r: StoredRendering | undefined) {
+  if (!r || (r.renderedBody === null && r.renderedHeader === null)) return null;
+  const buttons = list(r.renderedButtons).flatMap((b) => {
+    const text = str(obj(b)?.text);
+    return text === null ? [] : [{ text, url: str(obj(b)?.url) }];
+  });
+  return { header: r.renderedHeader, body: r.renderedBody, footer: r.renderedFooter, buttons };
+}
+
+function template(value: Obj, rendering: StoredRendering | undefined): ContentView {
   const parameters = list(value.components).flatMap((c) =>
     list(obj(c)?.parameters).map((p) => {
       const param = obj(p) ?? {};
@@ -67,11 +108,13 @@ function template(value: Obj): ContentView {
     name: str(value.name) ?? "template",
     language: str(obj(value.language)?.code),
     parameters,
+    rendered: renderedOf(rendering),
+    headerMedia: headerMediaOf(value),
   };
 }
 
-/** `type` is the stored Message.type; `content` the stored JSON. */
-export function toContentView(type: string, content: unknown): ContentView {
+/** `type` is the stored Message.type; `content` the stored JSON; `rendering` a template's stored text. */
+export function toContentView(type: string, content: unknown, rendering?: StoredRendering): ContentView {
   const root = obj(content) ?? {};
   const body = obj(root.request) ?? root;
   if (typeof body.text === "string") return { kind: "text", text: body.text };
@@ -112,7 +155,7 @@ export function toContentView(type: string, content: unknown): ContentView {
   const inter = obj(body.interactive);
   if (inter) return interactive(inter);
   const tpl = obj(body.template);
-  if (tpl) return template(tpl);
+  if (tpl) return template(tpl, rendering);
   return { kind: "unsupported", type: str(body.type) ?? type };
 }
 
@@ -128,7 +171,7 @@ export function previewText(view: ContentView): string {
     case "interactive":
       return view.text ?? view.options.join(", ");
     case "template":
-      return `Template ${view.name}`;
+      return view.rendered?.body ?? view.rendered?.header ?? `Template ${view.name}`;
     default:
       return `(${view.type})`;
   }

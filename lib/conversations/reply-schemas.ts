@@ -1,14 +1,27 @@
 import { z } from "zod";
 
+const value = z.string().trim().min(1, "fill every variable").max(1024);
+
 /** A staff reply from the conversation thread: free text (window open) or an approved template. */
 export const replyBody = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string().trim().min(1, "write a message").max(4096) }),
   z.object({
     type: z.literal("template"),
     template_id: z.uuid("choose a template"),
-    /** the body's variables in order ({{1}}, {{2}}… or the named ones in order of appearance) */
-    parameters: z.array(z.string().trim().min(1, "fill every variable").max(1024)).max(50).default([]),
+    /** the body's variables ({{1}}, {{2}}… in number order, or the named ones in order of appearance) */
+    parameters: z.array(value).max(50).default([]),
+    /** a text header's variables, in the same order */
+    header_parameters: z.array(value).max(10).default([]),
+    /** the link of an image, video or document header */
+    header_link: z
+      .url({ protocol: /^https?$/, error: "give the link of the header's file" })
+      .max(2048)
+      .optional(),
+    /** the variable of each URL button that has one, in the buttons' order */
+    button_parameters: z.array(value).max(10).default([]),
   }),
 ]);
 
 export type ReplyBody = z.infer<typeof replyBody>;
+/** What the dashboard posts (defaults not yet applied). */
+export type ReplyInput = z.input<typeof replyBody>;

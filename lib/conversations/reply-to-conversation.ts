@@ -5,35 +5,30 @@ import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
+import { buildTemplateComponents } from "@/lib/templates/template-fields";
 
-/** The variable names of a NAMED body text ({{first_name}}), each once, in order of appearance. */
-function namedVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/g)].map((m) => m[1] ?? ""))];
-}
-
-/** The body component of a template send: positional parameters, or named ones for a NAMED template. */
-async function bodyComponents(organizationId: string, templateId: string, values: string[]) {
-  if (values.length === 0) return undefined;
+/**
+ * The components of a template reply, built from what the person typed against the translation
+ * sendTemplate picks (an approved English one first). Nothing is filled from the template's
+ * examples: a value left out makes the send path refuse the send, naming the variable.
+ */
+async function templateComponents(organizationId: string, reply: Extract<ReplyBody, { type: "template" }>) {
   const template = await db().template.findFirst({
-    where: { id: templateId, organizationId, active: true },
+    where: { id: reply.template_id, organizationId, active: true },
     include: {
       translations: { where: { active: true, status: "APPROVED" }, orderBy: { language: "asc" } },
     },
   });
-  // the same translation sendTemplate picks (an English one first)
   const translation =
     template?.translations.find((t) => t.language.startsWith("en")) ?? template?.translations[0];
-  const components = Array.isArray(translation?.components) ? translation.components : [];
-  const body = components.find(
-    (c): c is { type: string; text?: string } =>
-      typeof c === "object" && c !== null && "type" in c && c.type === "BODY",
-  );
-  const names = translation?.parameterFormat === "NAMED" ? namedVariables(body?.text ?? "") : [];
-  const parameters = values.map((text, i) => {
-    const name = names[i];
-    return name ? { type: "text", text, parameter_name: name } : { type: "text", text };
+  if (!translation) return undefined;
+  const components = buildTemplateComponents(translation.components, translation.parameterFormat, {
+    header: reply.header_parameters,
+    headerLink: reply.header_link,
+    body: reply.parameters,
+    buttons: reply.button_parameters,
   });
-  return [{ type: "body", parameters }];
+  return components.length > 0 ? components : undefined;
 }
 
 /**
@@ -72,7 +67,7 @@ export async function replyToConversation(
     });
     return sendMessage(organizationId, input);
   }
-  const components = await bodyComponents(organizationId, reply.template_id, reply.parameters);
+  const components = await templateComponents(organizationId, reply);
   return sendTemplate(organizationId, reply.template_id, {
     ...address,
     channel_id: channelId,

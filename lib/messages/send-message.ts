@@ -6,7 +6,7 @@ import { findTemplateTranslation } from "@/lib/messages/find-template-translatio
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
 import { runSendJob, SendNotQueuedError } from "@/lib/messages/run-send-job";
-import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
+import { type OutboundMessage, storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import {
   type StoredTemplateStructure,
   validateTemplateComponents,
@@ -40,6 +40,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
+  let render: OutboundMessage["render"] = null;
   if (checked.type === "template") {
     const { name, language } = checked.template;
     const translation = await findTemplateTranslation(organizationId, channel.id, name, language.code);
@@ -52,6 +53,7 @@ export async function sendMessage(
         field: componentsField,
       });
       checked = { ...checked, template: { ...checked.template, components } };
+      render = { stored: stored.components, parameterFormat: stored.parameterFormat, components };
     }
   }
 
@@ -72,6 +74,7 @@ export async function sendMessage(
     content: { request: checked, cloud: toCloudBody(checked, { bizOpaqueCallbackData: messageId }) },
     templateName: template?.name ?? null,
     templateLanguage: template?.language.code ?? null,
+    render,
   });
 
   const outcome = await runSendJob(messageId, channel.id).catch(async (error: unknown) => {

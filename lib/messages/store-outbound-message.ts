@@ -5,7 +5,9 @@ import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
+import { type RenderedTemplate, renderTemplate } from "@/lib/templates/render-template";
 
 export type OutboundMessage = {
   id: string;
@@ -19,7 +21,31 @@ export type OutboundMessage = {
   content: unknown;
   templateName: string | null;
   templateLanguage: string | null;
+  /**
+   * A template send: the stored translation and the send's components. The message row then
+   * keeps the text the customer reads (header, body, footer, buttons), whichever path sent it.
+   */
+  render?: { stored: unknown; parameterFormat: string; components: readonly TemplateComponentInput[] } | null;
 };
+
+type Rendered = {
+  renderedHeader: string | null;
+  renderedBody: string | null;
+  renderedFooter: string | null;
+  renderedButtons: RenderedTemplate["buttons"] | null;
+};
+
+function rendered(m: OutboundMessage): Rendered {
+  if (!m.render)
+    return { renderedHeader: null, renderedBody: null, renderedFooter: null, renderedButtons: null };
+  const r = renderTemplate(m.render.stored, m.render.components, m.render.parameterFormat);
+  return {
+    renderedHeader: r.header,
+    renderedBody: r.body,
+    renderedFooter: r.footer,
+    renderedButtons: r.buttons.length > 0 ? r.buttons : null,
+  };
+}
 
 /**
  * Stores an outbound Message `queued`. The hot path (a known contact) is one statement: it
@@ -32,17 +58,17 @@ export type OutboundMessage = {
 export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   const now = new Date();
   const isTemplate = m.type === "template";
-  const row = await insertTogether({ ...m, now });
+  const row = await insertTogether({ ...m, ...rendered(m), now });
   if (row.inserted) return;
   const field = m.to === null ? "recipient" : "to";
   if (row.contactId || !isTemplate) throw sessionClosed(field);
   if (m.to === null) throw unknownRecipient();
-  await storeForNewContact({ ...m, to: m.to }, now);
+  await storeForNewContact({ ...m, ...rendered(m), to: m.to }, now);
 }
 
 type Stored = { contactId: string | null; inserted: boolean };
 
-const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(async (ms) => {
+const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, Stored>(async (ms) => {
   const now = ms[0]?.now ?? new Date();
   const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
       WITH v AS (
@@ -50,21 +76,26 @@ const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(asyn
           ${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.organizationId)}::uuid[],
           ${ms.map((m) => m.channelId)}::uuid[], ${ms.map((m) => m.to)}::text[],
           ${ms.map((m) => m.recipient)}::text[], ${ms.map((m) => m.type)}::text[],
-          ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[]
-        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, n)
+          ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[],
+          ${ms.map((m) => m.renderedHeader)}::text[], ${ms.map((m) => m.renderedBody)}::text[],
+          ${ms.map((m) => m.renderedFooter)}::text[]
+        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, n)
       ), c AS (
         -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
         SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at FROM v
         JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
       ), ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
-                              status, phone, template_name, template_language, created_at, updated_at)
+                              status, phone, template_name, template_language, rendered_header, rendered_body,
+                              rendered_footer, rendered_buttons, created_at, updated_at)
         SELECT v.mid, v.org_id, v.chan_id, c.contact_id,
                (SELECT cv.id FROM conversations cv
                 WHERE cv.organization_id = v.org_id AND cv.contact_id = c.contact_id AND cv.status <> 'resolved'
                 ORDER BY cv.last_activity_at DESC LIMIT 1),
                'outbound'::"MessageDirection", v.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (v.n::int - 1),
-               'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, ${now}, ${now}
+               'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, v.rhead, v.rbody, v.rfoot,
+               NULLIF((${JSON.stringify(ms.map((m) => m.renderedButtons))}::jsonb) -> (v.n::int - 1), 'null'::jsonb),
+               ${now}, ${now}
         FROM v JOIN c ON c.mid = v.mid
         WHERE v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}
         RETURNING id
@@ -82,7 +113,7 @@ function unknownRecipient(): ApiError {
   });
 }
 
-async function storeForNewContact(m: OutboundMessage & { to: string }, now: Date): Promise<void> {
+async function storeForNewContact(m: OutboundMessage & Rendered & { to: string }, now: Date): Promise<void> {
   const deliveryIds = await db().$transaction(async (tx) => {
     const existing = await tx.contact.findUnique({
       where: { organizationId_phone: { organizationId: m.organizationId, phone: m.to } },
@@ -112,6 +143,10 @@ async function storeForNewContact(m: OutboundMessage & { to: string }, now: Date
         phone: m.to,
         templateName: m.templateName,
         templateLanguage: m.templateLanguage,
+        renderedHeader: m.renderedHeader,
+        renderedBody: m.renderedBody,
+        renderedFooter: m.renderedFooter,
+        ...(m.renderedButtons ? { renderedButtons: m.renderedButtons } : {}),
         createdAt: now,
       },
     });

@@ -29,6 +29,7 @@ export const V1_ENDPOINTS = [
   WEBHOOK_ENDPOINTS.recoverWebhook,
   EVENT_ENDPOINTS.listEvents,
   EVENT_ENDPOINTS.getEvent,
+  WEBHOOK_ENDPOINTS.retryNow,
   MESSAGE_ENDPOINTS.markMessageRead,
 ] as const satisfies readonly Endpoint[];
 

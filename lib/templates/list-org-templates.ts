@@ -58,6 +58,7 @@ export async function listOrgTemplates(
       status_reason: tr.statusReason,
       status_details: tr.statusDetails,
       components: Array.isArray(tr.components) ? tr.components : [],
+      parameter_format: tr.parameterFormat === "NAMED" ? "NAMED" : "POSITIONAL",
       updated_at: tr.updatedAt.toISOString(),
     })),
     updated_at: t.updatedAt.toISOString(),

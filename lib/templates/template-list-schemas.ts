@@ -20,6 +20,8 @@ export type TemplateLanguageJson = {
   status_reason: string | null;
   status_details: string | null;
   components: unknown[];
+  /** how the variables are written: {{1}} (POSITIONAL) or {{first_name}} (NAMED) */
+  parameter_format: "POSITIONAL" | "NAMED";
   updated_at: string;
 };
 

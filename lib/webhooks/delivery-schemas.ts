@@ -42,6 +42,29 @@ export const bulkRedeliverBody = z.object({
 
 export type BulkRedeliverBody = z.input<typeof bulkRedeliverBody>;
 
+/** "Retry now the retrying deliveries of this webhook", all of them or those created in [since, until). */
+export const retryNowDashboardBody = z.object({
+  webhook_id: webhookId,
+  since: instant.optional(),
+  until: instant.optional(),
+});
+
+export type RetryNowDashboardBody = z.input<typeof retryNowDashboardBody>;
+
+/** The backlog of one webhook in a period: `webhook_id`, optional `since` and `until`. */
+export const backlogQuery = retryNowDashboardBody;
+
+/** What "Retry now" and "Redeliver failed" would take. */
+export type BacklogJson = {
+  /** pending after at least one failed attempt, waiting for the next automatic one */
+  retrying: number;
+  retrying_capped: boolean;
+  /** every automatic attempt failed */
+  failed: number;
+  failed_capped: boolean;
+  webhook_active: boolean;
+};
+
 export type DeliveryWebhookRef = { id: string; name: string; url: string; status: "active" | "disabled" };
 
 /** A row of the deliveries table. */
@@ -94,13 +117,29 @@ export type FailingWebhookJson = {
   retrying: number;
   succeeded: number;
   last_failure_at: string | null;
+  last_answer: LastAnswerJson | null;
 };
 
-/** succeeded / (succeeded + failed), or null when nothing finished. */
-export function successRate(succeeded: number, failed: number): number | null {
-  const finished = succeeded + failed;
-  return finished === 0 ? null : succeeded / finished;
+/**
+ * succeeded / (succeeded + failed + retrying), or null when no delivery was attempted. A
+ * delivery that failed at least once counts as failing until it succeeds: an endpoint that
+ * answers 500 to everything has a rate of 0 %, not "no deliveries".
+ */
+export function successRate(succeeded: number, failed: number, retrying: number): number | null {
+  const attempted = succeeded + failed + retrying;
+  return attempted === 0 ? null : succeeded / attempted;
 }
+
+/** A webhook's latest answer, and how many attempts in a row answered the same. */
+export type LastAnswerJson = {
+  status_code: number | null;
+  /** the one-line failure reason (lib/webhooks/failure-reason.ts); null for a 2xx */
+  reason: string | null;
+  at: string;
+  streak: number;
+  /** every recent attempt read answered alike: there may be more of them */
+  streak_capped: boolean;
+};
 
 export type WebhookHealth = {
   succeeded: number;
@@ -109,13 +148,17 @@ export type WebhookHealth = {
   retrying: number;
   last_failure_at: string | null;
   last_delivery_at: string | null;
+  /** the latest attempt's answer; null when no attempt was made */
+  last_answer: LastAnswerJson | null;
 };
 
 /** A row of the webhooks page: the registration (never the secret) and its last 24 hours. */
 export type WebhookRowJson = WebhookJson & {
   health: WebhookHealth;
-  /** succeeded / finished deliveries of the last 24 hours; null when none finished */
+  /** succeeded / attempted deliveries of the last 24 hours (retrying ones count as failing); null when none */
   success_rate: number | null;
   /** while a rotation's grace period lasts, when the previous secret stops signing; else null */
   previous_secret_valid_until: string | null;
+  /** when it was disabled; null while active (or disabled before this was kept) */
+  disabled_at: string | null;
 };

@@ -7,6 +7,8 @@ import {
   listDeliveriesQuery,
   recoverWebhookBody,
   recoverWebhookJson,
+  retryNowBody,
+  retryNowJson,
   updateWebhookBody,
   webhookParams,
 } from "@/lib/webhooks/schemas";
@@ -118,5 +120,19 @@ export const WEBHOOK_ENDPOINTS = declareEndpoints({
     response: recoverWebhookJson,
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "VALIDATION_MISSING_FIELD", "VALIDATION_INVALID_FIELD"],
+  },
+  retryNow: {
+    method: "POST",
+    path: "/v1/webhooks/{id}/retry-now",
+    tag: "Webhooks",
+    scope: "webhooks:manage",
+    summary: "Retry now",
+    description:
+      "After fixing an endpoint: every delivery of this webhook that is waiting for its next automatic attempt (pending after a failed one) is attempted now instead, oldest first. `since`/`until` narrow it to deliveries created in that range. A delivery whose attempt is in flight is left to finish and never sent twice. Answers how many are now due (at most 5,000 a call: call again while it answers 5,000). Failed deliveries (retries spent) are redelivered one by one. The webhook must be active.",
+    params: webhookParams,
+    body: retryNowBody,
+    response: retryNowJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD"],
   },
 });

@@ -39,6 +39,7 @@ export async function failingWebhooks(organizationId: string): Promise<FailingWe
         retrying: h.retrying,
         succeeded: h.succeeded,
         last_failure_at: h.last_failure_at,
+        last_answer: h.last_answer,
       };
     })
     .filter((w) => w.status === "disabled" || w.failed > 0 || w.retrying > 0)

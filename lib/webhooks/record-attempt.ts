@@ -82,8 +82,8 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
         data: {
           status: "disabled",
           autoDisabled: true,
+          disabledReason: `the endpoint answered 410 Gone to delivery ${deliveryId}`,
           disabledAt: finishedAt,
-          disabledReason: `the endpoint answered 410 Gone at ${finishedAt.toISOString()} (delivery ${deliveryId})`,
         },
       });
       await failPendingDeliveries(tx, webhookId);

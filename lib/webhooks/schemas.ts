@@ -152,3 +152,16 @@ export const recoverWebhookJson = z
     }),
   })
   .meta({ id: "RecoverWebhookResult" });
+/** POST /v1/webhooks/{id}/retry-now: the retrying deliveries created in [since, until), all when absent. */
+export const retryNowBody = z
+  .object({
+    since: instant("Retry deliveries created at or after this time"),
+    until: instant("Retry deliveries created before this time"),
+  })
+  .meta({ id: "RetryNowBody" });
+
+export const retryNowJson = z
+  .object({
+    count: z.int().meta({ description: "How many retrying deliveries are now due (at most 5,000 a call)" }),
+  })
+  .meta({ id: "RetryNowResult" });

@@ -19,6 +19,8 @@ export async function updateWebhook(
   organizationId: string,
   id: string,
   input: UpdateWebhookBody,
+  /** who disables it, in words for the reason ("in the dashboard by ana@example.com") */
+  { disabledBy = "through the API" }: { disabledBy?: string } = {},
 ): Promise<Webhook> {
   const current = await getWebhookOrThrow(organizationId, id);
   const data: Prisma.WebhookUpdateManyMutationInput = {};
@@ -35,7 +37,7 @@ export async function updateWebhook(
   }
   if (input.status !== undefined && input.status !== current.status) {
     data.status = input.status;
-    data.disabledReason = input.status === "disabled" ? "disabled through the API" : null;
+    data.disabledReason = input.status === "disabled" ? `disabled ${disabledBy}` : null;
     data.disabledAt = input.status === "disabled" ? new Date() : null;
     // enabled again (after a person's or the product's disable): a fresh start, no failing streak
     data.autoDisabled = false;

@@ -17,8 +17,9 @@ export async function listWebhookRows(organizationId: string): Promise<WebhookRo
     return {
       ...toWebhookJson(w),
       health: h,
-      success_rate: successRate(h.succeeded, h.failed),
+      success_rate: successRate(h.succeeded, h.failed, h.retrying),
       previous_secret_valid_until: until && until > now ? until.toISOString() : null,
+      disabled_at: w.disabledAt?.toISOString() ?? null,
     };
   });
 }

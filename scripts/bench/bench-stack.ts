@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { type CpuGroups, postgresPids, redisPids, withDescendants } from "@/scripts/bench/proc-cpu";
 import { recreateDatabase } from "@/scripts/lib/database";
+import { scratchServices } from "@/scripts/lib/runtime-env";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 
 /**
@@ -35,9 +36,10 @@ export async function startBenchStack(options: {
   sandboxPort: number;
   workerEnv?: Record<string, string>;
 }): Promise<BenchStack> {
-  const databaseUrl =
-    process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_bench";
-  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
+  // on the servers a running `npm start` uses (.data/runtime.env), else the default local ones
+  const scratch = scratchServices(process.cwd(), "messaging_bench", 12);
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? scratch.databaseUrl;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? scratch.redisUrl;
   await recreateDatabase(databaseUrl, "bench");
   const migrate = spawnSync("node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },

@@ -6,6 +6,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { recreateDatabase } from "@/scripts/lib/database";
+import { scratchServices } from "@/scripts/lib/runtime-env";
 
 const COUNT = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
@@ -17,10 +18,11 @@ function stats(samples: number[]): { p50: number; p95: number } {
 }
 
 async function main(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/contacts_bench";
+  const scratch = scratchServices(process.cwd(), "contacts_bench", 12);
+  const url = process.env.BENCH_DATABASE_URL ?? scratch.databaseUrl;
   await recreateDatabase(url, "bench");
   process.env.DATABASE_URL = url;
-  process.env.REDIS_URL ??= "redis://127.0.0.1:6379/12";
+  process.env.REDIS_URL = process.env.BENCH_REDIS_URL ?? scratch.redisUrl;
   const { applyMigrations } = await import("@/scripts/migrate");
   await applyMigrations(url);
   const { db } = await import("@/lib/db");

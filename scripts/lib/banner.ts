@@ -7,6 +7,7 @@ type Demo = {
   email: string;
   password: string;
   apiKey: string;
+  organizationId?: string;
   bannerShownAt: string | null;
 };
 
@@ -35,6 +36,7 @@ function printBanner(demo: Demo, where: string): void {
     `E-mail     ${demo.email}`,
     `Password   ${demo.password}`,
     `API key    ${demo.apiKey}`,
+    ...(demo.organizationId ? [`Org id     ${demo.organizationId} (for the admin CLI: --org)`] : []),
     "",
     "Try it:",
     green(`curl -s ${demo.dashboardUrl}/v1/contacts -H "Authorization: Bearer ${demo.apiKey}"`),

@@ -22,6 +22,19 @@ export const TEST_ENV = {
   authSecret: "test-auth-secret-0123456789abcdef0123456789",
 };
 
+/**
+ * The Playwright stack's Redis: the tests' server, another database (14), so that vitest and
+ * Playwright, which npm test runs side by side, share no queue, rate limit or cache (a vitest
+ * file that locks 127.0.0.1 out of sign-in, or flushes its database, must not touch the e2e run).
+ */
+export const E2E_REDIS_URL = process.env.E2E_REDIS_URL ?? withRedisDatabase(TEST_ENV.redisUrl, 14);
+
+function withRedisDatabase(url: string, db: number): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
 export function viaProxy(url: string, port: number): string {
   const u = new URL(url);
   u.hostname = "127.0.0.1";

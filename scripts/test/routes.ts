@@ -42,6 +42,7 @@ const SAMPLES: Record<EndpointId, Sample> = {
   recoverWebhook: { params: { id: W }, body: { since: "2026-01-01T00:00:00Z" } },
   listEvents: {},
   getEvent: { params: { id: UUID } },
+  retryNow: { params: { id: W }, body: {} },
 };
 
 function concretePath(endpoint: Endpoint, sample: Sample): string {

@@ -12,6 +12,8 @@ export type StackOptions = {
   env?: Record<string, string>;
   /** the PostgreSQL behind the proxy (default: the test database) */
   databaseUrl?: string;
+  /** the Redis behind the proxy (default: the tests' Redis database) */
+  redisUrl?: string;
 };
 
 export type Stack = {
@@ -29,7 +31,7 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: viaProxy(options.databaseUrl ?? TEST_ENV.databaseUrl, options.pgProxyPort),
-    REDIS_URL: viaProxy(TEST_ENV.redisUrl, options.redisProxyPort),
+    REDIS_URL: viaProxy(options.redisUrl ?? TEST_ENV.redisUrl, options.redisProxyPort),
     PORT: String(options.webPort),
     APP_URL: `http://127.0.0.1:${options.webPort}`,
     ENCRYPTION_KEY: TEST_ENV.encryptionKey,
@@ -55,7 +57,7 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const pg = new URL(options.databaseUrl ?? TEST_ENV.databaseUrl);
-  const rd = new URL(TEST_ENV.redisUrl);
+  const rd = new URL(options.redisUrl ?? TEST_ENV.redisUrl);
   const pgProxy = new TcpProxy(options.pgProxyPort, { host: pg.hostname, port: Number(pg.port || 5432) });
   const redisProxy = new TcpProxy(options.redisProxyPort, {
     host: rd.hostname,

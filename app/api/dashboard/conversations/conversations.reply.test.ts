@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import type { AnyJson } from "@/scripts/test/helpers";
+import { type AnyJson, SANDBOX_URL } from "@/scripts/test/helpers";
 import {
   digits,
   readySender,
@@ -129,5 +129,89 @@ describe("POST /api/dashboard/conversations/[id]/messages (staff answer the cust
     expect(res.status).toBe(400);
     expect(res.body.error?.code).toMatch(/^(WHATSAPP|VALIDATION)_/);
     expect(await db().message.count({ where: { organizationId: orgId, direction: "outbound" } })).toBe(0);
+  });
+
+  it("every variable needs a value (the template's examples are never sent); the thread shows the exact text", async () => {
+    const { agent, orgId, to, conversationId, contactId } = await setup();
+    await db().contact.update({
+      where: { id: contactId ?? "" },
+      data: { lastInboundAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
+    const template = await db().template.findFirstOrThrow({
+      where: { organizationId: orgId, name: "order_shipped" },
+    });
+    // the body's example is "Ana", "A-1": leaving a variable blank is refused, never filled from it
+    const blank = await reply(agent, conversationId, {
+      type: "template",
+      template_id: template.id,
+      parameters: ["Alan", " "],
+      header_parameters: ["K-42"],
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error?.code).toMatch(/^VALIDATION_/);
+    const noHeader = await reply(agent, conversationId, {
+      type: "template",
+      template_id: template.id,
+      parameters: ["Alan", "K-42"],
+    });
+    expect(noHeader.status).toBe(400);
+    expect(noHeader.body.error?.code).toBe("WHATSAPP_TEMPLATE_INVALID_COMPONENTS");
+    expect(await db().message.count({ where: { organizationId: orgId, direction: "outbound" } })).toBe(0);
+
+    const res = await reply(agent, conversationId, {
+      type: "template",
+      template_id: template.id,
+      parameters: ["Alan", "K-42"],
+      header_parameters: ["K-42"],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(data(res)).toMatchObject({ to, template: "order_shipped" });
+    const thread = await dashboardCall(agent, `/api/dashboard/conversations/${conversationId}`);
+    const sent = data(thread).messages.find((m: AnyJson) => m.id === data(res).messageId);
+    expect(sent.content).toMatchObject({
+      kind: "template",
+      name: "order_shipped",
+      rendered: {
+        header: "Order K-42",
+        body: "Hi Alan, your order K-42 has shipped.",
+        footer: null,
+        buttons: [],
+      },
+    });
+    expect(JSON.stringify(thread.body)).not.toContain("A-1");
+  });
+
+  it("a media header's link and a URL button's variable reach the customer as typed", async () => {
+    const { agent, orgId, channel, to, conversationId, contactId } = await setup();
+    await db().contact.update({
+      where: { id: contactId ?? "" },
+      data: { lastInboundAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
+    const template = await db().template.findFirstOrThrow({
+      where: { organizationId: orgId, name: "summer_promo" },
+    });
+    const link = `${SANDBOX_URL}/_sandbox/media/sample.jpg`;
+    const res = await reply(agent, conversationId, {
+      type: "template",
+      template_id: template.id,
+      parameters: ["30%"],
+      header_link: link,
+      button_parameters: ["summer-30"],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [upstream] = (await upstreamRequests(channel.phoneNumberId, to)).filter(
+      (r) => r.body?.biz_opaque_callback_data === data(res).messageId,
+    );
+    expect(upstream?.body.template.components).toEqual([
+      { type: "header", parameters: [{ type: "image", image: { link } }] },
+      { type: "body", parameters: [{ type: "text", text: "30%" }] },
+      { type: "button", sub_type: "url", index: "1", parameters: [{ type: "text", text: "summer-30" }] },
+    ]);
+    const row = await db().message.findUniqueOrThrow({ where: { id: data(res).messageId } });
+    expect(row.renderedBody).toBe("Deals up to 30% off.");
+    expect(row.renderedButtons).toEqual([
+      { type: "QUICK_REPLY", text: "Stop promotions", url: null },
+      { type: "URL", text: "Shop", url: "https://shop.example.com/summer-30" },
+    ]);
   });
 });

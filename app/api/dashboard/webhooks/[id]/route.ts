@@ -15,7 +15,13 @@ type Params = { id: string };
 export const PATCH = dashboardRoute<typeof updateWebhookBody, undefined, Params>(
   { roles: MANAGERS, body: updateWebhookBody },
   async ({ session, params, body }) =>
-    jsonOk({ webhook: toWebhookJson(await updateWebhook(session.organizationId, params.id, body)) }),
+    jsonOk({
+      webhook: toWebhookJson(
+        await updateWebhook(session.organizationId, params.id, body, {
+          disabledBy: `in the dashboard by ${session.name ?? session.email}`,
+        }),
+      ),
+    }),
 );
 
 /** Deletes the webhook with its deliveries and their attempts. */

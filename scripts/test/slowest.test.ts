@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { printSlowest, slowestFiles } from "@/scripts/test/slowest";
+
+describe("npm test's slowest files", () => {
+  it("reads both runners' JSON reports, sums Playwright's results per spec file, slowest first", () => {
+    const dir = mkdtempSync(join(tmpdir(), "slowest-"));
+    try {
+      writeFileSync(
+        join(dir, "vitest.json"),
+        JSON.stringify({
+          testResults: [
+            { name: join(process.cwd(), "app/a.test.ts"), startTime: 1_000, endTime: 31_000 },
+            { name: join(process.cwd(), "lib/b.test.ts"), startTime: 0, endTime: 500 },
+          ],
+        }),
+      );
+      const result = (ms: number) => ({ tests: [{ results: [{ duration: ms }] }] });
+      writeFileSync(
+        join(dir, "playwright.json"),
+        JSON.stringify({
+          suites: [
+            {
+              file: "x.spec.ts",
+              specs: [result(20_000)],
+              suites: [{ title: "at 390", specs: [result(25_000)] }],
+            },
+          ],
+        }),
+      );
+      expect(slowestFiles(dir)).toEqual([
+        { file: "e2e/x.spec.ts", ms: 45_000, runner: "playwright" },
+        { file: "app/a.test.ts", ms: 30_000, runner: "vitest" },
+        { file: "lib/b.test.ts", ms: 500, runner: "vitest" },
+      ]);
+      const out = new PassThrough();
+      printSlowest(out, dir);
+      expect(String(out.read())).toContain("   45.0 s  playwright e2e/x.spec.ts");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints nothing when no report exists", () => {
+    const out = new PassThrough();
+    printSlowest(out, join(tmpdir(), "none-here"));
+    expect(out.read()).toBeNull();
+  });
+});
