@@ -1,13 +1,10 @@
 import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { contactSearchSql } from "@/lib/contacts/contact-search";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type ListContactsInput = { page: number; perPage: number; search?: string };
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Newest first. Search matches name, phone or e-mail through one trigram index over
@@ -33,9 +30,7 @@ export async function listContacts(
     return { contacts, total: Number(total?.contactCount ?? 0) };
   }
 
-  const pattern = likePattern(search);
-  const matches = Prisma.sql`organization_id = ${organizationId}::uuid
-    AND (coalesce(name,'') || ' ' || coalesce(phone,'') || ' ' || coalesce(email,'')) ILIKE ${pattern}`;
+  const matches = Prisma.sql`organization_id = ${organizationId}::uuid AND ${contactSearchSql(search)}`;
   const [rows, counted] = await Promise.all([
     db().$queryRaw<{ id: string }[]>(Prisma.sql`
       SELECT id FROM contacts WHERE ${matches}

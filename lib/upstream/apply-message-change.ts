@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
 import { type InboundMessage, inboundMessageSchema } from "@/lib/upstream/notification-schema";
+import { withMediaId } from "@/lib/upstream/with-media-id";
 
 /**
  * Coexistence numbers: an edit (`type: "edit"`, `edit.original_message_id` and the new
@@ -61,7 +62,9 @@ export async function applyMessageChange(organizationId: string, message: Inboun
 
 /** The new version, mapped like an inbound message (text, or a caption of media). */
 function editedContent(message: InboundMessage, messageId: string) {
-  const parsed = inboundMessageSchema.safeParse({ id: message.id, ...(message.edit?.message ?? {}) });
+  const parsed = inboundMessageSchema.safeParse(
+    withMediaId({ id: message.id, ...(message.edit?.message ?? {}) }),
+  );
   if (!parsed.success) return null;
   const mapped = mapInboundContent(parsed.data, messageId);
   return mapped.contentType === "unsupported" ? null : mapped;

@@ -11,6 +11,7 @@ import {
   historyChunkSchema,
   inboundMessageSchema,
 } from "@/lib/upstream/notification-schema";
+import { withMediaId } from "@/lib/upstream/with-media-id";
 
 /** history_context.status (the app's own ticks) → ours */
 const STATUS: Record<string, MessageStatus> = {
@@ -169,14 +170,4 @@ function isFromUser(from: string | undefined, userDigits: string): boolean {
 function at(timestamp: string | undefined): Date {
   const seconds = Number(timestamp);
   return Number.isFinite(seconds) ? new Date(Math.min(Date.now(), seconds * 1000)) : new Date();
-}
-
-/** History media older than 14 days come without an id: stored as content, without a file. */
-function withMediaId(raw: unknown): unknown {
-  if (raw === null || typeof raw !== "object") return raw;
-  const m = raw as Record<string, unknown>;
-  const type = typeof m.type === "string" ? m.type : "";
-  const media = m[type];
-  if (media && typeof media === "object" && !("id" in media)) return { ...m, [type]: { ...media, id: "" } };
-  return raw;
 }
