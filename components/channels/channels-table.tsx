@@ -13,10 +13,11 @@ export type ChannelsTableProps = {
   syncing: ReadonlySet<string>;
   onSync: (channel: ChannelRowJson) => void;
   onDeactivate: (channel: ChannelRowJson) => void;
+  onSettings: (channel: ChannelRowJson) => void;
 };
 
 /** The organization's channels; inactive ones stay listed, greyed, with their history. */
-export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: ChannelsTableProps) {
+export function ChannelsTable({ channels, syncing, onSync, onDeactivate, onSettings }: ChannelsTableProps) {
   return (
     <Table caption="Channels">
       <THead>
@@ -49,6 +50,14 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
                     title={c.graph_url}
                   >
                     {c.graph_url}
+                  </span>
+                ) : null}
+                {c.coexistence || c.marketing_messages_api ? (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    {c.coexistence ? (
+                      <Badge tone="info">Business app · {c.throughput_per_second}/s</Badge>
+                    ) : null}
+                    {c.marketing_messages_api ? <Badge tone="info">Marketing Messages API</Badge> : null}
                   </span>
                 ) : null}
               </Td>
@@ -86,6 +95,9 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate }: Chann
               <Td className="text-right whitespace-nowrap">
                 {active ? (
                   <>
+                    <Button variant="ghost" size="sm" onClick={() => onSettings(c)}>
+                      Settings<span className="sr-only"> of {c.name}</span>
+                    </Button>
                     <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
                       Sync templates now<span className="sr-only"> for {c.name}</span>
                     </Button>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
+import { ChannelSettingsDialog } from "@/components/channels/channel-settings-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
 import { useDeactivateChannel, useSyncTemplates } from "@/components/channels/use-channels";
 import { useWatchedChannels } from "@/components/channels/use-sync-watch";
@@ -22,6 +23,7 @@ export function ChannelsView() {
   const deactivate = useDeactivateChannel();
   const [adding, setAdding] = useState(false);
   const [closing, setClosing] = useState<ChannelRowJson | null>(null);
+  const [configuring, setConfiguring] = useState<ChannelRowJson | null>(null);
   const addButton = <Button onClick={() => setAdding(true)}>Add channel</Button>;
 
   function startSync(channel: ChannelRowJson) {
@@ -59,6 +61,7 @@ export function ChannelsView() {
             deactivate.reset();
             setClosing(c);
           }}
+          onSettings={setConfiguring}
         />
       )}
       <AddChannelDialog
@@ -68,6 +71,11 @@ export function ChannelsView() {
           toast.show(`Channel ${channel.name} added; its templates are being synced.`);
           watch(channel, null);
         }}
+      />
+      <ChannelSettingsDialog
+        channel={configuring}
+        onClose={() => setConfiguring(null)}
+        onSaved={(channel) => toast.show(`Settings of ${channel.name} saved.`)}
       />
       <ConfirmDialog
         open={closing !== null}

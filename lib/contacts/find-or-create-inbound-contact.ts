@@ -49,14 +49,17 @@ export async function findOrCreateInboundContact(
     : null;
   const deliveryIds: string[] = [];
   let existing: Contact | null = byPhone ?? byBsuid;
+  // what the surviving contact was before this message: its changes are announced against it
+  let before: Contact | null = existing;
   const mergedContactIds: string[] = [];
   if (byPhone && byBsuid && byPhone.id !== byBsuid.id) {
     existing = await mergeContacts(tx, byPhone, byBsuid);
+    before = existing.id === byPhone.id ? byPhone : byBsuid;
     mergedContactIds.push(existing.id === byPhone.id ? byBsuid.id : byPhone.id);
   }
-  if (existing) {
+  if (existing && before) {
     const contact = await refresh(tx, existing, sender, options.inboundAt);
-    const changes = identityChanges(existing, contact);
+    const changes = identityChanges(before, contact);
     if (!options.silent && (changes.length > 0 || mergedContactIds.length > 0)) {
       deliveryIds.push(
         ...(await recordContactUpdated(

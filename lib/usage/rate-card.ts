@@ -2,6 +2,7 @@ import "#server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { formatMicros, parseMicros } from "@/lib/usage/money";
+import type { RateCardJson } from "@/lib/usage/usage-schemas";
 
 /** At most this many prices on one rate card (categories × countries). */
 export const MAX_RATES = 500;
@@ -39,10 +40,6 @@ export const rateCardBody = z.object({
 });
 
 export type RateCardBody = z.infer<typeof rateCardBody>;
-export type RateCardJson = {
-  currency: string;
-  rates: { category: string; country: string; price: string }[];
-};
 
 export async function getRateCard(organizationId: string): Promise<RateCardJson> {
   const [org, rates] = await Promise.all([

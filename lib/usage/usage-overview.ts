@@ -1,8 +1,6 @@
 import "#server-only";
 import { getUsage } from "@/lib/usage/get-usage";
-import type { UsageJson, UsageQuery } from "@/lib/usage/usage-schemas";
-
-export type UsageOverviewJson = { by_day: UsageJson; by_category: UsageJson; by_channel: UsageJson };
+import type { UsageOverviewJson, UsageQuery } from "@/lib/usage/usage-schemas";
 
 /** The Usage page: the same figures as GET /v1/whatsapp/usage, by day, category and channel at once. */
 export async function getUsageOverview(

@@ -8,18 +8,16 @@ export const MAX_USAGE_DAYS = 366;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real UTC calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+function isCalendarDay(v: string): boolean {
+  return DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+}
+
 const day = (label: string) =>
   z
     .string()
     .trim()
-    .regex(DATE, `${label} is a UTC date, YYYY-MM-DD`)
-    .refine(
-      (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `${label} is not a calendar date`,
-      },
-    )
+    .refine((v) => isCalendarDay(v), { message: `${label} is a UTC calendar day, YYYY-MM-DD` })
     .optional();
 
 export const usageQuery = z
@@ -94,3 +92,12 @@ export const usagePageQuery = usageQuery.omit({ group_by: true }).extend({
     z.uuid("channel_id is a channel's id").optional(),
   ),
 });
+
+/** The Usage page's figures: the same range grouped by day, by category and by channel. */
+export type UsageOverviewJson = { by_day: UsageJson; by_category: UsageJson; by_channel: UsageJson };
+
+/** The owner's rate card as the page shows and sends it (prices as decimal strings). */
+export type RateCardJson = {
+  currency: string;
+  rates: { category: string; country: string; price: string }[];
+};
