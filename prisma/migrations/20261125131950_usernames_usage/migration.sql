@@ -66,8 +66,9 @@ WHERE pricing IS NOT NULL AND jsonb_typeof(pricing) = 'object';
 
 -- usage_daily: one counter per organization, UTC day of creation, channel, category, billable flag,
 -- pricing type and country, spread over 8 slots (by message id) so that concurrent status
--- notifications of one busy day do not queue on a single row lock. A message counts once, in the
--- bucket of its latest reported pricing: a change of pricing moves it from one bucket to another.
+-- notifications of one busy day do not queue on a single row lock; once a day is over, the
+-- compaction folds its slots into slot 0 (lib/usage/compact-usage.ts). A message counts once, in
+-- the bucket of its latest reported pricing: a change of pricing moves it from one bucket to another.
 CREATE FUNCTION messages_usage() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   slot_no smallint := (hashtext(NEW.id::text) & 7)::smallint;
@@ -80,12 +81,15 @@ BEGIN
        AND OLD.pricing_country IS NOT DISTINCT FROM NEW.pricing_country THEN
       RETURN NULL;
     END IF;
-    UPDATE usage_daily SET count = count - 1
-    WHERE organization_id = OLD.organization_id AND day = OLD.created_at::date
-      AND channel_id = coalesce(OLD.channel_id, '00000000-0000-0000-0000-000000000000'::uuid)
-      AND category = OLD.pricing_category AND billable = coalesce(OLD.pricing_billable, false)
-      AND pricing_type = coalesce(OLD.pricing_type, '') AND country = coalesce(OLD.pricing_country, '')
-      AND slot = slot_no;
+    -- an upsert of -1, not an UPDATE: the compaction (lib/usage/compact-usage.ts) may have folded
+    -- the old bucket's slot into slot 0, and a -1 row keeps the sums right until it is folded too
+    INSERT INTO usage_daily AS u (organization_id, day, channel_id, category, billable, pricing_type, country, slot, count)
+    VALUES (OLD.organization_id, OLD.created_at::date,
+            coalesce(OLD.channel_id, '00000000-0000-0000-0000-000000000000'::uuid), OLD.pricing_category,
+            coalesce(OLD.pricing_billable, false), coalesce(OLD.pricing_type, ''), coalesce(OLD.pricing_country, ''),
+            (hashtext(OLD.id::text) & 7)::smallint, -1)
+    ON CONFLICT (organization_id, day, channel_id, category, billable, pricing_type, country, slot)
+    DO UPDATE SET count = u.count - 1;
   END IF;
   IF NEW.pricing_category IS NOT NULL THEN
     INSERT INTO usage_daily AS u (organization_id, day, channel_id, category, billable, pricing_type, country, slot, count)
@@ -106,6 +110,6 @@ CREATE TRIGGER messages_usage
 INSERT INTO usage_daily (organization_id, day, channel_id, category, billable, pricing_type, country, slot, count)
 SELECT organization_id, created_at::date, coalesce(channel_id, '00000000-0000-0000-0000-000000000000'::uuid),
        pricing_category, coalesce(pricing_billable, false), coalesce(pricing_type, ''), coalesce(pricing_country, ''),
-       (hashtext(id::text) & 7)::smallint, count(*)
+       0::smallint, count(*)
 FROM messages WHERE pricing_category IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+GROUP BY 1, 2, 3, 4, 5, 6, 7;

@@ -68,6 +68,25 @@ describe("usage_daily, the Usage page's rollup kept by a trigger on messages", (
     expect(await rollup(orgId)).toEqual(await counted(orgId));
     const total = (await rollup(orgId)).reduce((n, b) => n + b.n, 0);
     expect(total).toBe(60);
+    // the hourly compaction folds finished days into one slot; a pricing that moves later stays right
+    const { compactUsage } = await import("@/lib/usage/compact-usage");
+    await compactUsage();
+    const slots = await db().$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM usage_daily
+      WHERE organization_id = ${orgId}::uuid AND slot <> 0 AND day < (now() AT TIME ZONE 'UTC')::date`;
+    expect(slots[0]?.n).toBe(0);
+    expect(await rollup(orgId)).toEqual(await counted(orgId));
+    const old = await db().$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM messages WHERE organization_id = ${orgId}::uuid AND created_at::date < now()::date LIMIT 5`;
+    for (const { id } of old) {
+      await db().message.update({
+        where: { id },
+        data: { pricingCategory: "authentication", pricingCountry: "BR" },
+      });
+    }
+    expect(await rollup(orgId)).toEqual(await counted(orgId));
+    await compactUsage();
+    expect(await rollup(orgId)).toEqual(await counted(orgId));
     // usage stays when the contact (and so its messages) is deleted: it records what was billed
     await db().contact.delete({ where: { id: contact.id } });
     expect((await rollup(orgId)).reduce((n, b) => n + b.n, 0)).toBe(60);

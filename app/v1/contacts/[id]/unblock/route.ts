@@ -1,8 +1,8 @@
 import { ok } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
-import { unblockContact } from "@/lib/contacts/block-contact";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
+import { unblockContact } from "@/lib/contacts/unblock-contact";
 
 /** Unblocks the customer on WhatsApp. */
 export const POST = apiRoute(CONTACT_ENDPOINTS.unblockContact, async ({ org, params }) =>

@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
 import { EVERYONE } from "@/lib/auth/roles";
-import { unblockContact } from "@/lib/contacts/block-contact";
 import { toContactJson } from "@/lib/contacts/contact-json";
+import { unblockContact } from "@/lib/contacts/unblock-contact";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** Any staff member unblocks a customer. */
