@@ -60,7 +60,11 @@ test.beforeAll(async () => {
     name: "Grace Hopper",
     message: { type: "text", text: { body: "Is the blue kettle back in stock?" } },
   });
+  expect((first.body as { status?: number }).status, JSON.stringify(first.body)).toBe(200);
   const original = String((first.body as { id: string }).id);
+  await expect
+    .poll(() => db().message.count({ where: { whatsappMessageId: original } }), { timeout: 20_000 })
+    .toBe(1);
   await sandbox("/_sandbox/echoes", "POST", {
     phone_number_id: number.phoneNumberId,
     to: customer.slice(1),
@@ -142,15 +146,21 @@ test("the Usage page: chart, tables, the owner's rate card and its estimated cos
   await screenshot(page, "usage-rate-card-390");
 });
 
-test("an admin sees usage and the rate card but cannot change it; an agent has no Usage page", async ({
-  page,
-}) => {
+test("an admin sees usage and the owner's rate card but cannot change it", async ({ page }) => {
   await signIn(page, org.staff.admin, "/dashboard/usage");
-  await expect(page.getByRole("button", { name: "View rate card" })).toBeVisible();
+  await page.getByRole("button", { name: "View rate card" }).click();
+  const card = page.getByRole("dialog", { name: "Rate card" });
+  await expect(card).toContainText("Marketing, any other country: 0.025 USD");
+  await expect(card.getByRole("button", { name: "Save rate card" })).toHaveCount(0);
+});
+
+test("an agent has no Usage page", async ({ page }) => {
   await signIn(page, org.staff.agent, "/dashboard");
   await expect(
     page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Usage" }),
   ).toHaveCount(0);
+  await page.goto("/dashboard/usage");
+  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
 });
 
 test("channel settings: the number is marked shared with the Business app (20/s); marketing through Meta's API", async ({

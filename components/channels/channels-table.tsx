@@ -94,7 +94,8 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate, onSetti
               </Td>
               <Td className="text-right whitespace-nowrap">
                 {active ? (
-                  <>
+                  // stacked on wide screens too: three actions side by side widen the table past 1280 px
+                  <div className="flex flex-col items-end gap-1 max-sm:flex-row max-sm:flex-wrap">
                     <Button variant="ghost" size="sm" onClick={() => onSettings(c)}>
                       Settings<span className="sr-only"> of {c.name}</span>
                     </Button>
@@ -104,7 +105,7 @@ export function ChannelsTable({ channels, syncing, onSync, onDeactivate, onSetti
                     <Button variant="ghostDanger" size="sm" onClick={() => onDeactivate(c)}>
                       Deactivate<span className="sr-only"> {c.name}</span>
                     </Button>
-                  </>
+                  </div>
                 ) : null}
               </Td>
             </Tr>

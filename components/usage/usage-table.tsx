@@ -40,7 +40,15 @@ export function UsageTable({
   priced: boolean;
   kind: "day" | "category" | "channel";
 }) {
-  const shown = kind === "day" ? [...rows].reverse() : rows;
+  // days without messages are in the chart; the table lists the days that had some
+  const shown = kind === "day" ? [...rows].reverse().filter((r) => r.messages > 0) : rows;
+  if (shown.length === 0) {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-sm text-slate-600">
+        No priced messages in this range.
+      </p>
+    );
+  }
   return (
     <Table caption={caption}>
       <THead>

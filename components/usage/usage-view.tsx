@@ -97,7 +97,7 @@ export function UsageView({ owner }: { owner: boolean }) {
             </h2>
             <UsageChart rows={usage.data.by_day.rows} />
           </section>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-6">
             <section aria-labelledby="usage-category-title">
               <h2 id="usage-category-title" className="mb-2 text-base font-semibold text-slate-900">
                 By category

@@ -17,6 +17,9 @@ import { withMediaId } from "@/lib/upstream/with-media-id";
  * is shown and served nowhere. Only a message of the channel's organization is touched; a change
  * repeated (the upstream retries) changes nothing and emits nothing.
  */
+/** How long an edit or revoke of a message not stored (yet) is retried before it is ignored. */
+const RETRY_UNKNOWN_FOR_MS = 2 * 60 * 1000;
+
 export async function applyMessageChange(organizationId: string, message: InboundMessage): Promise<string[]> {
   const originalId = message.edit?.original_message_id ?? message.revoke?.original_message_id;
   if (!originalId) return [];
@@ -27,6 +30,11 @@ export async function applyMessageChange(organizationId: string, message: Inboun
       SELECT id FROM messages WHERE whatsapp_message_id = ${originalId} AND organization_id = ${organizationId}::uuid
       FOR UPDATE`;
     if (!target) {
+      // the original may still be on its way (notifications are processed concurrently): a recent
+      // change is retried by the upstream queue's backoff; an old one names a message we never had
+      if (Date.now() - at.getTime() < RETRY_UNKNOWN_FOR_MS) {
+        throw new Error(`${message.type} of ${originalId}, not stored yet: retried`);
+      }
       logger.info({ originalId, type: message.type }, "edit or revoke of an unknown message ignored");
       return [];
     }

@@ -17,6 +17,8 @@ type Acc = {
   label: string;
   messages: number;
   billable: number;
+  /** billable messages no rate priced */
+  unpriced: number;
   cost: bigint;
   byCategory: Map<string, { messages: number; billable: number }>;
 };
@@ -24,7 +26,7 @@ type Acc = {
 const NO_CHANNEL = "00000000-0000-0000-0000-000000000000";
 
 function acc(label: string): Acc {
-  return { label, messages: 0, billable: 0, cost: 0n, byCategory: new Map() };
+  return { label, messages: 0, billable: 0, unpriced: 0, cost: 0n, byCategory: new Map() };
 }
 
 function add(a: Acc, cell: Cell): void {
@@ -32,6 +34,7 @@ function add(a: Acc, cell: Cell): void {
   const billable = Number(cell.billable ?? 0n);
   a.messages += messages;
   a.billable += billable;
+  a.unpriced += Number(cell.unpriced);
   a.cost += cell.cost_micros ?? 0n;
   const c = a.byCategory.get(cell.category) ?? { messages: 0, billable: 0 };
   c.messages += messages;
@@ -58,16 +61,16 @@ export function summarizeUsage(data: UsageData, groupBy: UsageGroup): UsageJson 
   const rows = new Map<string, Acc>();
   if (groupBy === "day") for (const d of daysOf(data.range.from, data.range.days)) rows.set(d, acc(d));
   const total = acc("total");
-  let unpriced = 0;
   for (const cell of data.cells) {
     const key = keyOf(cell, groupBy);
     const row = rows.get(key) ?? acc(labelOf(key, groupBy, data.channelNames));
     rows.set(key, row);
     add(row, cell);
     add(total, cell);
-    unpriced += Number(cell.unpriced);
   }
-  const cost = (a: Acc) => (data.priced ? formatMicros(a.cost) : null);
+  // null without a rate card, or when no rate priced any of the billable messages (not "0.00")
+  const cost = (a: Acc) =>
+    !data.priced || (a.billable > 0 && a.unpriced === a.billable) ? null : formatMicros(a.cost);
   const toRow = ([key, a]: [string, Acc]): UsageRowJson => ({
     key,
     label: a.label,
@@ -85,7 +88,7 @@ export function summarizeUsage(data: UsageData, groupBy: UsageGroup): UsageJson 
     to: data.range.to,
     group_by: groupBy,
     currency: data.currency,
-    unpriced_billable: data.priced ? unpriced : 0,
+    unpriced_billable: data.priced ? total.unpriced : 0,
     totals: {
       messages: total.messages,
       billable: total.billable,

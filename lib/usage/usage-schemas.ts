@@ -49,7 +49,7 @@ const counts = {
     .meta({ description: "Of which are free (`free_customer_service`, `free_entry_point`)" }),
   estimated_cost: z.string().nullable().meta({
     description:
-      "Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card. An estimate: Meta's invoice is the authority.",
+      "Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority.",
   }),
 };
 

@@ -108,7 +108,8 @@ describe("GET /v1/whatsapp/usage: every message as Meta priced it", () => {
       totals: { messages: 5, billable: 4, free: 1, estimated_cost: "0.3355" },
       rows: [
         { key: "marketing", messages: 4, billable: 3, free: 1, estimated_cost: "0.3355" },
-        { key: "utility", messages: 1, billable: 1, free: 0, estimated_cost: "0.00" },
+        // no price for it: no estimate (rather than a misleading 0.00)
+        { key: "utility", messages: 1, billable: 1, free: 0, estimated_cost: null },
       ],
     });
   });
