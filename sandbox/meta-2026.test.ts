@@ -219,11 +219,15 @@ describe("pricing as of October 2026", () => {
 describe("coexistence numbers", () => {
   it("are paced at Meta's fixed 20 messages a second whatever their throughput", async () => {
     await number({ coexistence: true, throughput_per_second: 1000 });
-    const answers = await Promise.all(Array.from({ length: 25 }, () => h.send(PROMO)));
-    // a token bucket of 20 refilled at 20/s: 20, and one or two more while the requests arrive
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 80 }, () => h.send(PROMO)));
+    const seconds = (performance.now() - started) / 1000;
+    // a bucket of 20 refilled at 20 a second: at most 20 plus what refilled while the requests
+    // arrived (a busy machine stretches that); 1,000/s would have taken all 80
     const accepted = answers.filter((a) => a.status === 200).length;
     expect(accepted).toBeGreaterThanOrEqual(20);
-    expect(accepted).toBeLessThan(25);
+    expect(accepted).toBeLessThanOrEqual(20 + Math.ceil(20 * seconds) + 1);
+    expect(accepted).toBeLessThan(80);
     expect(answers.find((a) => a.status !== 200)?.body).toMatchObject({ error: { code: 130429 } });
   });
 
