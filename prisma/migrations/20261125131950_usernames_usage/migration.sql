@@ -56,7 +56,8 @@ ALTER TABLE "usage_rates" ADD CONSTRAINT "usage_rates_organization_id_fkey" FORE
 
 -- Contact search also matches a username anywhere in it (the existing contacts_search_trgm_idx
 -- covers name, phone and e-mail; a BSUID is matched exactly through contacts_organization_id_bsuid_key).
-CREATE INDEX contacts_username_trgm_idx ON contacts USING gin (username gin_trgm_ops);
+-- Partial: most contacts have no username, and an ILIKE on username implies it is not null.
+CREATE INDEX contacts_username_trgm_idx ON contacts USING gin (username gin_trgm_ops) WHERE username IS NOT NULL;
 
 -- Messages priced before this migration: their billable flag and type come from the stored pricing.
 UPDATE messages
