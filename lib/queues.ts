@@ -73,6 +73,7 @@ export const QUEUES = {
         "sweep-upstream",
         "sync-all-templates",
         "prune",
+        "compact-usage",
       ]),
     }),
     options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
@@ -93,6 +94,7 @@ export const MAINTENANCE_SCHEDULES = {
   "sweep-upstream": 60_000,
   "sweep-deliveries": 30_000,
   "sync-all-templates": 900_000,
+  "compact-usage": 3_600_000,
 } satisfies Record<Payload<"maintenance">["task"], number>;
 
 /**

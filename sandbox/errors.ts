@@ -46,6 +46,30 @@ export const errors = {
       "Authentication templates cannot be sent to business-scoped user IDs",
       "Authentication templates cannot be sent to business-scoped user IDs; send them to the user's phone number.",
     ),
+  // decided here: the code and wording of a send to a user the number blocked (block_users)
+  blockedUser: () =>
+    waError(
+      400,
+      131026,
+      "Message Undeliverable",
+      "The recipient is blocked by this business phone number; unblock them (DELETE /block_users) to message them.",
+    ),
+  // Meta's Marketing Messages API: only marketing templates, and only once its terms are accepted
+  marketingNotTemplate: () => waError(400, 100, "Invalid parameter", "Message must be a template message."),
+  marketingNotMarketing: () =>
+    waError(
+      400,
+      131009,
+      "Parameter value is not valid",
+      "Only templates categorized as MARKETING can be sent with the Marketing Messages API.",
+    ),
+  marketingNotOnboarded: () =>
+    graphError({
+      status: 400,
+      code: 131055,
+      message: "(#200) You must accept the Marketing Messages API for WhatsApp terms to use the API.",
+      details: "The phone number's business has not onboarded to the Marketing Messages API for WhatsApp.",
+    }),
   mediaUpload: (details: string) => waError(400, 131053, "Media upload error", details),
   paramCount: (details: string) =>
     waError(400, 132000, "Number of parameters does not match the expected number of params", details),

@@ -53,6 +53,8 @@ describe("POST /_sandbox/inbound", () => {
                 messages: [
                   {
                     from: "4915123456789",
+                    // Meta names the user id in every messages webhook, beside the shared number
+                    from_user_id: "DE.123",
                     id: (answer.body as { id: string }).id,
                     timestamp: expect.stringMatching(/^\d{10}$/),
                     type: "text",

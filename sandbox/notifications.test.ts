@@ -59,11 +59,12 @@ describe("status notifications", () => {
                     timestamp: expect.stringMatching(/^\d{10}$/),
                     recipient_id: CUSTOMER_WA_ID,
                     biz_opaque_callback_data: "msg_42",
+                    // since October 2026 Meta bills service messages too (pricing updates page)
                     pricing: {
-                      billable: false,
+                      billable: true,
                       pricing_model: "PMP",
                       category: "service",
-                      type: "free_customer_service",
+                      type: "regular",
                     },
                   },
                 ],

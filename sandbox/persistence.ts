@@ -29,11 +29,15 @@ const snapshotSchema = z.object({
   version: z.literal(VERSION),
   app: z.custom<App>().nullable(),
   settings: z.custom<Settings>(),
-  phoneNumbers: z.array(z.custom<PhoneNumber>()),
+  phoneNumbers: z.array(
+    z.custom<Omit<PhoneNumber, "coexistence" | "marketing_messages_onboarded"> & Partial<PhoneNumber>>(),
+  ),
   templates: z.array(z.tuple([z.string(), z.array(z.custom<StoredTemplate>())])),
   messages: z.array(z.custom<AcceptedMessage>()),
   requests: z.array(z.custom<RecordedRequest>()),
   lastInbound: z.array(z.tuple([z.string(), z.number()])),
+  entryPoints: z.array(z.tuple([z.string(), z.number()])).default([]),
+  blocked: z.array(z.string()).default([]),
   media: z.array(z.object({ media: z.custom<Omit<Media, "bytes">>(), bytes: z.string() })),
   linkSecret: z.string(),
 });
@@ -49,6 +53,8 @@ function toSnapshot(state: SandboxState): Snapshot {
     messages: [...state.messages.values()],
     requests: state.requests.slice(-KEEP_REQUESTS),
     lastInbound: [...state.lastInbound.entries()],
+    entryPoints: [...state.entryPoints.entries()],
+    blocked: [...state.blocked],
     media: [...state.media.values()].slice(-KEEP_MEDIA).map(({ bytes, ...media }) => ({
       media,
       bytes: bytes.toString("base64"),
@@ -76,11 +82,15 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   const s = parsed.data;
   state.app = s.app;
   state.settings = { ...defaultSettings(), ...s.settings };
-  for (const p of s.phoneNumbers) state.phoneNumbers.set(p.id, p);
+  // numbers saved before coexistence and the Marketing Messages API existed get their defaults
+  for (const p of s.phoneNumbers)
+    state.phoneNumbers.set(p.id, { coexistence: false, marketing_messages_onboarded: false, ...p });
   for (const [key, list] of s.templates) state.templates.set(key, list);
   for (const m of s.messages) state.messages.set(m.id, m);
   state.requests.push(...s.requests);
   for (const [key, at] of s.lastInbound) state.lastInbound.set(key, at);
+  for (const [key, at] of s.entryPoints) state.entryPoints.set(key, at);
+  for (const key of s.blocked) state.blocked.add(key);
   for (const { media, bytes } of s.media)
     state.media.set(media.id, { ...media, bytes: Buffer.from(bytes, "base64") });
   state.linkSecret = Buffer.from(s.linkSecret, "base64");

@@ -1,5 +1,6 @@
 import type { Ctx } from "@/sandbox/context";
 import { getApp, putApp } from "@/sandbox/control/app";
+import { postAppContacts, postEcho, postHistory } from "@/sandbox/control/coexistence";
 import { deleteFaults, listFaults, postFault } from "@/sandbox/control/faults";
 import { postInbound } from "@/sandbox/control/inbound";
 import { getSample } from "@/sandbox/control/media";
@@ -9,12 +10,15 @@ import { reset } from "@/sandbox/control/reset";
 import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
+import { postUserIdChange } from "@/sandbox/control/user-id-change";
 import { errors } from "@/sandbox/errors";
+import { blockUsers, listBlockedUsers, unblockUsers } from "@/sandbox/graph/block-users";
 import { downloadMedia } from "@/sandbox/graph/download-media";
 import { getObject } from "@/sandbox/graph/get-object";
 import { listTemplates } from "@/sandbox/graph/list-templates";
 import { controlError } from "@/sandbox/graph-error";
 import type { Reply, SandboxRequest } from "@/sandbox/http";
+import { sendMarketingMessage } from "@/sandbox/send/marketing-messages";
 import { sendMessage } from "@/sandbox/send/send-message";
 
 type Handler = (ctx: Ctx, req: SandboxRequest, params: string[]) => Reply | Promise<Reply>;
@@ -45,6 +49,10 @@ const routes: Route[] = [
     pattern: control("template-category"),
     handle: (ctx, req) => postTemplateCategory(ctx, req),
   },
+  { method: "POST", pattern: control("echoes"), handle: (ctx, req) => postEcho(ctx, req) },
+  { method: "POST", pattern: control("history"), handle: (ctx, req) => postHistory(ctx, req) },
+  { method: "POST", pattern: control("app-contacts"), handle: (ctx, req) => postAppContacts(ctx, req) },
+  { method: "POST", pattern: control("user-id-change"), handle: (ctx, req) => postUserIdChange(ctx, req) },
   { method: "GET", pattern: control("messages"), handle: (ctx, req) => listMessages(ctx, req) },
   { method: "POST", pattern: control("faults"), handle: (ctx, req) => postFault(ctx, req) },
   { method: "GET", pattern: control("faults"), handle: (ctx) => listFaults(ctx) },
@@ -57,6 +65,26 @@ const routes: Route[] = [
     handle: (ctx, req) => downloadMedia(ctx, req),
   },
   { method: "POST", pattern: graph("/messages"), handle: (ctx, req, [id = ""]) => sendMessage(ctx, req, id) },
+  {
+    method: "POST",
+    pattern: graph("/marketing_messages"),
+    handle: (ctx, req, [id = ""]) => sendMarketingMessage(ctx, req, id),
+  },
+  {
+    method: "POST",
+    pattern: graph("/block_users"),
+    handle: (ctx, req, [id = ""]) => blockUsers(ctx, req, id),
+  },
+  {
+    method: "DELETE",
+    pattern: graph("/block_users"),
+    handle: (ctx, req, [id = ""]) => unblockUsers(ctx, req, id),
+  },
+  {
+    method: "GET",
+    pattern: graph("/block_users"),
+    handle: (ctx, req, [id = ""]) => listBlockedUsers(ctx, req, id),
+  },
   {
     method: "GET",
     pattern: graph("/message_templates"),

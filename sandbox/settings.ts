@@ -17,6 +17,8 @@ export const settingsSchema = z.strictObject({
   webhook_retry_delays_ms: z.array(z.number().int().min(0).max(3_600_000)).max(10),
   webhook_timeout_ms: z.number().int().min(1).max(60_000),
   media_fetch_timeout_ms: z.number().int().min(1).max(60_000),
+  /** the pricing before October 2026: service messages and utility templates in the window are free */
+  free_service_window: z.boolean(),
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
@@ -40,6 +42,7 @@ export function defaultSettings(): Settings {
     webhook_retry_delays_ms: [5_000, 30_000, 120_000],
     webhook_timeout_ms: 10_000,
     media_fetch_timeout_ms: 5_000,
+    free_service_window: false,
   };
 }
 

@@ -15,7 +15,14 @@ export type PhoneNumber = {
   access_token: string;
   verified_name: string;
   throughput_per_second: number;
+  /** shared with the WhatsApp Business app: Meta paces it at a fixed 20 messages/s */
+  coexistence: boolean;
+  /** accepted the Marketing Messages API terms: /marketing_messages sends through it */
+  marketing_messages_onboarded: boolean;
 };
+
+/** Meta's fixed throughput of a coexistence number. */
+export const COEXISTENCE_PER_SECOND = 20;
 
 export type AcceptedMessage = {
   id: string;
@@ -25,11 +32,17 @@ export type AcceptedMessage = {
   /** pricing category of the status notifications */
   category: string;
   billable: boolean;
+  /** regular, free_customer_service or free_entry_point */
+  pricing_type: string;
 };
 
 export type RecordedRequest = {
   id: string | null;
   phone_number_id: string;
+  /** the Graph edge called: messages or marketing_messages */
+  endpoint?: "messages" | "marketing_messages";
+  /** marketing_messages only: how the message went (the Marketing Messages API, or Cloud API by fallback) */
+  delivered_via?: "marketing_messages" | "cloud_api";
   body: unknown;
   received_at: string;
   result: number | null;
@@ -62,6 +75,10 @@ export type SandboxState = {
   requests: RecordedRequest[];
   /** last inbound message time, by `${phone_number_id}:${wa_id}` */
   lastInbound: Map<string, number>;
+  /** when a free entry point window opened (a click-to-WhatsApp ad), by the same key */
+  entryPoints: Map<string, number>;
+  /** users blocked by a number (block_users), as window keys: `${phone_number_id}:${wa_id}` */
+  blocked: Set<string>;
   media: Map<string, Media>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
@@ -84,6 +101,8 @@ export function createState(): SandboxState {
     messages: new Map(),
     requests: [],
     lastInbound: new Map(),
+    entryPoints: new Map(),
+    blocked: new Set(),
     media: new Map(),
     faults: [],
     throughput: new Map(),
@@ -106,6 +125,8 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.messages.clear();
   state.requests.length = 0;
   state.lastInbound.clear();
+  state.entryPoints.clear();
+  state.blocked.clear();
   state.media.clear();
   state.faults.length = 0;
   state.throughput.clear();

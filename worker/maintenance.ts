@@ -6,6 +6,7 @@ import { sweepSends } from "@/lib/messages/sweep-sends";
 import { QUEUES } from "@/lib/queues";
 import { syncAllTemplates } from "@/lib/templates/sync-all-templates";
 import { sweepUpstream } from "@/lib/upstream/sweep-upstream";
+import { compactUsage } from "@/lib/usage/compact-usage";
 
 export async function processMaintenance(job: Job): Promise<unknown> {
   const { task } = QUEUES.maintenance.payload.parse(job.data);
@@ -22,5 +23,7 @@ export async function processMaintenance(job: Job): Promise<unknown> {
       return syncAllTemplates();
     case "sweep-deliveries":
       return sweepDeliveries();
+    case "compact-usage":
+      return compactUsage();
   }
 }

@@ -15,10 +15,18 @@ export type ChannelsTableProps = {
   onSync: (channel: ChannelRowJson) => void;
   onToken: (channel: ChannelRowJson) => void;
   onDeactivate: (channel: ChannelRowJson) => void;
+  onSettings: (channel: ChannelRowJson) => void;
 };
 
 /** The organization's channels; inactive ones stay listed, greyed, with their history. */
-export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate }: ChannelsTableProps) {
+export function ChannelsTable({
+  channels,
+  syncing,
+  onSync,
+  onToken,
+  onDeactivate,
+  onSettings,
+}: ChannelsTableProps) {
   return (
     <Table caption="Channels">
       <THead>
@@ -47,6 +55,14 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
                 {active && c.needs_new_token ? (
                   <span className="mt-1 block" title={c.token_error ?? undefined}>
                     <Badge tone="danger">Needs a new token</Badge>
+                  </span>
+                ) : null}
+                {c.coexistence || c.marketing_messages_api ? (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    {c.coexistence ? (
+                      <Badge tone="info">Business app · {c.throughput_per_second}/s</Badge>
+                    ) : null}
+                    {c.marketing_messages_api ? <Badge tone="info">Marketing Messages API</Badge> : null}
                   </span>
                 ) : null}
               </Td>
@@ -86,11 +102,15 @@ export function ChannelsTable({ channels, syncing, onSync, onToken, onDeactivate
               </Td>
               <Td className="text-right">
                 {active ? (
-                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                  // stacked on wide screens too: four actions side by side widen the table past 1280 px
+                  <div className="flex flex-col items-end gap-1 max-sm:flex-row max-sm:flex-wrap">
+                    <Button variant="ghost" size="sm" onClick={() => onSettings(c)}>
+                      Settings<span className="sr-only"> of {c.name}</span>
+                    </Button>
                     <Button variant="ghost" size="sm" onClick={() => onToken(c)}>
                       New token<span className="sr-only"> for {c.name}</span>
                     </Button>
-                    <Button variant="secondary" size="sm" onClick={() => onSync(c)} disabled={busy}>
+                    <Button variant="ghost" size="sm" onClick={() => onSync(c)} disabled={busy}>
                       Sync templates now<span className="sr-only"> for {c.name}</span>
                     </Button>
                     <Button variant="ghostDanger" size="sm" onClick={() => onDeactivate(c)}>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
+import { ChannelSettingsDialog } from "@/components/channels/channel-settings-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
 import { TokenDialog } from "@/components/channels/token-dialog";
 import { TokenNotices } from "@/components/channels/token-notices";
@@ -25,6 +26,7 @@ export function ChannelsView() {
   const [adding, setAdding] = useState(false);
   const [closing, setClosing] = useState<ChannelRowJson | null>(null);
   const [renewing, setRenewing] = useState<ChannelRowJson | null>(null);
+  const [configuring, setConfiguring] = useState<ChannelRowJson | null>(null);
   const addButton = <Button onClick={() => setAdding(true)}>Add channel</Button>;
 
   function startSync(channel: ChannelRowJson) {
@@ -65,6 +67,7 @@ export function ChannelsView() {
               deactivate.reset();
               setClosing(c);
             }}
+            onSettings={setConfiguring}
           />
         </>
       )}
@@ -83,6 +86,11 @@ export function ChannelsView() {
           toast.show(`New token saved for ${channel.name}; its templates are being synced.`);
           watch(channel, channel.templates_synced_at);
         }}
+      />
+      <ChannelSettingsDialog
+        channel={configuring}
+        onClose={() => setConfiguring(null)}
+        onSaved={(channel) => toast.show(`Settings of ${channel.name} saved.`)}
       />
       <ConfirmDialog
         open={closing !== null}

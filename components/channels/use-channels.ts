@@ -59,3 +59,13 @@ export function useSyncTemplates() {
       ),
   });
 }
+
+export function useChannelSettings() {
+  return useChannelMutation(
+    ({ id, body }: { id: string; body: { coexistence: boolean; marketing_messages_api: boolean } }) =>
+      fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(id)}/settings`, {
+        method: "PATCH",
+        body,
+      }),
+  );
+}

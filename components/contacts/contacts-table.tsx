@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ContactJson } from "@/lib/contacts/schemas";
 
-/** A row of the dashboard's list: /v1's contact and, for a customer known only by it, the BSUID. */
-export type ContactRowJson = ContactJson & { bsuid?: string | null };
+/** A row of the dashboard's list: /v1's contact (with its BSUID, username and blocked flag). */
+export type ContactRowJson = ContactJson;
 
 import { formatDate } from "@/components/lib/format";
 
@@ -43,7 +43,17 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                 <span className="block font-medium break-words">
                   {c.name ?? <span className="text-slate-600">No name</span>}
                 </span>
+                {c.username ? (
+                  <span className="block text-xs text-slate-600" title="WhatsApp username">
+                    {c.username}
+                  </span>
+                ) : null}
                 {c.email ? <span className="block text-xs break-all text-slate-600">{c.email}</span> : null}
+                {c.blocked ? (
+                  <Badge tone="danger" className="mt-1">
+                    Blocked
+                  </Badge>
+                ) : null}
               </Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
                 {c.phone ?? (c.bsuid ? <span title="Business-scoped user id">BSUID {c.bsuid}</span> : "—")}

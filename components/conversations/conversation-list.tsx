@@ -7,7 +7,12 @@ import { cx, focusRing } from "@/components/ui/cx";
 import type { ConversationRowJson } from "@/lib/conversations/conversation-schemas";
 
 export function contactLabel(contact: ConversationRowJson["contact"]): string {
-  return contact.name ?? contact.phone ?? (contact.bsuid ? `BSUID ${contact.bsuid}` : "Unknown contact");
+  return (
+    contact.name ??
+    contact.username ??
+    contact.phone ??
+    (contact.bsuid ? `BSUID ${contact.bsuid}` : "Unknown contact")
+  );
 }
 
 /** The conversations of a tab; each row links to its thread (keeps the tab in the URL). */

@@ -2,6 +2,7 @@
 
 import { Fragment, useEffect, useRef } from "react";
 import { AssignControl } from "@/components/conversations/assign-control";
+import { BlockControl } from "@/components/conversations/block-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
 import { ReplyComposer } from "@/components/conversations/reply-composer";
@@ -14,6 +15,7 @@ import {
 } from "@/components/conversations/use-conversations";
 import { DashboardRequestError, errorMessage } from "@/components/lib/fetch-json";
 import { formatDateTime } from "@/components/lib/format";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -66,8 +68,10 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
           <div>
             <h2 id="thread-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               {contactLabel(c.contact)} <StatusBadge status={c.status} />
+              {c.contact.blocked ? <Badge tone="danger">Blocked</Badge> : null}
             </h2>
             <p className="text-sm text-slate-600">
+              {c.contact.username ? <span title="WhatsApp username">{c.contact.username} · </span> : null}
               {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
               {!c.contact.phone && c.contact.bsuid ? (
                 <span className="font-mono">BSUID {c.contact.bsuid}</span>
@@ -83,19 +87,26 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
                 : ""}
             </p>
           </div>
-          <Button
-            variant="secondary"
-            disabled={c.status === "resolved"}
-            loading={resolve.isPending}
-            onClick={() =>
-              resolve.mutate(c.id, {
-                onSuccess: () => toast.show("Conversation resolved."),
-                onError: (error) => toast.show(errorMessage(error), "error"),
-              })
-            }
-          >
-            {c.status === "resolved" ? "Resolved" : "Resolve"}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <BlockControl
+              contactId={c.contact.id}
+              name={contactLabel(c.contact)}
+              blocked={c.contact.blocked}
+            />
+            <Button
+              variant="secondary"
+              disabled={c.status === "resolved"}
+              loading={resolve.isPending}
+              onClick={() =>
+                resolve.mutate(c.id, {
+                  onSuccess: () => toast.show("Conversation resolved."),
+                  onError: (error) => toast.show(errorMessage(error), "error"),
+                })
+              }
+            >
+              {c.status === "resolved" ? "Resolved" : "Resolve"}
+            </Button>
+          </div>
         </div>
         <AssignControl
           key={c.assignee?.id ?? "none"}
@@ -134,12 +145,18 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
         })}
         <li ref={end} aria-hidden="true" />
       </ol>
-      <ReplyComposer
-        key={c.id}
-        conversationId={c.id}
-        channelId={c.channel?.id ?? null}
-        windowOpenUntil={window_open_until}
-      />
+      {c.contact.blocked ? (
+        <p className="border-t border-slate-200 px-5 py-4 text-sm text-slate-700">
+          This customer is blocked: nothing can be sent to them. Unblock them to reply.
+        </p>
+      ) : (
+        <ReplyComposer
+          key={c.id}
+          conversationId={c.id}
+          channelId={c.channel?.id ?? null}
+          windowOpenUntil={window_open_until}
+        />
+      )}
     </section>
   );
 }

@@ -18,6 +18,11 @@ function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
   return [{ label: m.status === "sending" ? "Sending" : "Queued", at: m.created_at }];
 }
 
+const SOURCES = {
+  business_app: "From the WhatsApp Business app",
+  history: "From the app's history",
+} as const;
+
 /** One message of the thread: customer's on the left, the business's on the right. */
 export function MessageBubble({ message }: { message: ThreadMessageJson }) {
   const outbound = message.direction === "outbound";
@@ -36,8 +41,26 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
               : "border border-slate-200 bg-white text-slate-900",
         )}
       >
-        <MessageContent content={message.content} />
+        {message.deleted_at ? (
+          <p className="italic opacity-90">{message.content.kind === "text" ? message.content.text : ""}</p>
+        ) : message.edited ? (
+          <>
+            <MessageContent content={message.edited.content} />
+            <div
+              className={cx(
+                "mt-1 border-l-2 pl-2 text-xs",
+                outbound ? "border-blue-300" : "border-slate-300",
+              )}
+            >
+              <span className="font-medium">Original: </span>
+              <MessageContent content={message.content} />
+            </div>
+          </>
+        ) : (
+          <MessageContent content={message.content} />
+        )}
         <p className={cx("mt-1 text-xs", outbound && !failed ? "text-blue-100" : "text-slate-500")}>
+          {message.source ? <span>{SOURCES[message.source]} · </span> : null}
           {statusLine(message).map((s, i) => (
             <span key={s.label}>
               {i > 0 ? " · " : ""}
@@ -50,9 +73,20 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           {message.pricing_category ? (
             <span title="Pricing category reported by WhatsApp">
               {" · "}
-              {message.pricing_category.charAt(0).toUpperCase() + message.pricing_category.slice(1)}
+              {message.pricing_category.charAt(0).toUpperCase() +
+                message.pricing_category.slice(1).replace(/_/g, " ")}
+              {message.pricing_billable === false ? " (free)" : ""}
             </span>
           ) : null}
+          {message.edited ? (
+            <span>
+              {" · Edited "}
+              <time dateTime={message.edited.at} title={formatDateTime(message.edited.at)}>
+                {messageTime(message.edited.at)}
+              </time>
+            </span>
+          ) : null}
+          {message.deleted_at ? <span> · Deleted</span> : null}
         </p>
         {message.error ? (
           <p className="mt-1 text-xs font-medium text-red-800">

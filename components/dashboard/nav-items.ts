@@ -15,6 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/deliveries", label: "Deliveries", roles: SUPPORT },
   { href: "/dashboard/channels", label: "Channels", roles: MANAGERS },
   { href: "/dashboard/templates", label: "Templates", roles: EVERYONE },
+  { href: "/dashboard/usage", label: "Usage", roles: MANAGERS },
 ];
 
 /** Whether `pathname` is this item's page or below it (Overview matches only itself). */

@@ -10,7 +10,8 @@ export type EndpointTag =
   | "Webhooks"
   | "Events"
   | "Media"
-  | "Channels";
+  | "Channels"
+  | "Usage";
 
 export type EndpointMethod = "GET" | "POST" | "PATCH" | "DELETE";
 

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   // additive: a body over the route's limit (lib/api/read-body.ts); the contract has no code for it
   PAYLOAD_TOO_LARGE: 413,
+  // additive: a send to a contact the organization blocked (Meta's block_users), refused before any upstream call
+  WHATSAPP_RECIPIENT_BLOCKED: 400,
   // the dashboard's JSON routes only (lib/dashboard/route.ts): a staff session, not an API key
   AUTH_SESSION_REQUIRED: 401,
   AUTH_FORBIDDEN: 403,

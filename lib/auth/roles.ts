@@ -8,6 +8,9 @@ export type Role = (typeof ROLES)[number];
 /** Owners and admins manage keys, webhooks and channels. */
 export const MANAGERS: readonly Role[] = ["owner", "admin"];
 
+/** Owners alone: the Usage page's rate card (what the organization pays Meta). */
+export const OWNERS: readonly Role[] = ["owner"];
+
 /** Every signed-in staff member: contacts, conversations, templates. */
 export const EVERYONE: readonly Role[] = ROLES;
 

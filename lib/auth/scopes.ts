@@ -6,6 +6,8 @@ export const SCOPES = {
   "contacts:read": "List contacts",
   "contacts:write": "Create contacts",
   "webhooks:manage": "Manage webhooks and their deliveries",
+  // its own scope: volumes and spend are finance data, which a key that lists templates should not read
+  "usage:read": "Read message usage and its estimated cost",
 } as const;
 
 export const scopeSchema = z.enum(Object.keys(SCOPES) as [keyof typeof SCOPES, ...(keyof typeof SCOPES)[]]);

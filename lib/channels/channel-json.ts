@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
 export const channelJson = z
@@ -9,7 +10,18 @@ export const channelJson = z
     waba_id: z.string(),
     display_phone_number: z.string().nullable(),
     status: z.enum(["active", "inactive"]),
-    throughput_per_second: z.number().int(),
+    throughput_per_second: z.number().int().meta({
+      description:
+        "Messages a second the upstream takes from the number (20, Meta's fixed pace, for a coexistence number)",
+    }),
+    coexistence: z.boolean().meta({
+      description:
+        "Additive: the number is shared with the WhatsApp Business app (staff also answer from the phone)",
+    }),
+    marketing_messages_api: z.boolean().meta({
+      description:
+        "Additive: MARKETING templates go through Meta's Marketing Messages API (with the Cloud API as fallback)",
+    }),
     last_active_at: z.iso.datetime().nullable(),
     templates_synced_at: z.iso.datetime().nullable(),
     needs_new_token: z.boolean().meta({
@@ -29,7 +41,9 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
     waba_id: c.wabaId,
     display_phone_number: c.displayPhoneNumber,
     status: c.status,
-    throughput_per_second: c.throughputPerSecond,
+    throughput_per_second: effectiveThroughput(c),
+    coexistence: c.coexistence,
+    marketing_messages_api: c.marketingMessagesApi,
     last_active_at: c.lastActiveAt?.toISOString() ?? null,
     templates_synced_at: c.templatesSyncedAt?.toISOString() ?? null,
     needs_new_token: c.tokenInvalidAt !== null,

@@ -13,6 +13,9 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     email: contact.email,
     tags: contact.tags.map((t) => t.tag.name).sort(),
     custom_fields: (contact.customFields ?? {}) as ContactJson["custom_fields"],
+    bsuid: contact.bsuid,
+    username: contact.username,
+    blocked: contact.blockedAt !== null,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -1,18 +1,41 @@
+import "#server-only";
+import { mergeContacts } from "@/lib/contacts/merge-contacts";
+import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
 import type { Tx } from "@/lib/events/record-event";
 import { recordEvent } from "@/lib/events/record-event";
+import type { Contact } from "@/lib/generated/prisma/client.ts";
 
-export type InboundSender = { phone: string | null; bsuid: string | null; profileName: string | null };
+export type InboundSender = {
+  phone: string | null;
+  bsuid: string | null;
+  profileName: string | null;
+  /** the customer's username and parent business-scoped user id, when the upstream names them */
+  username?: string | null;
+  parentBsuid?: string | null;
+};
+
+export type InboundContactOptions = {
+  /** when the customer wrote: moves the 24-hour window; null for what the business sent (echoes) */
+  inboundAt: Date | null;
+  /** synced history: no events at all */
+  silent?: boolean;
+};
+
+type Identity = "phone" | "bsuid" | "username";
 
 /**
- * Finds the sender by phone or by business-scoped user id (users with usernames may arrive
- * without a number), creating the contact (and its contact.created event) when unknown.
+ * Finds the customer by phone or by business-scoped user id (users with usernames may arrive
+ * without a number), creating the contact (and its contact.created event) when unknown. When the
+ * number and the user id name two different contacts, the customer was known twice (first by
+ * user id, then sharing a number): the two become one (lib/contacts/merge-contacts.ts). A new
+ * username, user id or number is kept and announced by contact.updated with `changes`.
  */
 export async function findOrCreateInboundContact(
   tx: Tx,
   organizationId: string,
   channelId: string,
   sender: InboundSender,
-  at: Date,
+  options: InboundContactOptions,
 ) {
   const byPhone = sender.phone
     ? await tx.contact.findUnique({
@@ -24,23 +47,30 @@ export async function findOrCreateInboundContact(
         where: { organizationId_bsuid: { organizationId, bsuid: sender.bsuid } },
       })
     : null;
-  const existing = byPhone ?? byBsuid;
   const deliveryIds: string[] = [];
-  if (existing) {
-    // an identifier already held by another contact stays where it is (no merge of two contacts)
-    const bsuidFree = !byBsuid || byBsuid.id === existing.id;
-    const phoneFree = !byPhone || byPhone.id === existing.id;
-    const last = existing.lastInboundAt;
-    const contact = await tx.contact.update({
-      where: { id: existing.id },
-      data: {
-        // never backwards: a late-delivered older message does not move the window
-        lastInboundAt: new Date(Math.max(last?.getTime() ?? 0, at.getTime())),
-        profileName: sender.profileName ?? existing.profileName,
-        bsuid: existing.bsuid ?? (bsuidFree ? sender.bsuid : null),
-        phone: existing.phone ?? (phoneFree ? sender.phone : null),
-      },
-    });
+  let existing: Contact | null = byPhone ?? byBsuid;
+  // what the surviving contact was before this message: its changes are announced against it
+  let before: Contact | null = existing;
+  const mergedContactIds: string[] = [];
+  if (byPhone && byBsuid && byPhone.id !== byBsuid.id) {
+    existing = await mergeContacts(tx, byPhone, byBsuid);
+    before = existing.id === byPhone.id ? byPhone : byBsuid;
+    mergedContactIds.push(existing.id === byPhone.id ? byBsuid.id : byPhone.id);
+  }
+  if (existing && before) {
+    const contact = await refresh(tx, existing, sender, options.inboundAt);
+    const changes = identityChanges(before, contact);
+    if (!options.silent && (changes.length > 0 || mergedContactIds.length > 0)) {
+      deliveryIds.push(
+        ...(await recordContactUpdated(
+          tx,
+          organizationId,
+          contact.id,
+          mergedContactIds.length > 0 ? [...new Set<string>([...changes, "merged"])] : changes,
+          mergedContactIds.length > 0 ? { mergedContactIds } : {},
+        )),
+      );
+    }
     return { contact, deliveryIds };
   }
   const contact = await tx.contact.create({
@@ -48,20 +78,47 @@ export async function findOrCreateInboundContact(
       organizationId,
       phone: sender.phone,
       bsuid: sender.bsuid,
+      parentBsuid: sender.parentBsuid ?? null,
+      username: sender.username ?? null,
       profileName: sender.profileName,
       name: sender.profileName,
-      lastInboundAt: at,
+      lastInboundAt: options.inboundAt,
     },
   });
-  deliveryIds.push(
-    ...(await recordEvent(tx, organizationId, "contact.created", {
-      contactId: contact.id,
-      phone: contact.phone,
-      name: contact.name,
-      email: contact.email,
-      channelId,
-      timestamp: contact.createdAt.toISOString(),
-    })),
-  );
+  if (!options.silent) {
+    deliveryIds.push(
+      ...(await recordEvent(tx, organizationId, "contact.created", {
+        contactId: contact.id,
+        phone: contact.phone,
+        name: contact.name,
+        email: contact.email,
+        bsuid: contact.bsuid,
+        username: contact.username,
+        channelId,
+        timestamp: contact.createdAt.toISOString(),
+      })),
+    );
+  }
   return { contact, deliveryIds };
+}
+
+function identityChanges(before: Contact, after: Contact): Identity[] {
+  return (["phone", "bsuid", "username"] as const).filter((f) => before[f] !== after[f]);
+}
+
+async function refresh(tx: Tx, existing: Contact, sender: InboundSender, inboundAt: Date | null) {
+  const last = existing.lastInboundAt;
+  return tx.contact.update({
+    where: { id: existing.id },
+    data: {
+      // never backwards: a late-delivered older message does not move the window
+      ...(inboundAt ? { lastInboundAt: new Date(Math.max(last?.getTime() ?? 0, inboundAt.getTime())) } : {}),
+      profileName: sender.profileName ?? existing.profileName,
+      // the identifiers found it (or are free: the other lookup found nothing), so they are its own now
+      bsuid: sender.bsuid ?? existing.bsuid,
+      phone: existing.phone ?? sender.phone,
+      parentBsuid: sender.parentBsuid ?? existing.parentBsuid,
+      username: sender.username ?? existing.username,
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import type { ContactListQuery, ContactSort } from "@/lib/contacts/contact-list-query";
+import { contactSearchSql } from "@/lib/contacts/contact-search";
 import { withSearchTimeout } from "@/lib/contacts/search-timeout";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -13,10 +14,6 @@ const ORDER: Record<ContactSort, Prisma.Sql> = {
   updated: Prisma.sql`updated_at DESC, id DESC`,
 };
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The dashboard's contacts table: /v1's search (one trigram index over name, phone and e-mail)
  * plus a tag filter and a choice of order. GET /v1/contacts keeps lib/contacts/list-contacts.ts.
@@ -27,9 +24,7 @@ export async function listContactsPage(
 ): Promise<{ contacts: ContactWithTags[]; total: number }> {
   const conditions = [Prisma.sql`organization_id = ${organizationId}::uuid`];
   if (query.search) {
-    conditions.push(
-      Prisma.sql`(coalesce(name,'') || ' ' || coalesce(phone,'') || ' ' || coalesce(email,'')) ILIKE ${likePattern(query.search)}`,
-    );
+    conditions.push(contactSearchSql(query.search));
   }
   if (query.tag) {
     conditions.push(Prisma.sql`EXISTS (

@@ -1,14 +1,11 @@
 import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { contactSearchSql } from "@/lib/contacts/contact-search";
 import { withSearchTimeout } from "@/lib/contacts/search-timeout";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type ListContactsInput = { page: number; perPage: number; search?: string };
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Newest first. Search matches name, phone or e-mail through one trigram index over
@@ -35,9 +32,7 @@ export async function listContacts(
     return { contacts, total: Number(total?.contactCount ?? 0) };
   }
 
-  const pattern = likePattern(search);
-  const matches = Prisma.sql`organization_id = ${organizationId}::uuid
-    AND (coalesce(name,'') || ' ' || coalesce(phone,'') || ' ' || coalesce(email,'')) ILIKE ${pattern}`;
+  const matches = Prisma.sql`organization_id = ${organizationId}::uuid AND ${contactSearchSql(search)}`;
   const [rows, counted] = await withSearchTimeout(async (tx) => [
     await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
       SELECT id FROM contacts WHERE ${matches}

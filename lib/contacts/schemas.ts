@@ -92,7 +92,10 @@ export type CreateContactBody = z.infer<typeof createContactBody>;
 
 export const listContactsQuery = pageQuery
   .extend({
-    search: z.string().trim().max(200).optional().meta({ description: "Matches name, phone or e-mail" }),
+    search: z.string().trim().max(200).optional().meta({
+      description:
+        "Matches name, phone, e-mail or username anywhere in them, or a business-scoped user id exactly",
+    }),
   })
   .meta({ id: "ListContactsQuery" });
 
@@ -111,6 +114,19 @@ export const contactJson = z
       .meta({ description: "Free key-value pairs with primitive values" }),
     created_at: z.iso.datetime().meta({ description: "Creation time (ISO 8601)" }),
     updated_at: z.iso.datetime().meta({ description: "Last update time (ISO 8601)" }),
+    bsuid: z.string().nullable().meta({
+      description:
+        "Additive: the customer's business-scoped user id (Meta's `user_id`, e.g. `US.13491208655302741918`), learned from their messages; send to it with `recipient`",
+      example: "US.13491208655302741918",
+    }),
+    username: z.string().nullable().meta({
+      description: "Additive: the customer's WhatsApp username, when they adopted one (it can change)",
+      example: "@cycling.cy",
+    }),
+    blocked: z.boolean().meta({
+      description:
+        "Additive: blocked on WhatsApp (Meta's block_users); sends to the contact answer WHATSAPP_RECIPIENT_BLOCKED",
+    }),
   })
   .meta({ id: "Contact" });
 

@@ -81,6 +81,9 @@ export async function updateContact(
         name: contact.name,
         email: contact.email,
         tags: contact.tags.map((t) => t.tag.name).sort(),
+        bsuid: contact.bsuid,
+        username: contact.username,
+        blocked: contact.blockedAt !== null,
         changes,
         timestamp: contact.updatedAt.toISOString(),
       });

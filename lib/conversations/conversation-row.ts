@@ -1,12 +1,12 @@
 import type { ConversationRowJson, Person } from "@/lib/conversations/conversation-schemas";
-import { previewText, toContentView } from "@/lib/conversations/message-view";
+import { DELETED_TEXT, previewText, toContentView } from "@/lib/conversations/message-view";
 import type { Conversation } from "@/lib/generated/prisma/client.ts";
 
 export const personSelect = { select: { id: true, name: true, email: true } } as const;
 
 /** The relations a conversation row is drawn with (one query, the latest message included). */
 export const conversationRowInclude = {
-  contact: { select: { id: true, name: true, phone: true, bsuid: true } },
+  contact: { select: { id: true, name: true, phone: true, bsuid: true, username: true, blockedAt: true } },
   channel: { select: { id: true, name: true } },
   assignee: personSelect,
   messages: {
@@ -19,12 +19,20 @@ export const conversationRowInclude = {
       createdAt: true,
       renderedHeader: true,
       renderedBody: true,
+      deletedAt: true,
     },
   },
 } as const;
 
 export type ConversationWithRow = Conversation & {
-  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
+  contact: {
+    id: string;
+    name: string | null;
+    phone: string | null;
+    bsuid: string | null;
+    username: string | null;
+    blockedAt: Date | null;
+  };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
   messages: {
@@ -34,6 +42,7 @@ export type ConversationWithRow = Conversation & {
     createdAt: Date;
     renderedHeader: string | null;
     renderedBody: string | null;
+    deletedAt: Date | null;
   }[];
 };
 
@@ -42,7 +51,14 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
   return {
     id: c.id,
     status: c.status,
-    contact: c.contact,
+    contact: {
+      id: c.contact.id,
+      name: c.contact.name,
+      phone: c.contact.phone,
+      bsuid: c.contact.bsuid,
+      username: c.contact.username,
+      blocked: c.contact.blockedAt !== null,
+    },
     channel: c.channel,
     assignee: c.assignee,
     opened_at: c.openedAt.toISOString(),
@@ -53,9 +69,15 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
     last_message: last
       ? {
           direction: last.direction,
-          preview: previewText(
-            toContentView(last.type, last.content, { ...last, renderedFooter: null, renderedButtons: null }),
-          ).slice(0, 140),
+          preview: last.deletedAt
+            ? DELETED_TEXT
+            : previewText(
+                toContentView(last.type, last.content, {
+                  ...last,
+                  renderedFooter: null,
+                  renderedButtons: null,
+                }),
+              ).slice(0, 140),
           at: last.createdAt.toISOString(),
         }
       : null,

@@ -25,7 +25,14 @@ export type StaffJson = Person & { role: Role };
 export type ConversationRowJson = {
   id: string;
   status: ConversationStatus;
-  contact: { id: string; name: string | null; phone: string | null; bsuid: string | null };
+  contact: {
+    id: string;
+    name: string | null;
+    phone: string | null;
+    bsuid: string | null;
+    username: string | null;
+    blocked: boolean;
+  };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
   opened_at: string;
@@ -51,6 +58,14 @@ export type ThreadMessageJson = {
   error: { code: string | null; message: string | null } | null;
   /** the upstream's pricing category of an outbound message (marketing, utility, service, …), once reported */
   pricing_category: string | null;
+  /** whether Meta bills it (false for free entry points), once reported */
+  pricing_billable: boolean | null;
+  /** null: sent or received through this service; business_app: sent from the WhatsApp Business app; history: synced */
+  source: "business_app" | "history" | null;
+  /** the latest edit (the original stays in `content`) */
+  edited: { content: ContentView; at: string } | null;
+  /** deleted for everyone: `content` is no longer shown */
+  deleted_at: string | null;
   created_at: string;
   sent_at: string | null;
   delivered_at: string | null;

@@ -11,22 +11,33 @@ import {
   type ThreadJson,
   type ThreadMessageJson,
 } from "@/lib/conversations/conversation-schemas";
-import { toContentView } from "@/lib/conversations/message-view";
+import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
 import { db } from "@/lib/db";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+const SOURCES = new Set(["business_app", "history"]);
+
 function toThreadMessage(m: Message): ThreadMessageJson {
+  const deleted = m.deletedAt !== null;
   return {
     id: m.id,
     direction: m.direction,
     type: m.type,
-    content: toContentView(m.type, m.content, m),
+    // a message deleted for everyone is shown as deleted, never its text
+    content: deleted ? { kind: "text", text: DELETED_TEXT } : toContentView(m.type, m.content, m),
     status: m.status,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     pricing_category: m.pricingCategory,
+    pricing_billable: m.pricingBillable,
+    source: m.source !== null && SOURCES.has(m.source) ? (m.source as "business_app" | "history") : null,
+    edited:
+      !deleted && m.editedContent !== null && m.editedAt
+        ? { content: toContentView(m.type, m.editedContent), at: m.editedAt.toISOString() }
+        : null,
+    deleted_at: iso(m.deletedAt),
     created_at: m.createdAt.toISOString(),
     sent_at: iso(m.sentAt),
     delivered_at: iso(m.deliveredAt),

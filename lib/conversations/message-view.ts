@@ -159,6 +159,9 @@ export function toContentView(type: string, content: unknown, rendering?: Stored
   return { kind: "unsupported", type: str(body.type) ?? type };
 }
 
+/** What a message deleted for everyone shows, in the thread and the list. */
+export const DELETED_TEXT = "This message was deleted";
+
 /** One line for the conversation list. */
 export function previewText(view: ContentView): string {
   switch (view.kind) {

@@ -14,6 +14,16 @@ export const contactCreatedData = z
     phone: z.string().nullable().meta({ description: "E.164 with `+`; null for a username-only user" }),
     name: z.string().nullable(),
     email: z.string().nullable(),
+    bsuid: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: "Business-scoped user id (WhatsApp usernames); null when unknown" }),
+    username: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: "The customer's WhatsApp username; null when none" }),
     channelId,
     timestamp: at,
   })
@@ -26,7 +36,17 @@ export const contactUpdatedData = z
     name: z.string().nullable(),
     email: z.string().nullable(),
     tags: z.array(z.string()).meta({ description: "Every tag of the contact, sorted" }),
+    bsuid: z
+      .string()
+      .nullable()
+      .meta({ description: "Business-scoped user id (WhatsApp usernames); null when unknown" }),
+    username: z.string().nullable().meta({ description: "The customer's WhatsApp username; null when none" }),
+    blocked: z.boolean().meta({ description: "Staff blocked the customer on WhatsApp" }),
     changes: z.array(z.string()).meta({ description: "Names of the fields that changed" }),
+    mergedContactIds: z.array(z.uuid()).optional().meta({
+      description:
+        "Contacts merged into this one (a customer known by user id shared a number known already): their history is now this contact's",
+    }),
     timestamp: at,
   })
   .meta({ id: "ContactUpdatedData" });

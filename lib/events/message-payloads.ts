@@ -27,7 +27,23 @@ const statusBase = {
 };
 
 export const messageSentData = z
-  .object({ ...statusBase, status: z.literal("sent"), pricing })
+  .object({
+    ...statusBase,
+    status: z.literal("sent"),
+    pricing,
+    source: z.literal("business_app").optional().meta({
+      description:
+        "Present when staff sent the message from the WhatsApp Business app on a number shared with it (coexistence); absent for messages sent through this service",
+    }),
+    contentType: z
+      .string()
+      .optional()
+      .meta({ description: "With `source`: the kind of message sent from the app (as `message.inbound`'s)" }),
+    content: z
+      .lazy(() => inboundContent)
+      .optional()
+      .meta({ description: "With `source`: what was sent from the app (as `message.inbound`'s)" }),
+  })
   .meta({ id: "MessageSentData" });
 
 export const messageDeliveredData = z
@@ -151,7 +167,33 @@ export const messageInboundData = z
           .meta({ description: "Sender number without `+`; null for a username-only user" }),
         name: z.string().nullable().meta({ description: "The sender's profile name" }),
         bsuid: z.string().nullable().meta({ description: "Business-scoped user id of the sender" }),
+        username: z
+          .string()
+          .nullable()
+          .default(null)
+          .meta({ description: "The sender's WhatsApp username; null when none" }),
       })
       .meta({ id: "InboundSender" }),
   })
   .meta({ id: "MessageInboundData" });
+
+/** Fields of a message changed after the fact (coexistence edits and revokes). */
+const changedBase = {
+  messageId: uuid("Our message id"),
+  whatsappMessageId: z.string().nullable().meta({ description: "Upstream id (`wamid.…`)" }),
+  conversationId: z.uuid().nullable().meta({ description: "Conversation of the message" }),
+  contactId: z.uuid().nullable().meta({ description: "The customer" }),
+  channelId: z.uuid().nullable().meta({ description: "Channel of the message" }),
+  direction: z.enum(["inbound", "outbound"]).meta({ description: "Who wrote the message" }),
+  timestamp: at,
+};
+
+export const messageEditedData = z
+  .object({
+    ...changedBase,
+    contentType: z.string().meta({ description: "Kind of the new version (as `message.inbound`'s)" }),
+    content: inboundContent.meta({ description: "The new version; the original stays stored" }),
+  })
+  .meta({ id: "MessageEditedData" });
+
+export const messageDeletedData = z.object(changedBase).meta({ id: "MessageDeletedData" });

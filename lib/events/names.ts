@@ -6,6 +6,8 @@ export const EVENT_NAMES = [
   "message.delivered",
   "message.read",
   "message.failed",
+  "message.edited",
+  "message.deleted",
   "contact.created",
   "contact.updated",
   "conversation.opened",

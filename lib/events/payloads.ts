@@ -9,7 +9,9 @@ import {
 } from "@/lib/events/contact-payloads";
 import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
 import {
+  messageDeletedData,
   messageDeliveredData,
+  messageEditedData,
   messageFailedData,
   messageInboundData,
   messageReadData,
@@ -51,6 +53,18 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "The upstream refused or failed the message, or it never confirmed it within 10 minutes; `error` says why (with a `hint` for the codes met most).",
     data: messageFailedData,
+  },
+  "message.edited": {
+    summary: "A customer edited a message",
+    description:
+      "On a number shared with the WhatsApp Business app, a message was edited; `content` is the new version (the original stays stored and shown beside it).",
+    data: messageEditedData,
+  },
+  "message.deleted": {
+    summary: "A message was deleted for everyone",
+    description:
+      "A message was revoked (deleted for everyone); the thread and the API show it as deleted from then on.",
+    data: messageDeletedData,
   },
   "contact.created": {
     summary: "A contact was created",

@@ -1,4 +1,5 @@
 import "#server-only";
+import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
@@ -13,12 +14,11 @@ import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
 import { readyRedis } from "@/lib/redis";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
+import { postSend, type UpstreamApi } from "@/lib/whatsapp/post-send";
 import { acquireSendSlot } from "@/lib/whatsapp/throughput";
 import { RETRYABLE_UPSTREAM_CODES } from "@/lib/whatsapp/upstream-error-guide";
 
-type CloudAnswer = { messages?: { id?: string }[] };
 type Pending = { channel_id: string | null; cloud: unknown };
 const MAX_TRIES = 6;
 const NOTHING_TO_SEND: UpstreamFailure = {
@@ -54,7 +54,7 @@ export async function deliverToUpstream(
   }
 
   for (let attempt = 1; ; attempt++) {
-    const wait = await takeSlot(channel.id, channel.throughputPerSecond, `${messageId}:${attempt}`);
+    const wait = await takeSlot(channel.id, effectiveThroughput(channel), `${messageId}:${attempt}`);
     if (wait > 0) return { status: "deferred", retryInMs: wait };
     const claimed = await claim(messageId);
     if (!claimed) return currentOutcome(messageId);
@@ -62,13 +62,10 @@ export async function deliverToUpstream(
       return fail(messageId, NOTHING_TO_SEND);
     }
     try {
-      const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
-        method: "POST",
-        body: claimed.cloud,
-      });
-      const wamid = answer.messages?.[0]?.id;
-      if (!wamid) return { status: "unknown" };
-      return await recordSent(messageId, channel.id, wamid);
+      const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
+      if (!sent.wamid) return { status: "unknown" };
+      if (sent.api === "marketing_messages") await noteUpstreamApi(messageId, sent.api);
+      return await recordSent(messageId, channel.id, sent.wamid);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
@@ -105,13 +102,13 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  * `sending`, if still `queued`, returning the body to send; null when another got there first.
  * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
  */
-const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
+const claim = groupCommit<string, { cloud: unknown; api: UpstreamApi | null } | null>(async (ids) => {
   const now = new Date();
-  const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
+  const won = await db().$queryRaw<{ id: string; cloud: unknown; api: UpstreamApi | null }[]>`
       UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
       WHERE id = ANY (${ids}::uuid[]) AND status = 'queued'
-      RETURNING id, content -> 'cloud' AS cloud`;
-  const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud }]));
+      RETURNING id, content -> 'cloud' AS cloud, content ->> 'upstream' AS api`;
+  const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud, api: row.api }]));
   // the same message twice in one batch (two jobs for it): only the first claim wins
   return ids.map((id) => {
     const mine = byId.get(id) ?? null;
@@ -119,6 +116,13 @@ const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
     return mine;
   });
 });
+
+/** Which Graph edge took the message, when it was the Marketing Messages API (bookkeeping only). */
+async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<void> {
+  await db()
+    .message.update({ where: { id: messageId }, data: { upstreamApi: api } })
+    .catch((err: unknown) => logger.warn({ messageId, err: String(err) }, "upstream api not recorded"));
+}
 
 async function release(messageId: string): Promise<void> {
   await db().message.updateMany({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { declareEndpoints } from "@/lib/api/endpoint";
 import { markReadBody, markReadJson, markReadParams } from "@/lib/messages/mark-read";
+import { messageIdParams, messageJson } from "@/lib/messages/message-json";
 import { sendMessageBody } from "@/lib/messages/message-schemas";
 import { sendMessageRequest, sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
 
@@ -35,6 +36,7 @@ export const MESSAGE_ENDPOINTS = declareEndpoints({
       "WHATSAPP_INTERACTIVE_INVALID_FIELD",
       "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED",
       "RESOURCE_NOT_FOUND",
+      "WHATSAPP_RECIPIENT_BLOCKED",
     ],
   },
   sendTemplate: {
@@ -61,6 +63,7 @@ export const MESSAGE_ENDPOINTS = declareEndpoints({
       "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE",
       "VALIDATION_INVALID_FIELD",
       "RESOURCE_NOT_FOUND",
+      "WHATSAPP_RECIPIENT_BLOCKED",
     ],
   },
   markMessageRead: {
@@ -76,5 +79,18 @@ export const MESSAGE_ENDPOINTS = declareEndpoints({
     response: markReadJson,
     status: 200,
     errors: ["RESOURCE_NOT_FOUND", "WHATSAPP_CHANNEL_NOT_FOUND", "WHATSAPP_SEND_FAILED"],
+  },
+  getMessage: {
+    method: "GET",
+    path: "/v1/whatsapp/messages/{messageId}",
+    tag: "Messages",
+    scope: "whatsapp:send",
+    summary: "Get a message",
+    description:
+      "Additive. One message of this organization (sent or received): its status and status times, the upstream's pricing once reported, where it came from (`source`: this API, the WhatsApp Business app on a coexistence number, or synced history), and whether it was edited (`edited`, the original staying in `content`) or deleted for everyone (`deletedAt`; its content is then null). Another organization's id is `RESOURCE_NOT_FOUND`.",
+    params: messageIdParams,
+    response: messageJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND"],
   },
 });

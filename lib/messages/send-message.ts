@@ -41,6 +41,7 @@ export async function sendMessage(
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
   let render: OutboundMessage["render"] = null;
+  let upstream: "marketing_messages" | null = null;
   if (checked.type === "template") {
     const { name, language } = checked.template;
     const translation = await findTemplateTranslation(organizationId, channel.id, name, language.code);
@@ -54,6 +55,9 @@ export async function sendMessage(
       });
       checked = { ...checked, template: { ...checked.template, components } };
       render = { stored: stored.components, parameterFormat: stored.parameterFormat, components };
+      // owners and admins choose it per channel; only MARKETING templates may use it
+      if (channel.marketingMessagesApi && translation.category === "MARKETING")
+        upstream = "marketing_messages";
     }
   }
 
@@ -71,7 +75,11 @@ export async function sendMessage(
     to: checked.to ?? null,
     recipient: checked.recipient ?? null,
     type: checked.type,
-    content: { request: checked, cloud: toCloudBody(checked, { bizOpaqueCallbackData: messageId }) },
+    content: {
+      request: checked,
+      cloud: toCloudBody(checked, { bizOpaqueCallbackData: messageId }),
+      ...(upstream ? { upstream } : {}),
+    },
     templateName: template?.name ?? null,
     templateLanguage: template?.language.code ?? null,
     render,

@@ -6,6 +6,7 @@ import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
+import { recipientBlocked } from "@/lib/messages/recipient-blocked";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
 import { type RenderedTemplate, renderTemplate } from "@/lib/templates/render-template";
 
@@ -60,17 +61,20 @@ export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   const isTemplate = m.type === "template";
   const row = await insertTogether({ ...m, ...rendered(m), now });
   if (row.inserted) return;
+  if (row.blocked && row.contactId) throw recipientBlocked(row.contactId);
   const field = m.to === null ? "recipient" : "to";
   if (row.contactId || !isTemplate) throw sessionClosed(field);
   if (m.to === null) throw unknownRecipient();
   await storeForNewContact({ ...m, ...rendered(m), to: m.to }, now);
 }
 
-type Stored = { contactId: string | null; inserted: boolean };
+type Stored = { contactId: string | null; inserted: boolean; blocked: boolean };
 
 const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, Stored>(async (ms) => {
   const now = ms[0]?.now ?? new Date();
-  const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
+  const rows = await db().$queryRaw<
+    { id: string; contact_id: string | null; inserted: boolean; blocked: boolean | null }[]
+  >`
       WITH v AS (
         SELECT * FROM unnest(
           ${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.organizationId)}::uuid[],
@@ -82,7 +86,7 @@ const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, S
         ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, n)
       ), c AS (
         -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
-        SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at FROM v
+        SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at, ct.blocked_at FROM v
         JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
       ), ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
@@ -97,13 +101,16 @@ const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, S
                NULLIF((${JSON.stringify(ms.map((m) => m.renderedButtons))}::jsonb) -> (v.n::int - 1), 'null'::jsonb),
                ${now}, ${now}
         FROM v JOIN c ON c.mid = v.mid
-        WHERE v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}
+        WHERE (v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}) AND c.blocked_at IS NULL
         RETURNING id
       )
-      SELECT v.mid::text AS id, c.contact_id::text AS contact_id, EXISTS (SELECT 1 FROM ins WHERE ins.id = v.mid) AS inserted
+      SELECT v.mid::text AS id, c.contact_id::text AS contact_id, EXISTS (SELECT 1 FROM ins WHERE ins.id = v.mid) AS inserted,
+             c.blocked_at IS NOT NULL AS blocked
       FROM v LEFT JOIN c ON c.mid = v.mid`;
-  const byId = new Map(rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted }]));
-  return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false });
+  const byId = new Map(
+    rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted, blocked: r.blocked === true }]),
+  );
+  return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false, blocked: false });
 });
 
 function unknownRecipient(): ApiError {

@@ -5,6 +5,7 @@ import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
+import { USAGE_ENDPOINTS } from "@/lib/usage/endpoints";
 import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
 
 /**
@@ -14,10 +15,14 @@ import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
 export const V1_ENDPOINTS = [
   CONTACT_ENDPOINTS.listContacts,
   CONTACT_ENDPOINTS.createContact,
+  CONTACT_ENDPOINTS.blockContact,
+  CONTACT_ENDPOINTS.unblockContact,
   MESSAGE_ENDPOINTS.sendMessage,
+  MESSAGE_ENDPOINTS.getMessage,
   TEMPLATE_ENDPOINTS.listTemplates,
   MESSAGE_ENDPOINTS.sendTemplate,
   CHANNEL_ENDPOINTS.listChannels,
+  USAGE_ENDPOINTS.getUsage,
   MEDIA_ENDPOINTS.getMedia,
   WEBHOOK_ENDPOINTS.createWebhook,
   WEBHOOK_ENDPOINTS.listWebhooks,

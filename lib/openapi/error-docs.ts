@@ -42,4 +42,6 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
     "A request with this `Idempotency-Key` is still being processed; retry after `Retry-After`.",
   METHOD_NOT_ALLOWED: "The path exists but not with this method; see the `Allow` header.",
   PAYLOAD_TOO_LARGE: "The request body is over the endpoint's limit (1 MiB for /v1); `details.limit_bytes`.",
+  WHATSAPP_RECIPIENT_BLOCKED:
+    "The contact is blocked (dashboard or `POST /v1/contacts/{id}/block`); nothing was sent. Unblock them first; `details.contactId`.",
 };

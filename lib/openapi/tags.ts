@@ -13,4 +13,9 @@ export const TAGS = [
   },
   { name: "Media", description: "Exchange the media reference of an inbound message for a download link." },
   { name: "Channels", description: "The organization's WhatsApp sending lines (beyond the contract)." },
+  {
+    name: "Usage",
+    description:
+      "Messages as Meta prices them: by day, pricing category and channel, billable or free (beyond the contract).",
+  },
 ] as const satisfies readonly { name: EndpointTag; description: string }[];

@@ -11,10 +11,25 @@ const mediaObject = z
   })
   .loose();
 
+/** what a `user_changed_user_id` / `user_changed_number` system message carries */
+const systemObject = z
+  .object({
+    type: z.string().optional(),
+    body: z.string().optional(),
+    /** user_changed_user_id: the new business-scoped user id */
+    user_id: z.string().optional(),
+    parent_user_id: z.string().optional(),
+    /** user_changed_number: the new number */
+    wa_id: z.string().optional(),
+    previous_user_id: z.string().optional(),
+  })
+  .loose();
+
 export const inboundMessageSchema = z
   .object({
     from: z.string().optional(),
     from_user_id: z.string().optional(),
+    from_parent_user_id: z.string().optional(),
     id: z.string(),
     timestamp: z.string().optional(),
     type: z.string(),
@@ -52,6 +67,67 @@ export const inboundMessageSchema = z
     /** shared contact cards, passed on as the upstream gives them */
     contacts: z.array(z.record(z.string(), z.unknown())).optional(),
     context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
+    system: systemObject.optional(),
+    /** coexistence: the user (or, in an echo, the business) edited an earlier message */
+    edit: z
+      .object({ original_message_id: z.string(), message: z.record(z.string(), z.unknown()).optional() })
+      .loose()
+      .optional(),
+    /** coexistence: the user (or, in an echo, the business) deleted an earlier message for everyone */
+    revoke: z.object({ original_message_id: z.string() }).loose().optional(),
+    /** history messages: the status the message had in the WhatsApp Business app */
+    history_context: z.object({ status: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+/** smb_message_echoes: what the business sent from the WhatsApp Business app, to a user */
+export const echoMessageSchema = inboundMessageSchema.extend({
+  to: z.string().optional(),
+  to_user_id: z.string().optional(),
+  to_parent_user_id: z.string().optional(),
+});
+
+export const historyChunkSchema = z
+  .object({
+    metadata: z
+      .object({
+        phase: z.number().optional(),
+        chunk_order: z.number().optional(),
+        progress: z.number().optional(),
+      })
+      .loose()
+      .optional(),
+    threads: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            context: z
+              .object({ wa_id: z.string().optional(), user_id: z.string().optional() })
+              .loose()
+              .optional(),
+            messages: z.array(z.unknown()).default([]),
+          })
+          .loose(),
+      )
+      .default([]),
+    errors: z.array(z.record(z.string(), z.unknown())).optional(),
+  })
+  .loose();
+
+export const stateSyncItemSchema = z
+  .object({
+    type: z.string(),
+    action: z.string().optional(),
+    contact: z
+      .object({
+        full_name: z.string().optional(),
+        first_name: z.string().optional(),
+        phone_number: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+    metadata: z.object({ timestamp: z.string().optional() }).loose().optional(),
   })
   .loose();
 
@@ -99,13 +175,24 @@ export const changeValueSchema = z
           .object({
             wa_id: z.string().optional(),
             user_id: z.string().optional(),
-            profile: z.object({ name: z.string().optional() }).loose().optional(),
+            parent_user_id: z.string().optional(),
+            username: z.string().optional(),
+            profile: z
+              .object({ name: z.string().optional(), username: z.string().optional() })
+              .loose()
+              .optional(),
           })
           .loose(),
       )
       .optional(),
     messages: z.array(z.unknown()).optional(),
     statuses: z.array(z.unknown()).optional(),
+    /** field smb_message_echoes */
+    message_echoes: z.array(z.unknown()).optional(),
+    /** field history */
+    history: z.array(z.unknown()).optional(),
+    /** field smb_app_state_sync */
+    state_sync: z.array(z.unknown()).optional(),
   })
   .loose();
 
@@ -126,5 +213,8 @@ export const notificationSchema = z
   .loose();
 
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+export type EchoMessage = z.infer<typeof echoMessageSchema>;
+export type HistoryChunk = z.infer<typeof historyChunkSchema>;
+export type StateSyncItem = z.infer<typeof stateSyncItemSchema>;
 export type UpstreamStatus = z.infer<typeof statusSchema>;
 export type ChangeValue = z.infer<typeof changeValueSchema>;

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
+import { inboundSender } from "@/lib/upstream/inbound-sender";
 import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/upstream/notification-schema";
 
@@ -41,15 +42,7 @@ async function storeInbound(
   });
   if (existing) return { messageId: null, deliveryIds: [] };
 
-  const profile =
-    value.contacts?.find((c) => (message.from && c.wa_id === message.from) || c.user_id) ??
-    value.contacts?.[0];
-  const digits = message.from ?? profile?.wa_id ?? null;
-  const sender = {
-    phone: digits ? `+${digits.replace(/^\+/, "")}` : null,
-    bsuid: message.from_user_id ?? profile?.user_id ?? null,
-    profileName: profile?.profile?.name ?? null,
-  };
+  const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
   // the window counts from when the customer wrote: a late-delivered message must not reopen it
   const sentSeconds = Number(message.timestamp);
@@ -71,7 +64,7 @@ async function storeInbound(
       channel.organizationId,
       channel.id,
       sender,
-      writtenAt,
+      { inboundAt: writtenAt },
     );
     const { conversation, opened } = await touchConversation(tx, {
       organizationId: channel.organizationId,
@@ -137,6 +130,7 @@ async function storeInbound(
           phone: (digits ?? contact.phone)?.replace(/^\+/, "") ?? null,
           name: sender.profileName,
           bsuid: sender.bsuid ?? contact.bsuid,
+          username: sender.username ?? contact.username,
         },
       })),
     );

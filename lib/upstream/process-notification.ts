@@ -13,7 +13,8 @@ import {
   notificationSchema,
   statusSchema,
 } from "@/lib/upstream/notification-schema";
-import { processInboundMessage } from "@/lib/upstream/process-inbound-message";
+import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/upstream/process-coexistence";
+import { processMessage } from "@/lib/upstream/process-message";
 import { processStatus } from "@/lib/upstream/process-status";
 
 /**
@@ -35,7 +36,7 @@ export async function processNotification(
         await applyTemplateChange(entry.id ?? "", change.field, change.value);
         continue;
       }
-      if (change.field !== "messages") continue;
+      if (change.field !== "messages" && !COEXISTENCE_FIELDS.has(change.field)) continue;
       const value = changeValueSchema.safeParse(change.value);
       if (!value.success) continue;
       const phoneNumberId = value.data.metadata?.phone_number_id;
@@ -43,16 +44,26 @@ export async function processNotification(
       // Without an active channel the messages stay in the stored notification only: no other
       // organization's channel, however old, ever receives them.
       const channel = phoneNumberId ? await activeChannelOfNumber(phoneNumberId) : null;
-      if (!channel && (value.data.messages?.length ?? 0) > 0) {
-        logger.info(
-          { notificationId, phoneNumberId },
-          "inbound for a number with no active channel kept unrouted",
-        );
+      if (!channel) {
+        if ((value.data.messages?.length ?? 0) > 0 || change.field !== "messages") {
+          logger.info(
+            { notificationId, phoneNumberId, field: change.field },
+            "notification for a number with no active channel kept unrouted",
+          );
+        }
+        if (change.field !== "messages") continue;
+      }
+      if (channel && COEXISTENCE_FIELDS.has(change.field)) {
+        const result = await processCoexistence(channel, change.field, value.data);
+        deliveryIds.push(...result.deliveryIds);
+        for (const mediaId of result.mediaIds) await enqueue("media", { mediaId }, { jobId: mediaId });
+        messages += result.messages;
+        continue;
       }
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);
         if (!message.success || !channel) continue;
-        const result = await processInboundMessage(channel, message.data, value.data);
+        const result = await processMessage(channel, message.data, value.data);
         deliveryIds.push(...result.deliveryIds);
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;

@@ -6,7 +6,8 @@ import type { Message, MessageStatus, Prisma } from "@/lib/generated/prisma/clie
 import { isUuid } from "@/lib/ids/uuid";
 import { canMoveTo } from "@/lib/messages/status-order";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
-import { statusPricing, storedPricing } from "@/lib/upstream/status-pricing";
+import { recipientCountry } from "@/lib/upstream/recipient-country";
+import { billableOf, statusPricing, storedPricing } from "@/lib/upstream/status-pricing";
 import { upstreamHint } from "@/lib/whatsapp/upstream-error-guide";
 
 type Reported = "sent" | "delivered" | "read" | "failed";
@@ -36,7 +37,15 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
   return db().$transaction(async (tx) => {
     const reported = statusPricing(status);
     // kept even when the status itself changes nothing (a late `sent` after `delivered`)
-    const pricingData = reported ? { pricing: reported, pricingCategory: reported.category } : {};
+    const pricingData = reported
+      ? {
+          pricing: reported,
+          pricingCategory: reported.category,
+          pricingBillable: billableOf(reported),
+          pricingType: reported.type,
+          pricingCountry: recipientCountry(found.phone, status.recipient_id),
+        }
+      : {};
     // row lock: concurrent statuses of one message are applied one after the other
     const [message] = await tx.$queryRaw<{ status: MessageStatus }[]>`
       SELECT status FROM messages WHERE id = ${found.id}::uuid FOR UPDATE`;

@@ -28,3 +28,13 @@ export function storedPricing(value: unknown): EventPricing | undefined {
   const parsed = eventPricingSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * Whether Meta bills the message: its `billable` flag, or, where the flag is left out (Meta
+ * deprecated it with per-message pricing), its type: only `regular` messages are charged;
+ * `free_customer_service` and `free_entry_point` are free.
+ */
+export function billableOf(pricing: EventPricing): boolean | null {
+  if (pricing.billable !== null) return pricing.billable;
+  return pricing.type === null ? null : pricing.type === "regular";
+}

@@ -19,6 +19,11 @@ const inboundBody = z
       .optional(),
     name: z.string().min(1).default("Sandbox User"),
     user_id: z.string().min(1).optional(),
+    /** the user's WhatsApp username and parent business-scoped user id, as the webhook carries them */
+    username: z.string().min(1).optional(),
+    parent_user_id: z.string().min(1).optional(),
+    /** the user came from a click-to-WhatsApp ad: a 72-hour free entry point opens (free_entry_point pricing) */
+    referral: z.boolean().optional(),
     /** defaults: a new wamid, now */
     id: z.string().min(1).optional(),
     timestamp: z.number().int().positive().optional(),
@@ -45,15 +50,34 @@ export async function postInbound(ctx: Ctx, req: SandboxRequest): Promise<Reply>
   const sender = waId !== undefined ? { wa_id: waId } : { user_id: userId ?? "" };
   const id = body.id ?? newWamid(waId ?? userId ?? "");
   const timestamp = body.timestamp ?? Math.floor(Date.now() / 1000);
-  const contact: Record<string, unknown> = { profile: { name: body.name } };
+  const keys = [
+    ...(waId !== undefined ? [windowKey(number.id, waId)] : []),
+    ...(userId !== undefined ? [windowKey(number.id, userKey(userId))] : []),
+  ];
+  if (keys.some((k) => state.blocked.has(k))) {
+    throw controlError(
+      409,
+      "This user is blocked by the number (block_users): Meta delivers nothing from them.",
+    );
+  }
+  const profile: Record<string, unknown> = { name: body.name };
+  if (body.username !== undefined) profile.username = body.username;
+  const contact: Record<string, unknown> = { profile };
   if (waId !== undefined) contact.wa_id = waId;
   if (userId !== undefined) contact.user_id = userId;
+  if (body.parent_user_id !== undefined) contact.parent_user_id = body.parent_user_id;
   const message = inboundMessageObject(state, number, sender, id, timestamp, body.message);
+  // Meta names the user id in every messages webhook, beside the number when it is shared
+  if (userId !== undefined) message.from_user_id = userId;
+  if (body.parent_user_id !== undefined) message.from_parent_user_id = body.parent_user_id;
+  if (body.referral) {
+    message.referral = { source_type: "ad", source_id: "sandbox-ad", ctwa_clid: "sandbox" };
+    for (const k of keys) state.entryPoints.set(k, Date.now());
+  }
   // the user's message opens the customer service window whatever the app answers, for a send
   // to the number and for one to the business-scoped user id alike
   const now = Date.now();
-  if (waId !== undefined) state.lastInbound.set(windowKey(number.id, waId), now);
-  if (userId !== undefined) state.lastInbound.set(windowKey(number.id, userKey(userId)), now);
+  for (const k of keys) state.lastInbound.set(k, now);
   const delivery = await deliver(ctx, notification(number, { contacts: [contact], messages: [message] }));
   return json(200, { id, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
 }

@@ -10,6 +10,10 @@ const phoneNumberBody = z.strictObject({
   verified_name: z.string().min(1).default("Sandbox Business"),
   /** messages a second before 130429; the Cloud API's default is 80, its top tier 1,000 */
   throughput_per_second: z.number().int().min(1).max(100_000).default(80),
+  /** shared with the WhatsApp Business app: sends are paced at Meta's fixed 20/s whatever throughput_per_second says */
+  coexistence: z.boolean().default(false),
+  /** accepted the Marketing Messages API terms; otherwise /marketing_messages falls back or refuses (product_policy) */
+  marketing_messages_onboarded: z.boolean().default(false),
 });
 
 /** PUT /_sandbox/phone-numbers/{phone_number_id}: register or replace a business phone number. */

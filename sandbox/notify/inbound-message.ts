@@ -59,6 +59,26 @@ export const inboundMessage = z.discriminatedUnion("type", [
     type: z.literal("reaction"),
     reaction: z.strictObject({ message_id: z.string(), emoji: z.string() }),
   }),
+  // coexistence numbers: the user edits (text, or a caption) or deletes an earlier message
+  z.strictObject({
+    ...base,
+    type: z.literal("edit"),
+    edit: z.strictObject({
+      original_message_id: z.string().min(1),
+      message: z.union([
+        z.strictObject({ type: z.literal("text"), text: z.strictObject({ body: z.string().min(1) }) }),
+        z.strictObject({
+          type: z.enum(["image", "video", "document"]),
+          caption: z.string().min(1),
+        }),
+      ]),
+    }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("revoke"),
+    revoke: z.strictObject({ original_message_id: z.string().min(1) }),
+  }),
 ]);
 
 type InboundMessage = z.infer<typeof inboundMessage>;
@@ -128,6 +148,13 @@ export function inboundMessageObject(
       // Meta adds whether the sticker is animated
       item.sticker = { ...mediaObject(state, number, "sticker", content.sticker), animated: false };
       break;
+    case "edit": {
+      const inner = content.edit.message;
+      const message =
+        inner.type === "text" ? inner : { type: inner.type, [inner.type]: { caption: inner.caption } };
+      item.edit = { original_message_id: content.edit.original_message_id, message };
+      break;
+    }
     default:
       Object.assign(item, content);
   }

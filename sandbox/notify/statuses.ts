@@ -46,7 +46,7 @@ function statusObject(message: AcceptedMessage, step: Step, atMs: number): Recor
       billable: message.billable,
       pricing_model: "PMP",
       category: message.category,
-      type: message.billable ? "regular" : "free_customer_service",
+      type: message.pricing_type,
     };
   }
   if (step.errors) status.errors = step.errors;

@@ -10,24 +10,19 @@ import { scheduleFailure, scheduleLifecycle } from "@/sandbox/notify/statuses";
 import { checkTemplate } from "@/sandbox/send/check-template";
 import { type Content, parseSendRequest } from "@/sandbox/send/envelope";
 import { checkMedia } from "@/sandbox/send/fetch-media";
-import { checkWindow, windowOpen } from "@/sandbox/send/window";
+import { pricingOf } from "@/sandbox/send/pricing";
+import { checkWindow } from "@/sandbox/send/window";
 import {
   type AcceptedMessage,
+  COEXISTENCE_PER_SECOND,
   type PhoneNumber,
   type RecordedRequest,
   recordRequest,
-  type SandboxState,
   windowKey,
 } from "@/sandbox/state";
 
 /** Errors the real service reports in a `failed` status rather than in the answer (with async_errors). */
 const ASYNC_CODES = new Set([131047, 131053]);
-
-function pricing(state: SandboxState, number: PhoneNumber, waId: string, category: string | undefined) {
-  if (category === undefined) return { category: "service", billable: false };
-  const free = category === "utility" && windowOpen(state, number.id, waId);
-  return { category, billable: !free };
-}
 
 /** Everything that can refuse a valid message after the limits: window, template, media. */
 async function checkContent(
@@ -48,20 +43,35 @@ async function checkContent(
   return category;
 }
 
-async function handle(
+/** What a /marketing_messages request adds to a send; `via` is decided once the number is known. */
+export type MarketingSend = {
+  policy: "STRICT" | "CLOUD_API_FALLBACK";
+  /** a refusal of product_policy / message_activity_sharing, thrown once the token is checked */
+  invalid?: string;
+  via?: "marketing_messages" | "cloud_api";
+};
+
+export async function handleSend(
   ctx: Ctx,
   req: SandboxRequest,
   phoneNumberId: string,
   body: unknown,
   entry: RecordedRequest,
+  marketing?: MarketingSend,
 ): Promise<Reply> {
   const { state } = ctx;
   await applyFault(ctx, phoneNumberId);
   const number = authorizePhoneNumber(state, req, phoneNumberId);
-  const perSecond = number.throughput_per_second;
+  const perSecond = number.coexistence ? COEXISTENCE_PER_SECOND : number.throughput_per_second;
   if (!takeToken(state.throughput, number.id, perSecond, perSecond / 1000)) throw errors.throughput();
+  if (marketing?.invalid) throw errors.invalidParameter(marketing.invalid);
   const request = parseSendRequest(body);
-  if (request.kind === "read") return json(200, { success: true });
+  if (request.kind === "read") {
+    if (marketing) throw errors.marketingNotTemplate();
+    return json(200, { success: true });
+  }
+  if (marketing && request.content.type !== "template") throw errors.marketingNotTemplate();
+  if (state.blocked.has(windowKey(number.id, request.waId))) throw errors.blockedUser();
   // a business-scoped user id exists for this business only once the user wrote to it
   if (request.userId !== undefined && !state.lastInbound.has(windowKey(number.id, request.waId))) {
     throw errors.invalidParameter(
@@ -77,6 +87,7 @@ async function handle(
   let deferred: GraphError | undefined;
   try {
     category = await checkContent(ctx, number, request.waId, request.content, request.userId !== undefined);
+    if (marketing) marketing.via = marketingRoute(number, category, marketing.policy);
   } catch (error) {
     const async =
       state.settings.async_errors && error instanceof GraphError && ASYNC_CODES.has(error.body.error.code);
@@ -88,7 +99,7 @@ async function handle(
     phone_number_id: number.id,
     recipient_id: request.userId ?? request.waId,
     biz_opaque_callback_data: request.bizOpaque,
-    ...pricing(state, number, request.waId, category),
+    ...pricingOf(state, number, request.waId, category, marketing?.via === "marketing_messages"),
   };
   state.messages.set(message.id, message);
   entry.id = message.id;
@@ -103,7 +114,25 @@ async function handle(
         : { input: request.userId, user_id: request.userId },
     ],
     messages: [{ id: message.id }],
+    // the Marketing Messages API's answer adds `success` (v23 MarketingMessageResponsePayload)
+    ...(marketing ? { success: true } : {}),
   });
+}
+
+/**
+ * Where a /marketing_messages send goes: only MARKETING templates are accepted; a number that
+ * has not accepted the API's terms is refused (STRICT) or served by the Cloud API
+ * (CLOUD_API_FALLBACK), as product_policy says.
+ */
+function marketingRoute(
+  number: PhoneNumber,
+  category: string | undefined,
+  policy: MarketingSend["policy"],
+): "marketing_messages" | "cloud_api" {
+  if (category !== "marketing") throw errors.marketingNotMarketing();
+  if (number.marketing_messages_onboarded) return "marketing_messages";
+  if (policy === "STRICT") throw errors.marketingNotOnboarded();
+  return "cloud_api";
 }
 
 /** POST /{version}/{phone_number_id}/messages: every request is recorded with the answer it got. */
@@ -112,13 +141,14 @@ export async function sendMessage(ctx: Ctx, req: SandboxRequest, phoneNumberId: 
   const entry = recordRequest(ctx.state, {
     id: null,
     phone_number_id: phoneNumberId,
+    endpoint: "messages",
     body: body ?? req.rawBody.toString("utf8"),
     received_at: new Date().toISOString(),
     result: null,
     response: null,
   });
   try {
-    const reply = await handle(ctx, req, phoneNumberId, body, entry);
+    const reply = await handleSend(ctx, req, phoneNumberId, body, entry);
     entry.result = reply.status;
     entry.response = "json" in reply ? reply.json : null;
     return reply;

@@ -254,7 +254,12 @@ export type TestChannel = { channelId: string; phoneNumberId: string; wabaId: st
 /** A phone number registered in the sandbox and a channel of `orgId` pointing at it. */
 export async function createTestChannel(
   orgId: string,
-  options: { templates?: unknown[]; throughput?: number } = {},
+  options: {
+    templates?: unknown[];
+    throughput?: number;
+    /** more fields of the sandbox number, e.g. coexistence, marketing_messages_onboarded */
+    sandboxNumber?: Record<string, unknown>;
+  } = {},
 ): Promise<TestChannel> {
   const { createChannel } = await import("@/lib/channels/create-channel");
   const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
@@ -265,6 +270,7 @@ export async function createTestChannel(
     display_phone_number: "+1 555 0100",
     access_token: token,
     throughput_per_second: options.throughput ?? 80,
+    ...options.sandboxNumber,
   });
   if (put.status >= 300) throw new Error(`sandbox phone number: ${JSON.stringify(put.body)}`);
   if (options.templates) await sandbox(`/_sandbox/templates/${wabaId}`, "PUT", { data: options.templates });

@@ -23,6 +23,10 @@ const UUID = "00000000-0000-4000-8000-000000000000";
 const SAMPLES: Record<EndpointId, Sample> = {
   listContacts: {},
   createContact: { body: { phone: "+14155550123" } },
+  blockContact: { params: { id: UUID }, body: {} },
+  unblockContact: { params: { id: UUID }, body: {} },
+  getMessage: { params: { messageId: UUID } },
+  getUsage: {},
   listTemplates: {},
   listChannels: {},
   sendMessage: { body: { to: "+14155550123", type: "text", text: { body: "auth suite" } } },

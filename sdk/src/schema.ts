@@ -31,6 +31,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contacts/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a contact
+         * @description Additive. Blocks the customer on WhatsApp (Meta's `block_users`) on every active channel they wrote to in the last 24 hours (WhatsApp blocks only such customers: otherwise `WHATSAPP_SESSION_CLOSED`). A blocked customer cannot write to the business, and every send to the contact answers `WHATSAPP_RECIPIENT_BLOCKED` before any upstream call. Answers the contact (`blocked: true`) and emits `contact.updated` with `changes: ["blocked"]`; blocking a blocked contact changes nothing.
+         *
+         *     Required scope: `contacts:write` (secret `service_sk_` keys only).
+         */
+        post: operations["blockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unblock a contact
+         * @description Additive. Unblocks the customer on every active channel (no 24-hour rule) and answers the contact (`blocked: false`), with `contact.updated` (`changes: ["blocked"]`).
+         *
+         *     Required scope: `contacts:write` (secret `service_sk_` keys only).
+         */
+        post: operations["unblockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/whatsapp/messages": {
         parameters: {
             query?: never;
@@ -47,6 +91,28 @@ export interface paths {
          *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
          */
         post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message
+         * @description Additive. One message of this organization (sent or received): its status and status times, the upstream's pricing once reported, where it came from (`source`: this API, the WhatsApp Business app on a coexistence number, or synced history), and whether it was edited (`edited`, the original staying in `content`) or deleted for everyone (`deletedAt`; its content is then null). Another organization's id is `RESOURCE_NOT_FOUND`.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -111,6 +177,28 @@ export interface paths {
          *     Required scope: `whatsapp:templates`.
          */
         get: operations["listChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Message usage
+         * @description Beyond the contract. Messages as Meta priced them (each status notification's `pricing`: category, billable, type), over a range of UTC days (`from`, `to`, at most 366 days; by default the last 30), one row per day (every day, empty ones too), pricing category or channel, each split by category and into billable and free. With a rate card (owners enter a price per category and recipient country in the dashboard) billable messages get an `estimated_cost`. A message counts in the UTC day it was created, once, at its latest reported pricing; usage stays when contacts or messages are deleted. Scope `usage:read` (secret keys only): spend is finance data.
+         *
+         *     Required scope: `usage:read` (secret `service_sk_` keys only).
+         */
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -457,6 +545,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "message.edited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer edited a message
+         * @description On a number shared with the WhatsApp Business app, a message was edited; `content` is the new version (the original stays stored and shown beside it).
+         */
+        post: operations["messageEditedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was deleted for everyone
+         * @description A message was revoked (deleted for everyone); the thread and the API show it as deleted from then on.
+         */
+        post: operations["messageDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "contact.created": {
         parameters: {
             query?: never;
@@ -597,6 +725,7 @@ export interface components {
                 [key: string]: string | number | boolean;
             };
         };
+        EmptyBody: Record<string, never>;
         SendMessageBody: components["schemas"]["SendTextMessage"] | components["schemas"]["SendImageMessage"] | components["schemas"]["SendAudioMessage"] | components["schemas"]["SendVideoMessage"] | components["schemas"]["SendDocumentMessage"] | components["schemas"]["SendLocationMessage"] | components["schemas"]["SendTemplateMessage"] | components["schemas"]["SendInteractiveMessage"] | components["schemas"]["SendReactionMessage"];
         SendTextMessage: {
             /**
@@ -1085,7 +1214,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1108,7 +1237,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1314,6 +1443,11 @@ export interface components {
             name: string | null;
             /** @description Business-scoped user id of the sender */
             bsuid: string | null;
+            /**
+             * @description The sender's WhatsApp username; null when none
+             * @default null
+             */
+            username?: string | null;
         };
         /** @description The body of a `message.sent` delivery. */
         MessageSentEvent: {
@@ -1358,6 +1492,15 @@ export interface components {
             /** @constant */
             status: "sent";
             pricing?: components["schemas"]["EventPricing"];
+            /**
+             * @description Present when staff sent the message from the WhatsApp Business app on a number shared with it (coexistence); absent for messages sent through this service
+             * @constant
+             */
+            source?: "business_app";
+            /** @description With `source`: the kind of message sent from the app (as `message.inbound`'s) */
+            contentType?: string;
+            /** @description With `source`: what was sent from the app (as `message.inbound`'s) */
+            content?: components["schemas"]["InboundContent"];
         };
         /** @description The upstream's pricing of the message, once WhatsApp has reported it */
         EventPricing: {
@@ -1506,6 +1649,102 @@ export interface components {
             /** @description What to do about the most frequent upstream codes */
             hint?: string;
         };
+        /** @description The body of a `message.edited` delivery. */
+        MessageEditedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "message.edited";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageEditedData"];
+        };
+        MessageEditedData: {
+            /**
+             * Format: uuid
+             * @description Our message id
+             */
+            messageId: string;
+            /** @description Upstream id (`wamid.…`) */
+            whatsappMessageId: string | null;
+            /** @description Conversation of the message */
+            conversationId: string | null;
+            /** @description The customer */
+            contactId: string | null;
+            /** @description Channel of the message */
+            channelId: string | null;
+            /**
+             * @description Who wrote the message
+             * @enum {string}
+             */
+            direction: "inbound" | "outbound";
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /** @description Kind of the new version (as `message.inbound`'s) */
+            contentType: string;
+            /** @description The new version; the original stays stored */
+            content: components["schemas"]["InboundContent"];
+        };
+        /** @description The body of a `message.deleted` delivery. */
+        MessageDeletedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "message.deleted";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageDeletedData"];
+        };
+        MessageDeletedData: {
+            /**
+             * Format: uuid
+             * @description Our message id
+             */
+            messageId: string;
+            /** @description Upstream id (`wamid.…`) */
+            whatsappMessageId: string | null;
+            /** @description Conversation of the message */
+            conversationId: string | null;
+            /** @description The customer */
+            contactId: string | null;
+            /** @description Channel of the message */
+            channelId: string | null;
+            /**
+             * @description Who wrote the message
+             * @enum {string}
+             */
+            direction: "inbound" | "outbound";
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `contact.created` delivery. */
         ContactCreatedEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -1537,6 +1776,16 @@ export interface components {
             phone: string | null;
             name: string | null;
             email: string | null;
+            /**
+             * @description Business-scoped user id (WhatsApp usernames); null when unknown
+             * @default null
+             */
+            bsuid?: string | null;
+            /**
+             * @description The customer's WhatsApp username; null when none
+             * @default null
+             */
+            username?: string | null;
             /** @description Channel involved; null for a contact created through the API or the dashboard */
             channelId: string | null;
             /**
@@ -1578,8 +1827,16 @@ export interface components {
             email: string | null;
             /** @description Every tag of the contact, sorted */
             tags: string[];
+            /** @description Business-scoped user id (WhatsApp usernames); null when unknown */
+            bsuid: string | null;
+            /** @description The customer's WhatsApp username; null when none */
+            username: string | null;
+            /** @description Staff blocked the customer on WhatsApp */
+            blocked: boolean;
             /** @description Names of the fields that changed */
             changes: string[];
+            /** @description Contacts merged into this one (a customer known by user id shared a number known already): their history is now this contact's */
+            mergedContactIds?: string[];
             /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
@@ -1732,7 +1989,7 @@ export interface components {
          * @description Stable machine identifier of the error; the HTTP status follows from it (see the error table).
          * @enum {string}
          */
-        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE";
+        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "WHATSAPP_RECIPIENT_BLOCKED";
         ListContactsResponse: {
             /** @constant */
             success: true;
@@ -1770,8 +2027,30 @@ export interface components {
              * @description Last update time (ISO 8601)
              */
             updated_at: string;
+            /**
+             * @description Additive: the customer's business-scoped user id (Meta's `user_id`, e.g. `US.13491208655302741918`), learned from their messages; send to it with `recipient`
+             * @example US.13491208655302741918
+             */
+            bsuid: string | null;
+            /**
+             * @description Additive: the customer's WhatsApp username, when they adopted one (it can change)
+             * @example @cycling.cy
+             */
+            username: string | null;
+            /** @description Additive: blocked on WhatsApp (Meta's block_users); sends to the contact answer WHATSAPP_RECIPIENT_BLOCKED */
+            blocked: boolean;
         };
         CreateContactResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Contact"];
+        };
+        BlockContactResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Contact"];
+        };
+        UnblockContactResponse: {
             /** @constant */
             success: true;
             data: components["schemas"]["Contact"];
@@ -1814,6 +2093,66 @@ export interface components {
              * @description Send time
              */
             timestamp: string;
+        };
+        GetMessageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Message"];
+        };
+        Message: {
+            /** Format: uuid */
+            messageId: string;
+            /** @description The upstream id (`wamid.…`), once known */
+            whatsappMessageId: string | null;
+            conversationId: string | null;
+            /** Format: uuid */
+            contactId: string;
+            channelId: string | null;
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            /** @description text, image, audio, video, file, location, interactive, template, … */
+            contentType: string;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+            /** @description Inbound and app-sent messages: the content as `message.inbound` carries it; messages sent through this API: the object named after their type, as sent. Null once the message was deleted for everyone. */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description api: sent or received through this service; business_app: sent by staff from the WhatsApp Business app (coexistence); history: synced from the app's history
+             * @enum {string}
+             */
+            source: "api" | "business_app" | "history";
+            /** @description The latest edit (coexistence numbers); the original stays in `content` */
+            edited: {
+                content: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                timestamp: string;
+            } | null;
+            /** @description When it was deleted for everyone (coexistence numbers) */
+            deletedAt: string | null;
+            /** @description The upstream's latest reported pricing */
+            pricing: {
+                billable: boolean | null;
+                pricingModel: string | null;
+                category: string | null;
+                type: string | null;
+            } | null;
+            error: {
+                code: string | null;
+                message: string | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the service stored it (history: its original time)
+             */
+            timestamp: string;
+            sentAt: string | null;
+            deliveredAt: string | null;
+            readAt: string | null;
+            failedAt: string | null;
         };
         ListTemplatesResponse: {
             /** @constant */
@@ -1867,13 +2206,65 @@ export interface components {
             display_phone_number: string | null;
             /** @enum {string} */
             status: "active" | "inactive";
+            /** @description Messages a second the upstream takes from the number (20, Meta's fixed pace, for a coexistence number) */
             throughput_per_second: number;
+            /** @description Additive: the number is shared with the WhatsApp Business app (staff also answer from the phone) */
+            coexistence: boolean;
+            /** @description Additive: MARKETING templates go through Meta's Marketing Messages API (with the Cloud API as fallback) */
+            marketing_messages_api: boolean;
             last_active_at: string | null;
             templates_synced_at: string | null;
             /** @description The Graph API refused the channel's access token (error 190) during a template sync; an owner or admin gives a new one in the dashboard */
             needs_new_token: boolean;
             /** Format: date-time */
             created_at: string;
+        };
+        GetUsageResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Usage"];
+        };
+        Usage: {
+            from: string;
+            to: string;
+            /** @enum {string} */
+            group_by: "day" | "category" | "channel";
+            /** @description ISO 4217 code of the rate card */
+            currency: string;
+            /** @description Billable messages no rate matched (no price for their category and country, nor a `*` price) */
+            unpriced_billable: number;
+            totals: {
+                /** @description Priced messages (delivered or sent and reported by Meta) */
+                messages: number;
+                /** @description Of which Meta bills (pricing type `regular`) */
+                billable: number;
+                /** @description Of which are free (`free_customer_service`, `free_entry_point`) */
+                free: number;
+                /** @description Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority. */
+                estimated_cost: string | null;
+            };
+            rows: components["schemas"]["UsageRow"][];
+        };
+        UsageRow: {
+            /** @description The day (YYYY-MM-DD), the pricing category, or the channel id */
+            key: string;
+            /** @description What the dashboard shows for the key (a channel's name) */
+            label: string;
+            /** @description Priced messages (delivered or sent and reported by Meta) */
+            messages: number;
+            /** @description Of which Meta bills (pricing type `regular`) */
+            billable: number;
+            /** @description Of which are free (`free_customer_service`, `free_entry_point`) */
+            free: number;
+            /** @description Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority. */
+            estimated_cost: string | null;
+            /** @description The row's messages per pricing category (marketing, utility, authentication, service, …) */
+            by_category: {
+                [key: string]: {
+                    messages: number;
+                    billable: number;
+                };
+            };
         };
         GetMediaResponse: {
             /** @constant */
@@ -1916,7 +2307,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -2055,7 +2446,7 @@ export interface components {
              * @description Your organization
              */
             organization_id: string;
-            data: components["schemas"]["MessageInboundData"];
+            data: components["schemas"]["MessageInboundDataOutput"];
         } | {
             /**
              * Format: uuid
@@ -2154,6 +2545,50 @@ export interface components {
              * @description The event name, as in `X-Service-Event`
              * @constant
              */
+            event: "message.edited";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageEditedDataOutput"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "message.deleted";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageDeletedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
             event: "contact.created";
             /**
              * Format: date-time
@@ -2165,7 +2600,7 @@ export interface components {
              * @description Your organization
              */
             organization_id: string;
-            data: components["schemas"]["ContactCreatedData"];
+            data: components["schemas"]["ContactCreatedDataOutput"];
         } | {
             /**
              * Format: uuid
@@ -2364,6 +2799,112 @@ export interface components {
             /** @description True while more pages exist */
             has_more: boolean;
         };
+        MessageInboundDataOutput: {
+            /**
+             * Format: uuid
+             * @description Our message id
+             */
+            messageId: string;
+            /** @description Upstream id (`wamid.…`) */
+            whatsappMessageId: string;
+            /**
+             * Format: uuid
+             * @description Conversation
+             */
+            conversationId: string;
+            /**
+             * Format: uuid
+             * @description Sending contact
+             */
+            contactId: string;
+            /** @constant */
+            channel: "whatsapp";
+            /** @description Channel that received the message */
+            channelId: string | null;
+            /** @constant */
+            direction: "inbound";
+            /** @enum {string} */
+            contentType: "text" | "image" | "audio" | "video" | "file" | "sticker" | "location" | "interactive" | "reaction" | "contacts" | "unsupported";
+            /** @constant */
+            status: "delivered";
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            content: components["schemas"]["InboundContent"];
+            sender: components["schemas"]["InboundSenderOutput"];
+        };
+        InboundSenderOutput: {
+            /** @description Sender number without `+`; null for a username-only user */
+            phone: string | null;
+            /** @description The sender's profile name */
+            name: string | null;
+            /** @description Business-scoped user id of the sender */
+            bsuid: string | null;
+            /**
+             * @description The sender's WhatsApp username; null when none
+             * @default null
+             */
+            username: string | null;
+        };
+        MessageEditedDataOutput: {
+            /**
+             * Format: uuid
+             * @description Our message id
+             */
+            messageId: string;
+            /** @description Upstream id (`wamid.…`) */
+            whatsappMessageId: string | null;
+            /** @description Conversation of the message */
+            conversationId: string | null;
+            /** @description The customer */
+            contactId: string | null;
+            /** @description Channel of the message */
+            channelId: string | null;
+            /**
+             * @description Who wrote the message
+             * @enum {string}
+             */
+            direction: "inbound" | "outbound";
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /** @description Kind of the new version (as `message.inbound`'s) */
+            contentType: string;
+            /** @description The new version; the original stays stored */
+            content: components["schemas"]["InboundContent"];
+        };
+        ContactCreatedDataOutput: {
+            /**
+             * Format: uuid
+             * @description The contact
+             */
+            contactId: string;
+            /** @description E.164 with `+`; null for a username-only user */
+            phone: string | null;
+            name: string | null;
+            email: string | null;
+            /**
+             * @description Business-scoped user id (WhatsApp usernames); null when unknown
+             * @default null
+             */
+            bsuid: string | null;
+            /**
+             * @description The customer's WhatsApp username; null when none
+             * @default null
+             */
+            username: string | null;
+            /** @description Channel involved; null for a contact created through the API or the dashboard */
+            channelId: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
     };
     responses: never;
     parameters: {
@@ -2394,7 +2935,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
-                /** @description Matches name, phone or e-mail */
+                /** @description Matches name, phone, e-mail or username anywhere in them, or a business-scoped user id exactly */
                 search?: string;
             };
             header?: never;
@@ -2429,7 +2970,10 @@ export interface operations {
                      *             "key": "string"
                      *           },
                      *           "created_at": "2026-01-15T09:30:00.000Z",
-                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *           "updated_at": "2026-01-15T09:30:00.000Z",
+                     *           "bsuid": "US.13491208655302741918",
+                     *           "username": "@cycling.cy",
+                     *           "blocked": true
                      *         }
                      *       ],
                      *       "meta": {
@@ -2579,7 +3123,10 @@ export interface operations {
                      *           "key": "string"
                      *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
-                     *         "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "bsuid": "US.13491208655302741918",
+                     *         "username": "@cycling.cy",
+                     *         "blocked": true
                      *       }
                      *     }
                      */
@@ -2695,6 +3242,386 @@ export interface operations {
             };
         };
     };
+    blockContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The contact's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "phone": "+14155550123",
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "tags": [
+                     *           "string"
+                     *         ],
+                     *         "custom_fields": {
+                     *           "key": "string"
+                     *         },
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "bsuid": "US.13491208655302741918",
+                     *         "username": "@cycling.cy",
+                     *         "blocked": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlockContactResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unblockContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The contact's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "phone": "+14155550123",
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "tags": [
+                     *           "string"
+                     *         ],
+                     *         "custom_fields": {
+                     *           "key": "string"
+                     *         },
+                     *         "created_at": "2026-01-15T09:30:00.000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000Z",
+                     *         "bsuid": "US.13491208655302741918",
+                     *         "username": "@cycling.cy",
+                     *         "blocked": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnblockContactResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sendMessage: {
         parameters: {
             query?: never;
@@ -2750,7 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_MEDIA_UPLOAD_FAILED, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_INTERACTIVE_INVALID_TYPE, WHATSAPP_INTERACTIVE_MISSING_FIELD, WHATSAPP_INTERACTIVE_INVALID_FIELD, WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED */
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_MEDIA_UPLOAD_FAILED, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_INTERACTIVE_INVALID_TYPE, WHATSAPP_INTERACTIVE_MISSING_FIELD, WHATSAPP_INTERACTIVE_INVALID_FIELD, WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED, WHATSAPP_RECIPIENT_BLOCKED */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2858,6 +3785,167 @@ export interface operations {
             };
             /** @description WHATSAPP_SEND_FAILED */
             502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's messageId in this service (UUID) */
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "messageId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "whatsappMessageId": "string",
+                     *         "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contactId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "direction": "inbound",
+                     *         "contentType": "string",
+                     *         "status": "queued",
+                     *         "content": {
+                     *           "key": {}
+                     *         },
+                     *         "source": "api",
+                     *         "edited": {
+                     *           "content": {
+                     *             "key": {}
+                     *           },
+                     *           "timestamp": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "deletedAt": "2026-01-15T09:30:00.000Z",
+                     *         "pricing": {
+                     *           "billable": true,
+                     *           "pricingModel": "string",
+                     *           "category": "string",
+                     *           "type": "string"
+                     *         },
+                     *         "error": {
+                     *           "code": "string",
+                     *           "message": "string"
+                     *         },
+                     *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "sentAt": "2026-01-15T09:30:00.000Z",
+                     *         "deliveredAt": "2026-01-15T09:30:00.000Z",
+                     *         "readAt": "2026-01-15T09:30:00.000Z",
+                     *         "failedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetMessageResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3097,7 +4185,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendTemplateResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE */
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_RECIPIENT_BLOCKED */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3268,6 +4356,8 @@ export interface operations {
                      *           "display_phone_number": "string",
                      *           "status": "active",
                      *           "throughput_per_second": 0,
+                     *           "coexistence": true,
+                     *           "marketing_messages_api": true,
                      *           "last_active_at": "2026-01-15T09:30:00.000Z",
                      *           "templates_synced_at": "2026-01-15T09:30:00.000Z",
                      *           "needs_new_token": true,
@@ -3283,6 +4373,153 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListChannelsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, YYYY-MM-DD (default: 29 days before `to`) */
+                from?: string;
+                /** @description Last UTC day, included, YYYY-MM-DD (default: today) */
+                to?: string;
+                /** @description One row per day, pricing category or channel */
+                group_by?: "day" | "category" | "channel";
+                /** @description Only this channel */
+                channel_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "from": "string",
+                     *         "to": "+14155550123",
+                     *         "group_by": "day",
+                     *         "currency": "string",
+                     *         "unpriced_billable": 0,
+                     *         "totals": {
+                     *           "messages": 0,
+                     *           "billable": 0,
+                     *           "free": 0,
+                     *           "estimated_cost": "string"
+                     *         },
+                     *         "rows": [
+                     *           {
+                     *             "key": "string",
+                     *             "label": "string",
+                     *             "messages": 0,
+                     *             "billable": 0,
+                     *             "free": 0,
+                     *             "estimated_cost": "string",
+                     *             "by_category": {
+                     *               "key": {
+                     *                 "messages": 0,
+                     *                 "billable": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetUsageResponse"];
                 };
             };
             /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
@@ -4259,7 +5496,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved";
+                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -4777,7 +6014,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -4870,7 +6107,8 @@ export interface operations {
                      *             "sender": {
                      *               "phone": "+14155550123",
                      *               "name": "Ada Lovelace",
-                     *               "bsuid": "string"
+                     *               "bsuid": "string",
+                     *               "username": "string"
                      *             }
                      *           }
                      *         }
@@ -5631,6 +6869,86 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MessageFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageEditedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "message.edited";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageEditedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "message.deleted";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageDeletedEvent"];
             };
         };
         responses: {

@@ -74,7 +74,20 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     const res = await api("/v1/contacts", { method: "POST", key, body: { phone: "4915123456789" } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["created_at", "custom_fields", "email", "id", "name", "phone", "tags", "updated_at"].sort(),
+      // bsuid, username and blocked: additive fields (usernames, blocking)
+      [
+        "blocked",
+        "bsuid",
+        "created_at",
+        "custom_fields",
+        "email",
+        "id",
+        "name",
+        "phone",
+        "tags",
+        "updated_at",
+        "username",
+      ].sort(),
     );
     expect(res.body.data).toMatchObject({
       phone: "+4915123456789",

@@ -35,6 +35,9 @@ describe("contacts from inbound messages", () => {
       phone: c.phone,
       name: "Bea Souza",
       email: null,
+      // additive: the customer's user id and username
+      bsuid: "BR.998877",
+      username: null,
       channelId: c.channel.channelId,
       timestamp: expect.stringMatching(ISO_RE),
     });

@@ -99,13 +99,13 @@ describe("status notifications move an outbound Message forward", () => {
       contactId: m.row.contactId,
       channelId: m.channel.channelId,
     };
-    // the upstream's pricing (a text in the window: free customer service); `read` carries none
-    // of its own, so the one stored from `delivered` is passed on
+    // the upstream's pricing (a text in the window: a service message, billed since October
+    // 2026); `read` carries none of its own, so the one stored from `delivered` is passed on
     const pricing = {
-      billable: false,
+      billable: true,
       pricingModel: "PMP",
       category: "service",
-      type: "free_customer_service",
+      type: "regular",
     };
     expect(await eventData(m.orgId, "message.delivered", m.messageId)).toStrictEqual({
       ...common,

@@ -26,6 +26,13 @@ describe("customers known only by a business-scoped user id, in the dashboard", 
     const conversations = await dashboardCall(cookie, "/api/dashboard/conversations?status=open");
     expect(conversations.status).toBe(200);
     const list = (conversations.body.data as { conversations: { contact: Row }[] }).conversations;
-    expect(list.map((c) => c.contact)).toContainEqual({ id: contact.id, name: null, phone: null, bsuid });
+    expect(list.map((c) => c.contact)).toContainEqual({
+      id: contact.id,
+      name: null,
+      phone: null,
+      bsuid,
+      username: null,
+      blocked: false,
+    });
   });
 });

@@ -13,8 +13,7 @@ export const GET = dashboardRoute(
   async ({ session, query }) => {
     const { contacts, total } = await listContactsPage(session.organizationId, query);
     return jsonOk({
-      // beyond /v1's shape: the business-scoped user id of a customer who hides their number
-      contacts: contacts.map((c) => ({ ...toContactJson(c), bsuid: c.bsuid })),
+      contacts: contacts.map(toContactJson),
       page: query.page,
       per_page: query.per_page,
       total,

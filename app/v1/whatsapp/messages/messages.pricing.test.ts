@@ -51,15 +51,15 @@ describe("status notifications carry the upstream's pricing into events and the 
     if (delivered) expect(delivered.data).toMatchObject({ pricing: expected });
   });
 
-  it("a text in the customer-service window: not billable, category service, free_customer_service", async () => {
+  it("a text in the customer-service window: billable since October 2026, category service, regular", async () => {
     const { key, orgId, to } = await readySender();
-    const res = await send(key, { to, type: "text", text: { body: "free reply" } });
+    const res = await send(key, { to, type: "text", text: { body: "a reply" } });
     expect(res.status, res.text).toBe(200);
     const { messageId } = res.body.data;
     await waitForStatus(messageId, ["read"]);
     const read = await eventOf(orgId, "message.read", messageId);
     expect(read.data).toMatchObject({
-      pricing: { billable: false, pricingModel: "PMP", category: "service", type: "free_customer_service" },
+      pricing: { billable: true, pricingModel: "PMP", category: "service", type: "regular" },
     });
     const row = await db().message.findUniqueOrThrow({ where: { id: messageId } });
     expect(row.pricingCategory).toBe("service");

@@ -62,7 +62,8 @@ describe("status notifications through the shared sandbox", () => {
       channelId: channel.channelId,
       status: "delivered",
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      pricing: { billable: false, pricingModel: "PMP", category: "service", type: "free_customer_service" },
+      // service messages are billed since October 2026 (Meta's pricing updates)
+      pricing: { billable: true, pricingModel: "PMP", category: "service", type: "regular" },
     });
   });
 });

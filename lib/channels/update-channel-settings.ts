@@ -1,0 +1,37 @@
+import "#server-only";
+import { z } from "zod";
+import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
+import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
+import { db } from "@/lib/db";
+
+/** What owners and admins switch per channel; a field left out keeps its value. */
+export const channelSettingsBody = z.object({
+  coexistence: z.boolean().optional(),
+  marketing_messages_api: z.boolean().optional(),
+});
+
+export type ChannelSettingsBody = z.infer<typeof channelSettingsBody>;
+
+/**
+ * A channel's settings: `coexistence` (the number is shared with the WhatsApp Business app:
+ * sends are paced at Meta's fixed 20/s; the first coexistence webhook sets it on its own) and
+ * `marketing_messages_api` (MARKETING templates through Meta's Marketing Messages API).
+ */
+export async function updateChannelSettings(
+  organizationId: string,
+  channelId: string,
+  body: ChannelSettingsBody,
+): Promise<ChannelRowJson> {
+  const channel = await getChannelOrThrow(organizationId, channelId);
+  const updated = await db().channel.update({
+    where: { id: channel.id },
+    data: {
+      ...(body.coexistence === undefined ? {} : { coexistence: body.coexistence }),
+      ...(body.marketing_messages_api === undefined
+        ? {}
+        : { marketingMessagesApi: body.marketing_messages_api }),
+    },
+  });
+  const templates = await db().template.count({ where: { channelId: channel.id, active: true } });
+  return toChannelRow(updated, templates);
+}

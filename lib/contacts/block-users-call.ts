@@ -1,0 +1,54 @@
+import "#server-only";
+import { ApiError } from "@/lib/api/errors";
+import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";
+import { isUuid } from "@/lib/ids/uuid";
+import { graphRequest } from "@/lib/whatsapp/graph-client";
+import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
+
+/** What blocking and unblocking share: the contact, Meta's block_users call, the change and its event. */
+
+export async function findContact(organizationId: string, contactId: string): Promise<ContactWithTags> {
+  const contact = isUuid(contactId)
+    ? await db().contact.findFirst({ where: { id: contactId, organizationId }, include: contactInclude })
+    : null;
+  if (!contact) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
+  return contact;
+}
+
+/** POST (block) or DELETE (unblock) `/{phone_number_id}/block_users` for one user: its number, else its user id. */
+export async function blockUsersCall(channel: Channel, contact: Contact, method: "POST" | "DELETE") {
+  const user = contact.phone ?? contact.bsuid;
+  if (!user) return null;
+  try {
+    await graphRequest(channel, `${channel.phoneNumberId}/block_users`, {
+      method,
+      body: { messaging_product: "whatsapp", block_users: [{ user }] },
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return error.failure;
+    throw error;
+  }
+}
+
+export function blockFailed(failure: UpstreamFailure | undefined, contactId: string): ApiError {
+  const error =
+    failure?.kind === "rejected" ? failure.error : { message: failure?.message ?? "upstream unreachable" };
+  return new ApiError("WHATSAPP_SEND_FAILED", "WhatsApp refused to change the block; nothing changed here.", {
+    error,
+    contactId,
+  });
+}
+
+export async function setBlocked(organizationId: string, contactId: string, blockedAt: Date | null) {
+  const deliveryIds = await db().$transaction(async (tx) => {
+    await tx.contact.update({ where: { id: contactId }, data: { blockedAt } });
+    return recordContactUpdated(tx, organizationId, contactId, ["blocked"]);
+  });
+  await enqueueDeliveries(deliveryIds);
+  return db().contact.findUniqueOrThrow({ where: { id: contactId }, include: contactInclude });
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { eventPricingSchema } from "@/lib/upstream/status-pricing";
+
+const iso = z.iso.datetime().nullable();
+
+/** GET /v1/whatsapp/messages/{messageId}: a message as this service knows it (camelCase, like sends). */
+export const messageJson = z
+  .object({
+    messageId: z.uuid(),
+    whatsappMessageId: z.string().nullable().meta({ description: "The upstream id (`wamid.…`), once known" }),
+    conversationId: z.uuid().nullable(),
+    contactId: z.uuid(),
+    channelId: z.uuid().nullable(),
+    direction: z.enum(["inbound", "outbound"]),
+    contentType: z
+      .string()
+      .meta({ description: "text, image, audio, video, file, location, interactive, template, …" }),
+    status: z.enum(["queued", "sending", "sent", "delivered", "read", "failed"]),
+    content: z.record(z.string(), z.unknown()).nullable().meta({
+      description:
+        "Inbound and app-sent messages: the content as `message.inbound` carries it; messages sent through this API: the object named after their type, as sent. Null once the message was deleted for everyone.",
+    }),
+    source: z.enum(["api", "business_app", "history"]).meta({
+      description:
+        "api: sent or received through this service; business_app: sent by staff from the WhatsApp Business app (coexistence); history: synced from the app's history",
+    }),
+    edited: z
+      .object({ content: z.record(z.string(), z.unknown()), timestamp: z.iso.datetime() })
+      .nullable()
+      .meta({ description: "The latest edit (coexistence numbers); the original stays in `content`" }),
+    deletedAt: iso.meta({ description: "When it was deleted for everyone (coexistence numbers)" }),
+    pricing: eventPricingSchema.nullable().meta({ description: "The upstream's latest reported pricing" }),
+    error: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+    timestamp: z.iso
+      .datetime()
+      .meta({ description: "When the service stored it (history: its original time)" }),
+    sentAt: iso,
+    deliveredAt: iso,
+    readAt: iso,
+    failedAt: iso,
+  })
+  .meta({ id: "Message" });
+
+export type MessageJson = z.infer<typeof messageJson>;
+
+export const messageIdParams = z.object({
+  messageId: z.string().meta({ description: "The message's messageId in this service (UUID)" }),
+});

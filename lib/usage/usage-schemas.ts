@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+export const USAGE_GROUPS = ["day", "category", "channel"] as const;
+export type UsageGroup = (typeof USAGE_GROUPS)[number];
+
+/** The longest range one request covers (a year and a day, so "the last 365 days" fits). */
+export const MAX_USAGE_DAYS = 366;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real UTC calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+function isCalendarDay(v: string): boolean {
+  return DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+}
+
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isCalendarDay(v), { message: `${label} is a UTC calendar day, YYYY-MM-DD` })
+    .optional();
+
+export const usageQuery = z
+  .object({
+    from: day("from").meta({ description: "First UTC day, YYYY-MM-DD (default: 29 days before `to`)" }),
+    to: day("to").meta({ description: "Last UTC day, included, YYYY-MM-DD (default: today)" }),
+    group_by: z
+      .enum(USAGE_GROUPS)
+      .default("day")
+      .meta({ description: "One row per day, pricing category or channel" }),
+    channel_id: z
+      .uuid("channel_id is a channel's id (UUID)")
+      .optional()
+      .meta({ description: "Only this channel" }),
+  })
+  .meta({ id: "UsageQuery" });
+
+export type UsageQuery = z.infer<typeof usageQuery>;
+
+const counts = {
+  messages: z
+    .number()
+    .int()
+    .meta({ description: "Priced messages (delivered or sent and reported by Meta)" }),
+  billable: z.number().int().meta({ description: "Of which Meta bills (pricing type `regular`)" }),
+  free: z
+    .number()
+    .int()
+    .meta({ description: "Of which are free (`free_customer_service`, `free_entry_point`)" }),
+  estimated_cost: z.string().nullable().meta({
+    description:
+      "Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority.",
+  }),
+};
+
+export const usageRowJson = z
+  .object({
+    key: z.string().meta({ description: "The day (YYYY-MM-DD), the pricing category, or the channel id" }),
+    label: z.string().meta({ description: "What the dashboard shows for the key (a channel's name)" }),
+    ...counts,
+    by_category: z
+      .record(z.string(), z.object({ messages: z.number().int(), billable: z.number().int() }))
+      .meta({
+        description:
+          "The row's messages per pricing category (marketing, utility, authentication, service, …)",
+      }),
+  })
+  .meta({ id: "UsageRow" });
+
+export const usageJson = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    group_by: z.enum(USAGE_GROUPS),
+    currency: z.string().meta({ description: "ISO 4217 code of the rate card" }),
+    unpriced_billable: z.number().int().meta({
+      description:
+        "Billable messages no rate matched (no price for their category and country, nor a `*` price)",
+    }),
+    totals: z.object(counts),
+    rows: z.array(usageRowJson),
+  })
+  .meta({ id: "Usage" });
+
+export type UsageJson = z.infer<typeof usageJson>;
+export type UsageRowJson = z.infer<typeof usageRowJson>;
+
+/** The Usage page's filters: /v1's range and channel (the page shows every grouping at once). */
+export const usagePageQuery = usageQuery.omit({ group_by: true }).extend({
+  channel_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.uuid("channel_id is a channel's id").optional(),
+  ),
+});
+
+/** The Usage page's figures: the same range grouped by day, by category and by channel. */
+export type UsageOverviewJson = { by_day: UsageJson; by_category: UsageJson; by_channel: UsageJson };
+
+/** The owner's rate card as the page shows and sends it (prices as decimal strings). */
+export type RateCardJson = {
+  currency: string;
+  rates: { category: string; country: string; price: string }[];
+};
