@@ -3,7 +3,14 @@ import type { ErrorCode } from "@/lib/api/errors";
 import type { Scope } from "@/lib/auth/scopes";
 
 /** Sections of the reference; their order and descriptions are in lib/openapi/tags.ts. */
-export type EndpointTag = "Messages" | "Templates" | "Contacts" | "Webhooks" | "Media" | "Channels";
+export type EndpointTag =
+  | "Messages"
+  | "Templates"
+  | "Broadcasts"
+  | "Contacts"
+  | "Webhooks"
+  | "Media"
+  | "Channels";
 
 export type EndpointMethod = "GET" | "POST" | "PATCH" | "DELETE";
 

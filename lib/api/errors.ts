@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   // additive: a body over the route's limit (lib/api/read-body.ts); the contract has no code for it
   PAYLOAD_TOO_LARGE: 413,
+  // additive (broadcasts): a marketing template to a contact who stopped marketing messages
+  WHATSAPP_RECIPIENT_OPTED_OUT: 400,
+  // additive (broadcasts): an operation its resource's current state does not allow (pause a completed broadcast)
+  RESOURCE_INVALID_STATE: 409,
   // the dashboard's JSON routes only (lib/dashboard/route.ts): a staff session, not an API key
   AUTH_SESSION_REQUIRED: 401,
   AUTH_FORBIDDEN: 403,
