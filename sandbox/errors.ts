@@ -46,6 +46,13 @@ export const errors = {
       "Authentication templates cannot be sent to business-scoped user IDs",
       "Authentication templates cannot be sent to business-scoped user IDs; send them to the user's phone number.",
     ),
+  marketingStopped: () =>
+    waError(
+      400,
+      131050,
+      "Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.",
+      "The recipient stopped marketing messages from this business.",
+    ),
   mediaUpload: (details: string) => waError(400, 131053, "Media upload error", details),
   paramCount: (details: string) =>
     waError(400, 132000, "Number of parameters does not match the expected number of params", details),

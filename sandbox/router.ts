@@ -9,6 +9,7 @@ import { reset } from "@/sandbox/control/reset";
 import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
+import { postUserPreferences } from "@/sandbox/control/user-preferences";
 import { errors } from "@/sandbox/errors";
 import { downloadMedia } from "@/sandbox/graph/download-media";
 import { getObject } from "@/sandbox/graph/get-object";
@@ -39,6 +40,11 @@ const routes: Route[] = [
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
+  {
+    method: "POST",
+    pattern: control("user-preferences"),
+    handle: (ctx, req) => postUserPreferences(ctx, req),
+  },
   { method: "POST", pattern: control("template-status"), handle: (ctx, req) => postTemplateStatus(ctx, req) },
   {
     method: "POST",

@@ -62,6 +62,8 @@ export type SandboxState = {
   requests: RecordedRequest[];
   /** last inbound message time, by `${phone_number_id}:${wa_id}` */
   lastInbound: Map<string, number>;
+  /** users who stopped marketing messages from a number (`/_sandbox/user-preferences`), by windowKey */
+  marketingStopped: Set<string>;
   media: Map<string, Media>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
@@ -84,6 +86,7 @@ export function createState(): SandboxState {
     messages: new Map(),
     requests: [],
     lastInbound: new Map(),
+    marketingStopped: new Set(),
     media: new Map(),
     faults: [],
     throughput: new Map(),
@@ -106,6 +109,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.messages.clear();
   state.requests.length = 0;
   state.lastInbound.clear();
+  state.marketingStopped.clear();
   state.media.clear();
   state.faults.length = 0;
   state.throughput.clear();

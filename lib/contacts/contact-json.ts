@@ -13,6 +13,7 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     email: contact.email,
     tags: contact.tags.map((t) => t.tag.name).sort(),
     custom_fields: (contact.customFields ?? {}) as ContactJson["custom_fields"],
+    marketing_opt_out: contact.marketingOptOut,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -100,7 +100,7 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  * `sending`, if still `queued`, returning the body to send; null when another got there first.
  * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
  */
-const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
+export const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
   const now = new Date();
   const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
       UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
@@ -115,18 +115,20 @@ const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
   });
 });
 
-async function release(messageId: string): Promise<void> {
+export async function release(messageId: string): Promise<void> {
   await db().message.updateMany({
     where: { id: messageId, status: "sending" },
     data: { status: "queued", sendingAt: null, updatedAt: new Date() },
   });
 }
 
+/** message.<status> data; a broadcast's message also names its broadcast (`broadcastId`). */
 function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'::jsonb`): Prisma.Sql {
   return Prisma.sql`jsonb_build_object(
       'messageId', id, 'whatsappMessageId', whatsapp_message_id, 'conversationId', conversation_id,
       'contactId', contact_id, 'channelId', channel_id, 'status', ${status}::text, 'timestamp', ${at.toISOString()}::text
-    ) || ${extra} AS event_data`;
+    ) || CASE WHEN broadcast_id IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('broadcastId', broadcast_id) END
+      || ${extra} AS event_data`;
 }
 
 /**
@@ -134,7 +136,7 @@ function eventData(status: string, at: Date, extra: Prisma.Sql = Prisma.sql`'{}'
  * the client retry and send twice). Bookkeeping is retried; if the database stays away, the
  * answer is still `sent`, and the status notifications (biz_opaque_callback_data) reconcile.
  */
-async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
+export async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
   touchChannel(channelId).catch((err: unknown) =>
     logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
   );
@@ -195,7 +197,7 @@ const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentR
   }));
 });
 
-async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
+export async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();
   const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
   const code = error.code === null ? failure.kind : String(error.code);

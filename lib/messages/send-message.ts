@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
+import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
 import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
@@ -52,6 +53,12 @@ export async function sendMessage(
         field: componentsField,
       });
       checked = { ...checked, template: { ...checked.template, components } };
+      if (translation.category.toUpperCase() === "MARKETING") {
+        await checkMarketingAllowed(organizationId, {
+          phone: checked.to ?? null,
+          bsuid: checked.recipient ?? null,
+        });
+      }
     }
   }
 

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvent, type Tx } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
 
@@ -19,6 +19,8 @@ export type OutboundMessage = {
   content: unknown;
   templateName: string | null;
   templateLanguage: string | null;
+  /** the broadcast sending it (lib/broadcasts/claim-batch.ts); absent for a single send */
+  broadcastId?: string | null;
 };
 
 /**
@@ -40,31 +42,44 @@ export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   await storeForNewContact({ ...m, to: m.to }, now);
 }
 
-type Stored = { contactId: string | null; inserted: boolean };
+export type Stored = { contactId: string | null; inserted: boolean };
+type Client = Pick<Tx, "$queryRaw">;
 
-const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(async (ms) => {
+const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>((ms) =>
+  insertOutboundRows(db(), ms),
+);
+
+/**
+ * The one statement that stores outbound messages of known contacts: single sends (grouped
+ * above) and a broadcast's batches (inside their claim transaction) both write through it.
+ */
+export async function insertOutboundRows(
+  client: Client,
+  ms: (OutboundMessage & { now: Date })[],
+): Promise<Stored[]> {
   const now = ms[0]?.now ?? new Date();
-  const rows = await db().$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
+  const rows = await client.$queryRaw<{ id: string; contact_id: string | null; inserted: boolean }[]>`
       WITH v AS (
         SELECT * FROM unnest(
           ${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.organizationId)}::uuid[],
           ${ms.map((m) => m.channelId)}::uuid[], ${ms.map((m) => m.to)}::text[],
           ${ms.map((m) => m.recipient)}::text[], ${ms.map((m) => m.type)}::text[],
-          ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[]
-        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, n)
+          ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[],
+          ${ms.map((m) => m.broadcastId ?? null)}::uuid[]
+        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, bid, n)
       ), c AS (
         -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
         SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at FROM v
         JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
       ), ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
-                              status, phone, template_name, template_language, created_at, updated_at)
+                              status, phone, template_name, template_language, broadcast_id, created_at, updated_at)
         SELECT v.mid, v.org_id, v.chan_id, c.contact_id,
                (SELECT cv.id FROM conversations cv
                 WHERE cv.organization_id = v.org_id AND cv.contact_id = c.contact_id AND cv.status <> 'resolved'
                 ORDER BY cv.last_activity_at DESC LIMIT 1),
                'outbound'::"MessageDirection", v.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (v.n::int - 1),
-               'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, ${now}, ${now}
+               'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, v.bid, ${now}, ${now}
         FROM v JOIN c ON c.mid = v.mid
         WHERE v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}
         RETURNING id
@@ -73,7 +88,7 @@ const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>(asyn
       FROM v LEFT JOIN c ON c.mid = v.mid`;
   const byId = new Map(rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted }]));
   return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false });
-});
+}
 
 function unknownRecipient(): ApiError {
   return new ApiError("RESOURCE_NOT_FOUND", "No customer with this business-scoped user id wrote to you.", {

@@ -1,8 +1,12 @@
 import { digitsOf } from "@/sandbox/ids";
 import type { PhoneNumber } from "@/sandbox/state";
 
-/** The `messages` webhook envelope around one change value. */
-export function notification(number: PhoneNumber, value: Record<string, unknown>): Record<string, unknown> {
+/** The webhook envelope around one change value (of the `messages` field unless told). */
+export function notification(
+  number: PhoneNumber,
+  value: Record<string, unknown>,
+  field = "messages",
+): Record<string, unknown> {
   return {
     object: "whatsapp_business_account",
     entry: [
@@ -18,7 +22,7 @@ export function notification(number: PhoneNumber, value: Record<string, unknown>
               },
               ...value,
             },
-            field: "messages",
+            field,
           },
         ],
       },

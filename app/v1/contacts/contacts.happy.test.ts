@@ -74,7 +74,17 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     const res = await api("/v1/contacts", { method: "POST", key, body: { phone: "4915123456789" } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["created_at", "custom_fields", "email", "id", "name", "phone", "tags", "updated_at"].sort(),
+      [
+        "created_at",
+        "custom_fields",
+        "email",
+        "id",
+        "marketing_opt_out",
+        "name",
+        "phone",
+        "tags",
+        "updated_at",
+      ].sort(),
     );
     expect(res.body.data).toMatchObject({
       phone: "+4915123456789",
@@ -82,6 +92,7 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
       email: null,
       tags: [],
       custom_fields: {},
+      marketing_opt_out: false,
     });
   });
 });
