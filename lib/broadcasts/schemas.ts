@@ -28,8 +28,7 @@ const variableValue = z.union(
 export const inlineRecipient = z
   .object({
     to: z
-      .union([z.string().max(64), z.number().int().nonnegative()], { error: "to is a phone number in E.164" })
-      .transform(String)
+      .preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(64))
       .meta({ description: "E.164; an invalid number is skipped (invalid_phone), not refused" }),
     variables: z
       .record(z.string().min(1).max(CONTACT_LIMITS.customFieldKeyLength), variableValue)
