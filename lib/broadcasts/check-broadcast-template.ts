@@ -22,6 +22,8 @@ export type CheckedTemplate = {
   keys: string[];
   /** the placeholders used at least once without a fallback */
   required: string[];
+  /** the stored template the components were checked against (the dashboard's preview draws it) */
+  stored: StoredTemplateStructure;
 };
 
 /**
@@ -70,5 +72,6 @@ export async function checkBroadcastTemplate(
     components,
     keys: use.keys,
     required: use.required,
+    stored,
   };
 }

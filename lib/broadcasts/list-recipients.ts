@@ -6,8 +6,10 @@ import { type BroadcastRecipientStatus, Prisma } from "@/lib/generated/prisma/cl
 import { isUuid } from "@/lib/ids/uuid";
 import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 
-type Row = {
+export type RecipientRow = {
   contact_id: string | null;
+  /** the contact's name now (the dashboard shows it; the API's recipient has no name) */
+  name: string | null;
   phone: string | null;
   status: BroadcastRecipientStatus;
   message_id: string | null;
@@ -31,7 +33,7 @@ export function recipientError(code: string | null, message: string | null): Rec
   return { code: numeric ?? code, message: guide?.message ?? message ?? "failed" };
 }
 
-export function toRecipientJson(r: Row): RecipientJson {
+export function toRecipientJson(r: RecipientRow): RecipientJson {
   return {
     contactId: r.contact_id,
     to: r.phone,
@@ -52,21 +54,22 @@ export async function listRecipients(
   organizationId: string,
   broadcastId: string,
   q: { status?: BroadcastRecipientStatus; page: number; perPage: number },
-): Promise<{ recipients: RecipientJson[]; total: number }> {
+): Promise<{ rows: RecipientRow[]; total: number }> {
   const broadcast = isUuid(broadcastId)
     ? await db().broadcast.findFirst({ where: { id: broadcastId, organizationId }, select: { id: true } })
     : null;
   if (!broadcast) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
   const where = { broadcastId, ...(q.status ? { status: q.status } : {}) };
   const [rows, total] = await Promise.all([
-    db().$queryRaw<Row[]>`
-      SELECT r.contact_id::text, r.phone, r.status, r.message_id::text, m.whatsapp_message_id, r.error_code,
+    db().$queryRaw<RecipientRow[]>`
+      SELECT r.contact_id::text, c.name, r.phone, r.status, r.message_id::text, m.whatsapp_message_id, r.error_code,
              r.error_message, r.skip_reason, r.sent_at, r.delivered_at, r.read_at, r.replied_at
       FROM broadcast_recipients r LEFT JOIN messages m ON m.id = r.message_id
+        LEFT JOIN contacts c ON c.id = r.contact_id
       WHERE r.broadcast_id = ${broadcastId}::uuid
         ${q.status ? Prisma.sql`AND r.status = ${q.status}::"BroadcastRecipientStatus"` : Prisma.empty}
       ORDER BY r.seq LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
     db().broadcastRecipient.count({ where }),
   ]);
-  return { recipients: rows.map(toRecipientJson), total };
+  return { rows, total };
 }

@@ -33,40 +33,46 @@ export type NewBroadcast = {
  */
 export async function storeBroadcast(b: NewBroadcast, now = new Date()) {
   const id = randomUUID();
-  const deliveryIds = await db().$transaction(
-    async (tx) => {
-      const created = await createInlineContacts(tx, b, now);
-      const running = !b.scheduledAt || b.scheduledAt <= now;
-      await tx.broadcast.create({
-        data: {
-          id,
-          organizationId: b.organizationId,
-          channelId: b.template.channel.id,
-          name: b.name,
-          status: running ? "running" : "scheduled",
-          templateName: b.template.name,
-          templateLanguage: b.template.language,
-          templateCategory: b.template.category,
-          components: b.template.components as Prisma.InputJsonValue,
-          placeholders: b.template.keys,
-          total: 0,
-          scheduledAt: b.scheduledAt,
-          startedAt: running ? now : null,
-          createdAt: now,
-        },
-      });
-      const total = await insertRecipients(tx, id, b, now);
-      if (total === 0) {
-        throw new ApiError("VALIDATION_INVALID_FIELD", "No contact matches this audience.", {
-          field: "audience",
-          hint: "check the tags and contact ids; a contact needs a phone number (or a user id) to receive a broadcast",
-        });
-      }
-      return created;
-    },
-    { timeout: 120_000, maxWait: 10_000 },
-  );
+  const { deliveryIds } = await db().$transaction((tx) => writeBroadcast(tx, id, b, now), TX_OPTIONS);
   return { id, deliveryIds };
+}
+
+/** A large audience takes seconds to write; the default 5 s would cut it off. */
+export const TX_OPTIONS = { timeout: 120_000, maxWait: 10_000 };
+
+/**
+ * The writes of storeBroadcast inside the caller's transaction (the dashboard's preview runs
+ * them and rolls back, so that what it shows is exactly what creating would store).
+ */
+export async function writeBroadcast(tx: Tx, id: string, b: NewBroadcast, now: Date) {
+  const deliveryIds = await createInlineContacts(tx, b, now);
+  const running = !b.scheduledAt || b.scheduledAt <= now;
+  await tx.broadcast.create({
+    data: {
+      id,
+      organizationId: b.organizationId,
+      channelId: b.template.channel.id,
+      name: b.name,
+      status: running ? "running" : "scheduled",
+      templateName: b.template.name,
+      templateLanguage: b.template.language,
+      templateCategory: b.template.category,
+      components: b.template.components as Prisma.InputJsonValue,
+      placeholders: b.template.keys,
+      total: 0,
+      scheduledAt: b.scheduledAt,
+      startedAt: running ? now : null,
+      createdAt: now,
+    },
+  });
+  const total = await insertRecipients(tx, id, b, now);
+  if (total === 0) {
+    throw new ApiError("VALIDATION_INVALID_FIELD", "No contact matches this audience.", {
+      field: "audience",
+      hint: "check the tags and contact ids; a contact needs a phone number (or a user id) to receive a broadcast",
+    });
+  }
+  return { deliveryIds, total };
 }
 
 /** Inline numbers unknown as contacts become contacts (contact.created), in one statement. */
