@@ -1,23 +1,17 @@
 import "#server-only";
+import type { BroadcastDetailJson } from "@/lib/broadcasts/dashboard-json";
 import { findBroadcast } from "@/lib/broadcasts/find-broadcast";
 import { recipientError } from "@/lib/broadcasts/list-recipients";
-import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 import { db } from "@/lib/db";
-
-export type BroadcastDetail = {
-  broadcast: BroadcastJson;
-  category: string;
-  channel: { id: string; name: string; displayPhoneNumber: string | null; throughputPerSecond: number };
-  /** failed recipients grouped by error code, most frequent first, with what the code means */
-  failures: { code: string | number; message: string; count: number }[];
-  skips: { reason: string; count: number }[];
-};
 
 /**
  * The dashboard's broadcast page: the broadcast and its counts, its channel, and why recipients
  * failed or were skipped (grouped; the recipients table lists them one by one).
  */
-export async function broadcastDetail(organizationId: string, id: string): Promise<BroadcastDetail | null> {
+export async function broadcastDetail(
+  organizationId: string,
+  id: string,
+): Promise<BroadcastDetailJson | null> {
   const broadcast = await findBroadcast(organizationId, id);
   if (!broadcast) return null;
   const [row, failures, skips] = await Promise.all([

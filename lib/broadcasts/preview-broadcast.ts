@@ -1,23 +1,16 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import type { CreateBroadcastInput } from "@/lib/broadcasts/create-request";
+import type { BroadcastPreviewJson } from "@/lib/broadcasts/dashboard-json";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
 import { prepareBroadcast } from "@/lib/broadcasts/prepare-broadcast";
-import { type PreviewText, renderPreview } from "@/lib/broadcasts/render-preview";
+import { renderPreview } from "@/lib/broadcasts/render-preview";
 import { TX_OPTIONS, writeBroadcast } from "@/lib/broadcasts/store-broadcast";
 import { db } from "@/lib/db";
 
-export type BroadcastPreview = {
-  total: number;
-  willReceive: number;
-  skipped: { reason: string; count: number }[];
-  /** the message of the first recipients, as each will read it */
-  samples: { to: string | null; name: string | null; text: PreviewText }[];
-};
-
 /** Carries the preview out of the transaction it rolls back. */
 class Preview extends Error {
-  constructor(readonly result: BroadcastPreview) {
+  constructor(readonly result: BroadcastPreviewJson) {
     super("preview");
   }
 }
@@ -30,7 +23,7 @@ class Preview extends Error {
 export async function previewBroadcast(
   organizationId: string,
   input: CreateBroadcastInput,
-): Promise<BroadcastPreview> {
+): Promise<BroadcastPreviewJson> {
   const now = new Date();
   const prepared = await prepareBroadcast(organizationId, input, now);
   const id = randomUUID();
