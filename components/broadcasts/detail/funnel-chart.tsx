@@ -28,7 +28,12 @@ export function FunnelChart({ counts }: { counts: BroadcastCountsJson }) {
       <p className="sr-only">{words}</p>
       <div className="h-56" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={data}
+            layout="vertical"
+            margin={{ top: 4, right: 48, bottom: 4, left: 8 }}
+          >
             <CartesianGrid horizontal={false} stroke="#e2e8f0" />
             <XAxis type="number" allowDecimals={false} tick={{ fill: "#334155", fontSize: 12 }} />
             <YAxis type="category" dataKey="stage" width={72} tick={{ fill: "#334155", fontSize: 12 }} />
