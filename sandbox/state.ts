@@ -75,7 +75,8 @@ export type SandboxState = {
   linkSecret: Buffer;
 };
 
-const MAX_RECORDED_REQUESTS = 100_000;
+/** How many send requests GET /_sandbox/messages keeps (oldest dropped first); SANDBOX_MAX_RECORDED_REQUESTS moves it. */
+const MAX_RECORDED_REQUESTS = Number(process.env.SANDBOX_MAX_RECORDED_REQUESTS ?? 100_000);
 
 export function createState(): SandboxState {
   return {

@@ -2,7 +2,7 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { claimBatch } from "@/lib/broadcasts/claim-batch";
 import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
-import { type BroadcastSend, sendBroadcastMessage } from "@/lib/broadcasts/send-broadcast-message";
+import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
 import { type RunResult, startIfDue } from "@/lib/broadcasts/start-if-due";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
@@ -12,7 +12,7 @@ import { slowBroadcasts, takeBroadcastSlots } from "@/lib/whatsapp/broadcast-thr
 
 const TICK_MS = 100;
 const MAX_BATCH = 200;
-const MAX_IN_FLIGHT = 300;
+const MAX_IN_FLIGHT = 800;
 /** A driver gives its worker slot back this often, so that many broadcasts share the workers. */
 const MAX_RUN_MS = 30_000;
 const STATUS_CHECK_MS = 1_000;
@@ -44,6 +44,7 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
   const deadline = Date.now() + MAX_RUN_MS;
   let lastTick = Date.now() - TICK_MS;
   let lastCheck = Date.now();
+  let sending = 0;
   let result: RunResult | null = null;
   while (result === null) {
     if (stopping || Date.now() > deadline) {
@@ -51,7 +52,7 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
     } else if (Date.now() - lastCheck > STATUS_CHECK_MS) {
       lastCheck = Date.now();
       if (!(await stillRunning(broadcastId))) result = { next: "done" };
-    } else if (inFlight.size >= MAX_IN_FLIGHT) {
+    } else if (sending >= MAX_IN_FLIGHT) {
       await Promise.race(inFlight);
     } else {
       await sleep(lastTick + TICK_MS - Date.now());
@@ -77,8 +78,12 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
           ? { next: "done" }
           : { next: "later", at: await nextDue(broadcastId) };
       }
-      for (const id of ids) {
-        const p: Promise<void> = send(channel, id).finally(() => inFlight.delete(p));
+      if (ids.length > 0) {
+        sending += ids.length;
+        const p: Promise<void> = send(channel, ids).finally(() => {
+          sending -= ids.length;
+          inFlight.delete(p);
+        });
         inFlight.add(p);
       }
     }
@@ -87,16 +92,16 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
   return result;
 }
 
-async function send(channel: Channel, messageId: string): Promise<void> {
-  let outcome: BroadcastSend;
+async function send(channel: Channel, ids: string[]): Promise<void> {
+  let throttled = false;
   try {
-    outcome = await sendBroadcastMessage(channel, messageId);
+    ({ throttled } = await sendBroadcastBatch(channel, ids));
   } catch (err) {
-    // our own bookkeeping failed (database away): the sweeper makes the recipient due again
-    logger.warn({ messageId, err: String(err) }, "broadcast message not settled");
+    // our own bookkeeping failed (database away): the sweeper makes the recipients due again
+    logger.warn({ count: ids.length, err: String(err) }, "broadcast batch not settled");
     return;
   }
-  if (outcome === "throttled") {
+  if (throttled) {
     const share = await slowBroadcasts(await readyRedis(), channel.id).catch(() => null);
     logger.info(
       { channelId: channel.id, share },

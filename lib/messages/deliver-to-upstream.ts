@@ -100,7 +100,10 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  * `sending`, if still `queued`, returning the body to send; null when another got there first.
  * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
  */
-export const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) => {
+export const claim = groupCommit<string, { cloud: unknown } | null>((ids) => claimMany(ids));
+
+/** The claim of many messages in one statement (a broadcast's batch claims its own this way). */
+export async function claimMany(ids: string[]): Promise<({ cloud: unknown } | null)[]> {
   const now = new Date();
   const won = await db().$queryRaw<{ id: string; cloud: unknown }[]>`
       UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
@@ -113,7 +116,7 @@ export const claim = groupCommit<string, { cloud: unknown } | null>(async (ids) 
     byId.delete(id);
     return mine;
   });
-});
+}
 
 export async function release(messageId: string): Promise<void> {
   await db().message.updateMany({
@@ -168,9 +171,14 @@ async function markSent(messageId: string, wamid: string): Promise<SendOutcome> 
   return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
 }
 
-type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
+export type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
 
-const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>(async (sends) => {
+const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>((sends) =>
+  markSentMany(sends),
+);
+
+/** Many messages `sent` with their message.sent events in one statement (a broadcast's batch records its own). */
+export async function markSentMany(sends: { messageId: string; wamid: string }[]): Promise<SentResult[]> {
   const sentAt = new Date();
   const ids = sends.map((s) => s.messageId);
   const wamids = sends.map((s) => s.wamid);
@@ -195,7 +203,7 @@ const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentR
     deliveryIds: deliveries.get(s.messageId) ?? [],
     sentAt,
   }));
-});
+}
 
 export async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();

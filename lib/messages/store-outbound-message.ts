@@ -68,9 +68,16 @@ export async function insertOutboundRows(
           ${ms.map((m) => m.broadcastId ?? null)}::uuid[]
         ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, bid, n)
       ), c AS (
-        -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
+        -- exactly one of to / recipient is set; the other compares with NULL and matches nothing.
+        -- Two lookups, each by its unique index: an OR in the join made the planner hash all of
+        -- the organization's contacts (a 100,000-contact organization: 100,000 rows a statement)
         SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at FROM v
-        JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
+        CROSS JOIN LATERAL (
+          SELECT id, last_inbound_at FROM contacts WHERE organization_id = v.org_id AND phone = v.to_phone
+          UNION ALL
+          SELECT id, last_inbound_at FROM contacts WHERE organization_id = v.org_id AND bsuid = v.to_bsuid
+          LIMIT 1
+        ) ct
       ), ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                               status, phone, template_name, template_language, broadcast_id, created_at, updated_at)

@@ -112,29 +112,33 @@ ALTER TABLE "broadcast_counters" ADD CONSTRAINT "broadcast_counters_broadcast_id
 
 -- Written by hand (Prisma cannot express triggers).
 --
--- A broadcast message's status moves its recipient: only rows of a broadcast whose status
--- changed to one a recipient shows fire it (the WHEN clause is checked before any function
--- call), so ordinary sends pay nothing.
-CREATE FUNCTION broadcast_message_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A broadcast message's status moves its recipient, in one statement for all the messages a
+-- statement moved (the send path records a batch of sends in one UPDATE). Statements that move
+-- no broadcast message do nothing more than the EXISTS check.
+CREATE FUNCTION broadcast_messages_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows WHERE broadcast_id IS NOT NULL) THEN
+    RETURN NULL;
+  END IF;
   UPDATE broadcast_recipients r SET
-    status = NEW.status::text::"BroadcastRecipientStatus",
+    status = n.status::text::"BroadcastRecipientStatus",
     retry_at = NULL,
-    sent_at = coalesce(NEW.sent_at, r.sent_at),
-    delivered_at = coalesce(NEW.delivered_at, r.delivered_at),
-    read_at = coalesce(NEW.read_at, r.read_at),
-    failed_at = CASE WHEN NEW.status = 'failed' THEN coalesce(NEW.failed_at, now()) ELSE r.failed_at END,
-    error_code = CASE WHEN NEW.status = 'failed' THEN NEW.error_code ELSE r.error_code END,
-    error_message = CASE WHEN NEW.status = 'failed' THEN NEW.error_message ELSE r.error_message END
-  WHERE r.message_id = NEW.id AND r.status NOT IN ('skipped');
+    sent_at = coalesce(n.sent_at, r.sent_at),
+    delivered_at = coalesce(n.delivered_at, r.delivered_at),
+    read_at = coalesce(n.read_at, r.read_at),
+    failed_at = CASE WHEN n.status = 'failed' THEN coalesce(n.failed_at, n.updated_at) ELSE r.failed_at END,
+    error_code = CASE WHEN n.status = 'failed' THEN n.error_code ELSE r.error_code END,
+    error_message = CASE WHEN n.status = 'failed' THEN n.error_message ELSE r.error_message END
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.broadcast_id IS NOT NULL AND o.status IS DISTINCT FROM n.status
+    AND n.status IN ('sent', 'delivered', 'read', 'failed')
+    AND r.message_id = n.id AND r.status <> 'skipped';
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER messages_broadcast_recipient AFTER UPDATE OF status ON messages
-  FOR EACH ROW
-  WHEN (NEW.broadcast_id IS NOT NULL AND OLD.status IS DISTINCT FROM NEW.status
-        AND NEW.status IN ('sent', 'delivered', 'read', 'failed'))
-  EXECUTE FUNCTION broadcast_message_moved();
+CREATE TRIGGER messages_broadcast_recipients AFTER UPDATE ON messages
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  EXECUTE FUNCTION broadcast_messages_moved();
 
 -- Counts are kept by the statements that move recipients: one upsert per statement and
 -- broadcast, into the counter row of this connection's shard (no hot row to wait on).
