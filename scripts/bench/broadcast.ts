@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const { db } = await import("@/lib/db");
   try {
     await setUpUpstream(stack, PER_SECOND);
-    const { org, key } = await seedOrganization(stack, PER_SECOND, RECIPIENTS);
+    const { key } = await seedOrganization(stack, PER_SECOND, RECIPIENTS);
     const cpu = groups(stack);
     const webPids = () => stack.cpu.web?.() ?? [];
 
