@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { type BenchStack, startBenchStack } from "@/scripts/bench/bench-stack";
+import { checkUpstream, printRun } from "@/scripts/bench/broadcast-report";
 import {
   PHONE_NUMBER_ID,
   rssMb,
@@ -149,63 +150,28 @@ async function main(): Promise<void> {
     const p90 = at(0.9);
     const sustained = p10 && p90 && p90.t > p10.t ? (p90.sent - p10.sent) / (p90.t - p10.t) : 0;
 
-    // exactly one upstream message per recipient
-    const upstream = (await (
-      await fetch(`${stack.sandboxUrl}/_sandbox/messages?phone_number_id=${PHONE_NUMBER_ID}`)
-    ).json()) as {
-      data: { body: { to?: string; biz_opaque_callback_data?: string }; result: number | null }[];
-    };
-    const accepted = upstream.data.filter((r) => r.result === 200);
-    const refused = upstream.data.filter((r) => r.result === 400).length;
-    const perPhone = new Map<string, number>();
-    for (const r of accepted) perPhone.set(r.body.to ?? "", (perPhone.get(r.body.to ?? "") ?? 0) + 1);
-    const twice = [...perPhone.values()].filter((n) => n > 1).length;
+    const upstream = await checkUpstream(stack.sandboxUrl, PHONE_NUMBER_ID);
     const byStatus = await db().broadcastRecipient.groupBy({
       by: ["status"],
       where: { broadcastId: id },
       _count: true,
     });
-
-    console.log(
-      `\nbench:broadcast — ${RECIPIENTS.toLocaleString()} recipients by tag, channel at ${PER_SECOND}/s, one web and one worker process`,
-    );
-    console.log(
-      `\ncreate: ${(createMs / 1000).toFixed(2)} s (201, total ${created.data.counts.total}); web RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB)`,
-    );
-    console.log(
-      `  CPU during creation, ms: ${Object.entries(createCpu)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(", ")}`,
-    );
-    console.log(
-      `\nsend: ${sendSeconds.toFixed(1)} s from the first message to the last; sustained ${sustained.toFixed(0)} messages/s (10 % → 90 %)`,
-    );
-    console.log("  CPU ms per message:");
-    let budget = 0;
-    for (const [name, ms] of Object.entries(sendCpu)) {
-      const per = ms / RECIPIENTS;
-      if (
-        [
-          "web",
-          "worker",
-          "postgres (this database)",
-          "postgres (shared: WAL, checkpoints)",
-          "redis",
-        ].includes(name)
-      )
-        budget += per;
-      console.log(`    ${name.padEnd(40)} ${per.toFixed(3)}`);
-    }
-    const all = Object.values(sendCpu).reduce((a, b) => a + b, 0);
-    console.log(`    ${"web + worker + PostgreSQL + Redis".padEnd(40)} ${budget.toFixed(3)}`);
-    console.log(
-      `  the machine's two cores were ${((all / (sendSeconds * 1000 * 2)) * 100).toFixed(0)} % busy with these processes (others ran beside)`,
-    );
-    console.log(
-      `\nupstream: ${accepted.length} accepted, ${refused} refused (130429); ${perPhone.size} recipients reached, ${twice} of them more than once`,
-    );
-    console.log(
-      `recipients: ${byStatus.map((s) => `${s.status} ${s._count}`).join(", ")}; failed ${last.failed}`,
+    const stored = await db().message.count({ where: { broadcastId: id, status: "sent" } });
+    printRun(
+      {
+        recipients: RECIPIENTS,
+        perSecond: PER_SECOND,
+        createMs,
+        created: created.data.counts.total,
+        rssBefore,
+        rssPeak,
+        createCpu,
+        sendSeconds,
+        sustained,
+        sendCpu,
+      },
+      upstream,
+      `${byStatus.map((s) => `${s.status} ${s._count}`).join(", ")}; ${stored} messages stored sent (lost: ${Math.max(0, upstream.reached - stored)})`,
     );
   } finally {
     await db().$disconnect();
