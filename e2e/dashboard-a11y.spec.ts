@@ -5,7 +5,7 @@ import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;
-let ids: PrivateData;
+let ids: PrivateData & { broadcast: string };
 
 test.beforeAll(async () => {
   org = await seedOrganization();
@@ -41,6 +41,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test("every dashboard page passes axe and logs no console error", async ({ page }) => {
+      // a dozen pages, each scanned, on a shared two-core machine
       test.setTimeout(180_000);
       const errors = collectErrors(page);
       await signIn(page, org.staff.owner, "/dashboard");
@@ -51,6 +52,7 @@ for (const viewport of [
           heading: "Conversations",
           nav: "Conversations",
         },
+        { path: `/dashboard/broadcasts/${ids.broadcast}`, heading: "Spring sale", nav: "Broadcasts" },
       ];
       for (const { path, heading } of pages) {
         await page.goto(path);

@@ -6,7 +6,7 @@ import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 const PHONE = { width: 390, height: 844 };
 
 let org: TestOrg;
-let ids: PrivateData;
+let ids: PrivateData & { broadcast: string };
 
 test.beforeAll(async () => {
   org = await seedOrganization();
@@ -82,6 +82,12 @@ test("no dashboard page is wider than a 390 px phone, and the navigation shows t
   await expect(page.getByRole("list", { name: "Messages" })).toContainText("It ships today");
   await expectFitsScreen(page, "a conversation thread");
   await screenshot(page, "phone-conversation-thread");
+  // a broadcast's page: counts, funnel, reasons, recipients as cards
+  await page.goto(`/dashboard/broadcasts/${ids.broadcast}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Spring sale" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectFitsScreen(page, "a broadcast's page");
+  await screenshot(page, "phone-broadcast-detail");
 });
 
 test("every dialog fits a 390 px phone", async ({ page }) => {

@@ -9,6 +9,8 @@ export const DASHBOARD_PAGES = [
   { path: "/dashboard", heading: "Overview", nav: "Overview" },
   { path: "/dashboard/conversations", heading: "Conversations", nav: "Conversations" },
   { path: "/dashboard/contacts", heading: "Contacts", nav: "Contacts" },
+  { path: "/dashboard/broadcasts", heading: "Broadcasts", nav: "Broadcasts" },
+  { path: "/dashboard/broadcasts/new", heading: "New broadcast", nav: "Broadcasts" },
   { path: "/dashboard/keys", heading: "API keys", nav: "API keys" },
   { path: "/dashboard/webhooks", heading: "Webhooks", nav: "Webhooks" },
   { path: "/dashboard/deliveries?status=any", heading: "Deliveries", nav: "Deliveries" },
@@ -21,7 +23,7 @@ export const DASHBOARD_PAGES = [
  * lists and threads rather than empty states: seedPrivateData's webhook, failed delivery,
  * channel and open conversation, plus a reply in that conversation, a template and tagged contacts.
  */
-export async function seedShowcase(orgId: string): Promise<PrivateData> {
+export async function seedShowcase(orgId: string): Promise<PrivateData & { broadcast: string }> {
   const ids = await seedPrivateData(orgId);
   const conversation = await db().conversation.findUniqueOrThrow({ where: { id: ids.conversation } });
   const t0 = Date.now();
@@ -70,11 +72,76 @@ export async function seedShowcase(orgId: string): Promise<PrivateData> {
       },
     },
   });
+  const contacts = [];
   for (const name of ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"]) {
-    await createContact(
-      orgId,
-      createContactBody.parse({ phone: randomPhone(), name, tags: ["vip", "newsletter"] }),
+    contacts.push(
+      await createContact(
+        orgId,
+        createContactBody.parse({ phone: randomPhone(), name, tags: ["vip", "newsletter"] }),
+      ),
     );
   }
-  return ids;
+  return { ...ids, broadcast: await seedBroadcast(orgId, ids.channel, contacts, t0) };
+}
+
+/** A finished broadcast with a read, a failed and a skipped recipient (the worker never drives a completed one). */
+async function seedBroadcast(
+  orgId: string,
+  channelId: string,
+  contacts: { id: string; phone: string | null }[],
+  t0: number,
+) {
+  const [read, failed, skipped] = contacts;
+  const at = (s: number) => new Date(t0 - s * 1000);
+  const broadcast = await db().broadcast.create({
+    data: {
+      organizationId: orgId,
+      channelId,
+      name: "Spring sale",
+      status: "completed",
+      templateName: "order_update",
+      templateLanguage: "en_US",
+      templateCategory: "UTILITY",
+      components: [],
+      placeholders: [],
+      total: 3,
+      startedAt: at(600),
+      completedAt: at(590),
+      createdAt: at(601),
+      recipients: {
+        create: [
+          {
+            seq: 1,
+            organizationId: orgId,
+            contactId: read?.id,
+            phone: read?.phone,
+            status: "read",
+            sentAt: at(599),
+            deliveredAt: at(598),
+            readAt: at(500),
+            repliedAt: at(400),
+          },
+          {
+            seq: 2,
+            organizationId: orgId,
+            contactId: failed?.id,
+            phone: failed?.phone,
+            status: "failed",
+            errorCode: "131026",
+            errorMessage: "Message undeliverable",
+            failedAt: at(598),
+          },
+          {
+            seq: 3,
+            organizationId: orgId,
+            contactId: skipped?.id,
+            phone: skipped?.phone,
+            status: "skipped",
+            skipReason: "opted_out",
+          },
+        ],
+      },
+    },
+  });
+  return broadcast.id;
 }

@@ -63,6 +63,19 @@ export const QUEUES = {
     // retries are scheduled by us (DeliveryAttempt rows and nextAttemptAt), not by BullMQ
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
   },
+  broadcasts: {
+    name: "{broadcasts}",
+    // one job per broadcast (job id = broadcast id): it sends batches at the channel's pace and
+    // gives its turn back (delayed) while it waits; the state is in PostgreSQL, so a lost or
+    // failed job is simply queued again by the sweeper (lib/broadcasts/sweep-broadcasts.ts)
+    payload: z.object({ broadcastId: z.uuid() }),
+    options: {
+      attempts: 10,
+      backoff: { type: "exponential", delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  },
   maintenance: {
     name: "{maintenance}",
     payload: z.object({
@@ -71,6 +84,7 @@ export const QUEUES = {
         "sweep-deliveries",
         "sweep-sends",
         "sweep-upstream",
+        "sweep-broadcasts",
         "sync-all-templates",
         "prune",
         "compact-usage",
@@ -93,6 +107,8 @@ export const MAINTENANCE_SCHEDULES = {
   "sweep-sends": 60_000,
   "sweep-upstream": 60_000,
   "sweep-deliveries": 30_000,
+  // scheduled broadcasts start on time even when their delayed job was lost with Redis
+  "sweep-broadcasts": 5_000,
   "sync-all-templates": 900_000,
   "compact-usage": 3_600_000,
 } satisfies Record<Payload<"maintenance">["task"], number>;

@@ -70,6 +70,13 @@ export const errors = {
       message: "(#200) You must accept the Marketing Messages API for WhatsApp terms to use the API.",
       details: "The phone number's business has not onboarded to the Marketing Messages API for WhatsApp.",
     }),
+  marketingStopped: () =>
+    waError(
+      400,
+      131050,
+      "Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.",
+      "The recipient stopped marketing messages from this business.",
+    ),
   mediaUpload: (details: string) => waError(400, 131053, "Media upload error", details),
   paramCount: (details: string) =>
     waError(400, 132000, "Number of parameters does not match the expected number of params", details),

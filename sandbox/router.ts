@@ -11,6 +11,7 @@ import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
 import { postUserIdChange } from "@/sandbox/control/user-id-change";
+import { postUserPreferences } from "@/sandbox/control/user-preferences";
 import { errors } from "@/sandbox/errors";
 import { blockUsers, listBlockedUsers, unblockUsers } from "@/sandbox/graph/block-users";
 import { downloadMedia } from "@/sandbox/graph/download-media";
@@ -43,6 +44,11 @@ const routes: Route[] = [
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
+  {
+    method: "POST",
+    pattern: control("user-preferences"),
+    handle: (ctx, req) => postUserPreferences(ctx, req),
+  },
   { method: "POST", pattern: control("template-status"), handle: (ctx, req) => postTemplateStatus(ctx, req) },
   {
     method: "POST",

@@ -79,6 +79,8 @@ export type SandboxState = {
   entryPoints: Map<string, number>;
   /** users blocked by a number (block_users), as window keys: `${phone_number_id}:${wa_id}` */
   blocked: Set<string>;
+  /** users who stopped marketing messages from a number (`/_sandbox/user-preferences`), by windowKey */
+  marketingStopped: Set<string>;
   media: Map<string, Media>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
@@ -90,7 +92,8 @@ export type SandboxState = {
   linkSecret: Buffer;
 };
 
-const MAX_RECORDED_REQUESTS = 100_000;
+/** How many send requests GET /_sandbox/messages keeps (oldest dropped first); SANDBOX_MAX_RECORDED_REQUESTS moves it. */
+const MAX_RECORDED_REQUESTS = Number(process.env.SANDBOX_MAX_RECORDED_REQUESTS ?? 100_000);
 
 export function createState(): SandboxState {
   return {
@@ -103,6 +106,7 @@ export function createState(): SandboxState {
     lastInbound: new Map(),
     entryPoints: new Map(),
     blocked: new Set(),
+    marketingStopped: new Set(),
     media: new Map(),
     faults: [],
     throughput: new Map(),
@@ -127,6 +131,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.lastInbound.clear();
   state.entryPoints.clear();
   state.blocked.clear();
+  state.marketingStopped.clear();
   state.media.clear();
   state.faults.length = 0;
   state.throughput.clear();

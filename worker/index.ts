@@ -1,4 +1,5 @@
 import { type Processor, Worker } from "bullmq";
+import { stopBroadcastDrivers } from "@/lib/broadcasts/run-broadcast";
 import { config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
@@ -6,6 +7,7 @@ import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
 import { startWorkerMetricsServer } from "@/lib/metrics/serve-metrics";
 import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
+import { processBroadcast } from "@/worker/broadcasts";
 import { processDelivery } from "@/worker/deliveries";
 import { processMaintenance } from "@/worker/maintenance";
 import { processMedia } from "@/worker/media";
@@ -20,6 +22,8 @@ const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: 
   templates: { processor: processTemplates, concurrency: 2 },
   media: { processor: processMedia, concurrency: 5 },
   deliveries: { processor: processDelivery, concurrency: Number(process.env.DELIVERY_CONCURRENCY ?? 50) },
+  // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
+  broadcasts: { processor: processBroadcast, concurrency: Number(process.env.BROADCAST_CONCURRENCY ?? 20) },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 };
 
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
     clearInterval(reschedule);
     metricsServer?.close();
     logger.info({ signal }, "worker stopping");
+    stopBroadcastDrivers();
     await Promise.all(workers.map((w) => w.close()));
     await closeQueues();
     await disconnectDb();

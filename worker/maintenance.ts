@@ -1,4 +1,5 @@
 import type { Job } from "bullmq";
+import { sweepBroadcasts } from "@/lib/broadcasts/sweep-broadcasts";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
@@ -19,6 +20,8 @@ export async function processMaintenance(job: Job): Promise<unknown> {
       return sweepSends();
     case "sweep-upstream":
       return sweepUpstream();
+    case "sweep-broadcasts":
+      return sweepBroadcasts();
     case "sync-all-templates":
       return syncAllTemplates();
     case "sweep-deliveries":

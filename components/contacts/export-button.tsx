@@ -14,24 +14,33 @@ function countLines(chunk: Uint8Array): number {
 }
 
 /**
- * Downloads every contact as CSV. The server streams the file; reading it here (rather than a
- * plain link) lets the button show a progress bar against the X-Contact-Count header.
+ * Downloads every contact as CSV (or, with `url`, another streamed CSV: a broadcast's results).
+ * The server streams the file; reading it here (rather than a plain link) lets the button show
+ * a progress bar against the row count the server announces (`countHeader`).
  */
-export function ExportButton() {
+export function ExportButton({
+  url = "/api/dashboard/contacts/export",
+  countHeader = "X-Contact-Count",
+  noun = "contacts",
+}: {
+  url?: string;
+  countHeader?: string;
+  noun?: string;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const toast = useToast();
 
   async function exportCsv() {
     setProgress(0);
     try {
-      const res = await fetch("/api/dashboard/contacts/export", { credentials: "same-origin" });
+      const res = await fetch(url, { credentials: "same-origin" });
       if (res.status === 401) return window.location.assign(signInUrl());
       if (!res.ok || !res.body) {
         // the envelope's message says why (a limit reached: which one, and when to try again)
         const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(answer?.error?.message ?? `the server answered ${res.status}`);
       }
-      const total = Number(res.headers.get("X-Contact-Count") ?? 0);
+      const total = Number(res.headers.get(countHeader) ?? 0);
       const parts: Uint8Array[] = [];
       let lines = 0;
       const reader = res.body.getReader();
@@ -43,11 +52,11 @@ export function ExportButton() {
         setProgress(total > 0 ? Math.min(0.99, (lines - 1) / total) : 0.5);
       }
       const name =
-        /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "contacts.csv";
-      const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: "text/csv" }));
-      Object.assign(document.createElement("a"), { href: url, download: name }).click();
-      URL.revokeObjectURL(url);
-      toast.show(`Exported ${total.toLocaleString()} contacts.`);
+        /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? `${noun}.csv`;
+      const href = URL.createObjectURL(new Blob(parts as BlobPart[], { type: "text/csv" }));
+      Object.assign(document.createElement("a"), { href, download: name }).click();
+      URL.revokeObjectURL(href);
+      toast.show(`Exported ${total.toLocaleString()} ${noun}.`);
     } catch (error) {
       toast.show(`The export failed: ${error instanceof Error ? error.message : String(error)}`, "error");
     } finally {

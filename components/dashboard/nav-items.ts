@@ -10,6 +10,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard", label: "Overview", roles: EVERYONE },
   { href: "/dashboard/conversations", label: "Conversations", roles: EVERYONE },
   { href: "/dashboard/contacts", label: "Contacts", roles: EVERYONE },
+  { href: "/dashboard/broadcasts", label: "Broadcasts", roles: EVERYONE },
   { href: "/dashboard/keys", label: "API keys", roles: MANAGERS },
   { href: "/dashboard/webhooks", label: "Webhooks", roles: MANAGERS },
   { href: "/dashboard/deliveries", label: "Deliveries", roles: SUPPORT },

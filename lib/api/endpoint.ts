@@ -6,6 +6,7 @@ import type { Scope } from "@/lib/auth/scopes";
 export type EndpointTag =
   | "Messages"
   | "Templates"
+  | "Broadcasts"
   | "Contacts"
   | "Webhooks"
   | "Events"

@@ -39,6 +39,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   // additive: a send to a contact the organization blocked (Meta's block_users), refused before any upstream call
   WHATSAPP_RECIPIENT_BLOCKED: 400,
+  // additive (broadcasts): a marketing template to a contact who stopped marketing messages
+  WHATSAPP_RECIPIENT_OPTED_OUT: 400,
+  // additive (broadcasts): an operation its resource's current state does not allow (pause a completed broadcast)
+  RESOURCE_INVALID_STATE: 409,
   // the dashboard's JSON routes only (lib/dashboard/route.ts): a staff session, not an API key
   AUTH_SESSION_REQUIRED: 401,
   AUTH_FORBIDDEN: 403,

@@ -9,6 +9,8 @@ const MiB = 1024 * 1024;
  */
 export const BODY_LIMITS = {
   v1Json: 1 * MiB,
+  /** a broadcast with 10,000 inline recipients and a few variables each (about 300 bytes a recipient) */
+  v1Broadcast: 5 * MiB,
   upstreamNotification: 3 * MiB,
   dashboardJson: 1 * MiB,
   dashboardImport: 8 * MiB,

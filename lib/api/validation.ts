@@ -24,6 +24,9 @@ function hintOf(issue: z.core.$ZodIssue): string {
   return params?.hint ?? issue.message;
 }
 
+/** How many issues an answer lists at most (`details.errors`). */
+export const MAX_LISTED_ISSUES = 50;
+
 /**
  * Maps zod issues to the contract's codes: a missing required field first
  * (VALIDATION_MISSING_FIELD), then a field with its own code (e.g. VALIDATION_INVALID_PHONE),
@@ -31,7 +34,8 @@ function hintOf(issue: z.core.$ZodIssue): string {
  */
 export function toValidationError(error: z.ZodError): ApiError {
   const issues = error.issues;
-  const errors = issues.map((i) => ({ field: fieldOf(i), message: hintOf(i) }));
+  // a body of 10,000 bad items must not answer 10,000 errors: the first ones say what to fix
+  const errors = issues.slice(0, MAX_LISTED_ISSUES).map((i) => ({ field: fieldOf(i), message: hintOf(i) }));
 
   const missing = issues.find(isMissing);
   if (missing) {

@@ -16,6 +16,7 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     bsuid: contact.bsuid,
     username: contact.username,
     blocked: contact.blockedAt !== null,
+    marketing_opt_out: contact.marketingOptOut,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

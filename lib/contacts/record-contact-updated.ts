@@ -24,6 +24,7 @@ export async function recordContactUpdated(
     bsuid: contact.bsuid,
     username: contact.username,
     blocked: contact.blockedAt !== null,
+    marketingOptOut: contact.marketingOptOut,
     changes,
     ...(extra.mergedContactIds ? { mergedContactIds: extra.mergedContactIds } : {}),
     timestamp: contact.updatedAt.toISOString(),

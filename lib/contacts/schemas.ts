@@ -112,6 +112,10 @@ export const contactJson = z
     custom_fields: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .meta({ description: "Free key-value pairs with primitive values" }),
+    marketing_opt_out: z.boolean().meta({
+      description:
+        "The customer stopped marketing messages (WhatsApp's setting, or one of the organization's stop words): MARKETING templates are not sent to them",
+    }),
     created_at: z.iso.datetime().meta({ description: "Creation time (ISO 8601)" }),
     updated_at: z.iso.datetime().meta({ description: "Last update time (ISO 8601)" }),
     bsuid: z.string().nullable().meta({

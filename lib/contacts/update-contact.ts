@@ -84,6 +84,7 @@ export async function updateContact(
         bsuid: contact.bsuid,
         username: contact.username,
         blocked: contact.blockedAt !== null,
+        marketingOptOut: contact.marketingOptOut,
         changes,
         timestamp: contact.updatedAt.toISOString(),
       });

@@ -42,6 +42,10 @@ export const contactUpdatedData = z
       .meta({ description: "Business-scoped user id (WhatsApp usernames); null when unknown" }),
     username: z.string().nullable().meta({ description: "The customer's WhatsApp username; null when none" }),
     blocked: z.boolean().meta({ description: "Staff blocked the customer on WhatsApp" }),
+    marketingOptOut: z.boolean().meta({
+      description:
+        "The customer stopped marketing messages (WhatsApp's user_preferences, or one of the organization's stop words)",
+    }),
     changes: z.array(z.string()).meta({ description: "Names of the fields that changed" }),
     mergedContactIds: z.array(z.uuid()).optional().meta({
       description:
@@ -91,3 +95,24 @@ export const webhookTestData = z
     timestamp: at,
   })
   .meta({ id: "WebhookTestData" });
+
+const count = (description: string) => z.int().min(0).meta({ description });
+
+export const broadcastCompletedData = z
+  .object({
+    broadcastId: z.uuid().meta({ description: "The broadcast" }),
+    counts: z
+      .object({
+        total: count("Recipients resolved at creation (skipped ones included)"),
+        pending: count("Not yet sent (0 once completed)"),
+        sent: count("Accepted by WhatsApp, not yet delivered"),
+        delivered: count("Delivered, not yet read"),
+        read: count("Read"),
+        failed: count("Refused or failed"),
+        skipped: count("Skipped before sending (see the recipients' skipReason)"),
+        replied: count("Wrote back within 24 hours after delivery"),
+      })
+      .meta({ id: "BroadcastCounts" }),
+    timestamp: at,
+  })
+  .meta({ id: "BroadcastCompletedData" });

@@ -23,6 +23,10 @@ const statusBase = {
   conversationId: z.uuid().nullable().meta({ description: "Conversation of the message" }),
   contactId: z.uuid().nullable().meta({ description: "Recipient contact" }),
   channelId: z.uuid().nullable().meta({ description: "Channel that sent the message" }),
+  broadcastId: z
+    .uuid()
+    .optional()
+    .meta({ description: "The broadcast that sent the message; absent for a message sent on its own" }),
   timestamp: at,
 };
 

@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   "conversation.opened",
   "conversation.assigned",
   "conversation.resolved",
+  "broadcast.completed",
 ] as const;
 
 export const eventNameSchema = z.enum(EVENT_NAMES);

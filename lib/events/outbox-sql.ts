@@ -9,13 +9,24 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
  */
 export function eventDataSql<N extends EventName>(
   _name: N,
-  fields: { [K in keyof EventDataInput<N>]: Prisma.Sql },
+  fields: { [K in keyof EventDataInput<N>]: Prisma.Sql | OmitNull },
 ): Prisma.Sql {
-  const pairs = Object.entries(fields as Record<string, Prisma.Sql>).map(
-    ([key, value]) => Prisma.sql`${key}::text, ${value}`,
-  );
-  return Prisma.sql`jsonb_build_object(${Prisma.join(pairs)}) AS event_data`;
+  const entries = Object.entries(fields as Record<string, Prisma.Sql | OmitNull>);
+  const pair = ([key, value]: [string, Prisma.Sql]) => Prisma.sql`${key}::text, ${value}`;
+  const always = entries.flatMap(([k, v]) => (v instanceof OmitNull ? [] : [pair([k, v])]));
+  const optional = entries.flatMap(([k, v]) => (v instanceof OmitNull ? [pair([k, v.sql])] : []));
+  const data = Prisma.sql`jsonb_build_object(${Prisma.join(always)})`;
+  return optional.length === 0
+    ? Prisma.sql`${data} AS event_data`
+    : Prisma.sql`${data} || jsonb_strip_nulls(jsonb_build_object(${Prisma.join(optional)})) AS event_data`;
 }
+
+/** An optional field of the data: left out of the payload where its value is NULL. */
+export class OmitNull {
+  constructor(readonly sql: Prisma.Sql) {}
+}
+
+export const omitNull = (sql: Prisma.Sql) => new OmitNull(sql);
 
 /**
  * The outbox as one SQL statement, for hot paths: a data-modifying CTE named `src` (which must

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  broadcastCompletedData,
   contactCreatedData,
   contactUpdatedData,
   conversationAssignedData,
@@ -91,6 +92,12 @@ export const EVENT_PAYLOADS = declareEvents({
     summary: "A conversation was resolved",
     description: "The conversation was marked resolved; the customer's next message opens a new one.",
     data: conversationResolvedData,
+  },
+  "broadcast.completed": {
+    summary: "A broadcast finished",
+    description:
+      "No recipient of the broadcast is pending any more: every one was sent (or failed, or was skipped). Statuses that arrive later still move the recipients and the broadcast's counts.",
+    data: broadcastCompletedData,
   },
   "webhook.test": {
     summary: "A test event",

@@ -7,6 +7,7 @@ import {
   eventDataSql,
   type OutboxPerRowResult,
   type OutboxResult,
+  omitNull,
   withEventSql,
 } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -102,7 +103,12 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  * `sending`, if still `queued`, returning the body to send; null when another got there first.
  * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
  */
-const claim = groupCommit<string, { cloud: unknown; api: UpstreamApi | null } | null>(async (ids) => {
+export const claim = groupCommit<string, Claimed | null>((ids) => claimMany(ids));
+
+type Claimed = { cloud: unknown; api: UpstreamApi | null };
+
+/** The claim of many messages in one statement (a broadcast's batch claims its own this way). */
+export async function claimMany(ids: string[]): Promise<(Claimed | null)[]> {
   const now = new Date();
   const won = await db().$queryRaw<{ id: string; cloud: unknown; api: UpstreamApi | null }[]>`
       UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
@@ -115,7 +121,7 @@ const claim = groupCommit<string, { cloud: unknown; api: UpstreamApi | null } | 
     byId.delete(id);
     return mine;
   });
-});
+}
 
 /** Which Graph edge took the message, when it was the Marketing Messages API (bookkeeping only). */
 async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<void> {
@@ -124,7 +130,7 @@ async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<voi
     .catch((err: unknown) => logger.warn({ messageId, err: String(err) }, "upstream api not recorded"));
 }
 
-async function release(messageId: string): Promise<void> {
+export async function release(messageId: string): Promise<void> {
   await db().message.updateMany({
     where: { id: messageId, status: "sending" },
     data: { status: "queued", sendingAt: null, updatedAt: new Date() },
@@ -140,6 +146,8 @@ function statusColumns(at: Date) {
     contactId: Prisma.sql`contact_id`,
     channelId: Prisma.sql`channel_id`,
     timestamp: Prisma.sql`${at.toISOString()}::text`,
+    // a broadcast's message names its broadcast; others carry no broadcastId at all
+    broadcastId: omitNull(Prisma.sql`broadcast_id`),
   };
 }
 
@@ -148,7 +156,7 @@ function statusColumns(at: Date) {
  * the client retry and send twice). Bookkeeping is retried; if the database stays away, the
  * answer is still `sent`, and the status notifications (biz_opaque_callback_data) reconcile.
  */
-async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
+export async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
   touchChannel(channelId).catch((err: unknown) =>
     logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
   );
@@ -180,9 +188,14 @@ async function markSent(messageId: string, wamid: string): Promise<SendOutcome> 
   return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
 }
 
-type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
+export type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
 
-const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>(async (sends) => {
+const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>((sends) =>
+  markSentMany(sends),
+);
+
+/** Many messages `sent` with their message.sent events in one statement (a broadcast's batch records its own). */
+export async function markSentMany(sends: { messageId: string; wamid: string }[]): Promise<SentResult[]> {
   const sentAt = new Date();
   const ids = sends.map((s) => s.messageId);
   const wamids = sends.map((s) => s.wamid);
@@ -207,9 +220,9 @@ const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentR
     deliveryIds: deliveries.get(s.messageId) ?? [],
     sentAt,
   }));
-});
+}
 
-async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
+export async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   const failedAt = new Date();
   const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
   const code = error.code === null ? failure.kind : String(error.code);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
+import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
 import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
@@ -58,6 +59,12 @@ export async function sendMessage(
       // owners and admins choose it per channel; only MARKETING templates may use it
       if (channel.marketingMessagesApi && translation.category === "MARKETING")
         upstream = "marketing_messages";
+      if (translation.category.toUpperCase() === "MARKETING") {
+        await checkMarketingAllowed(organizationId, {
+          phone: checked.to ?? null,
+          bsuid: checked.recipient ?? null,
+        });
+      }
     }
   }
 

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvent, type Tx } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
@@ -27,6 +27,8 @@ export type OutboundMessage = {
    * keeps the text the customer reads (header, body, footer, buttons), whichever path sent it.
    */
   render?: { stored: unknown; parameterFormat: string; components: readonly TemplateComponentInput[] } | null;
+  /** the broadcast sending it (lib/broadcasts/claim-batch.ts); absent for a single send */
+  broadcastId?: string | null;
 };
 
 type Rendered = {
@@ -59,7 +61,7 @@ function rendered(m: OutboundMessage): Rendered {
 export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   const now = new Date();
   const isTemplate = m.type === "template";
-  const row = await insertTogether({ ...m, ...rendered(m), now });
+  const row = await insertTogether({ ...m, now });
   if (row.inserted) return;
   if (row.blocked && row.contactId) throw recipientBlocked(row.contactId);
   const field = m.to === null ? "recipient" : "to";
@@ -68,11 +70,25 @@ export async function storeOutboundMessage(m: OutboundMessage): Promise<void> {
   await storeForNewContact({ ...m, ...rendered(m), to: m.to }, now);
 }
 
-type Stored = { contactId: string | null; inserted: boolean; blocked: boolean };
+export type Stored = { contactId: string | null; inserted: boolean; blocked: boolean };
+type Client = Pick<Tx, "$queryRaw">;
 
-const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, Stored>(async (ms) => {
+const insertTogether = groupCommit<OutboundMessage & { now: Date }, Stored>((ms) =>
+  insertOutboundRows(db(), ms),
+);
+
+/**
+ * The one statement that stores outbound messages of known contacts: single sends (grouped
+ * above) and a broadcast's batches (inside their claim transaction) both write through it.
+ * A blocked contact's message is not stored (`blocked` says why).
+ */
+export async function insertOutboundRows(
+  client: Client,
+  ms: (OutboundMessage & { now: Date })[],
+): Promise<Stored[]> {
   const now = ms[0]?.now ?? new Date();
-  const rows = await db().$queryRaw<
+  const r = ms.map(rendered);
+  const rows = await client.$queryRaw<
     { id: string; contact_id: string | null; inserted: boolean; blocked: boolean | null }[]
   >`
       WITH v AS (
@@ -81,25 +97,32 @@ const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, S
           ${ms.map((m) => m.channelId)}::uuid[], ${ms.map((m) => m.to)}::text[],
           ${ms.map((m) => m.recipient)}::text[], ${ms.map((m) => m.type)}::text[],
           ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[],
-          ${ms.map((m) => m.renderedHeader)}::text[], ${ms.map((m) => m.renderedBody)}::text[],
-          ${ms.map((m) => m.renderedFooter)}::text[]
-        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, n)
+          ${r.map((x) => x.renderedHeader)}::text[], ${r.map((x) => x.renderedBody)}::text[],
+          ${r.map((x) => x.renderedFooter)}::text[], ${ms.map((m) => m.broadcastId ?? null)}::uuid[]
+        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, bid, n)
       ), c AS (
-        -- exactly one of to / recipient is set; the other compares with NULL and matches nothing
+        -- exactly one of to / recipient is set; the other compares with NULL and matches nothing.
+        -- Two lookups, each by its unique index: an OR in the join made the planner hash all of
+        -- the organization's contacts (a 100,000-contact organization: 100,000 rows a statement)
         SELECT v.mid, ct.id AS contact_id, ct.last_inbound_at, ct.blocked_at FROM v
-        JOIN contacts ct ON ct.organization_id = v.org_id AND (ct.phone = v.to_phone OR ct.bsuid = v.to_bsuid)
+        CROSS JOIN LATERAL (
+          SELECT id, last_inbound_at, blocked_at FROM contacts WHERE organization_id = v.org_id AND phone = v.to_phone
+          UNION ALL
+          SELECT id, last_inbound_at, blocked_at FROM contacts WHERE organization_id = v.org_id AND bsuid = v.to_bsuid
+          LIMIT 1
+        ) ct
       ), ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                               status, phone, template_name, template_language, rendered_header, rendered_body,
-                              rendered_footer, rendered_buttons, created_at, updated_at)
+                              rendered_footer, rendered_buttons, broadcast_id, created_at, updated_at)
         SELECT v.mid, v.org_id, v.chan_id, c.contact_id,
                (SELECT cv.id FROM conversations cv
                 WHERE cv.organization_id = v.org_id AND cv.contact_id = c.contact_id AND cv.status <> 'resolved'
                 ORDER BY cv.last_activity_at DESC LIMIT 1),
                'outbound'::"MessageDirection", v.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (v.n::int - 1),
                'queued'::"MessageStatus", v.to_phone, v.tname, v.tlang, v.rhead, v.rbody, v.rfoot,
-               NULLIF((${JSON.stringify(ms.map((m) => m.renderedButtons))}::jsonb) -> (v.n::int - 1), 'null'::jsonb),
-               ${now}, ${now}
+               NULLIF((${JSON.stringify(r.map((x) => x.renderedButtons))}::jsonb) -> (v.n::int - 1), 'null'::jsonb),
+               v.bid, ${now}, ${now}
         FROM v JOIN c ON c.mid = v.mid
         WHERE (v.mtype = 'template' OR c.last_inbound_at > ${windowOpenSince(now)}) AND c.blocked_at IS NULL
         RETURNING id
@@ -108,10 +131,13 @@ const insertTogether = groupCommit<OutboundMessage & Rendered & { now: Date }, S
              c.blocked_at IS NOT NULL AS blocked
       FROM v LEFT JOIN c ON c.mid = v.mid`;
   const byId = new Map(
-    rows.map((r) => [r.id, { contactId: r.contact_id, inserted: r.inserted, blocked: r.blocked === true }]),
+    rows.map((row) => [
+      row.id,
+      { contactId: row.contact_id, inserted: row.inserted, blocked: row.blocked === true },
+    ]),
   );
   return ms.map((m) => byId.get(m.id) ?? { contactId: null, inserted: false, blocked: false });
-});
+}
 
 function unknownRecipient(): ApiError {
   return new ApiError("RESOURCE_NOT_FOUND", "No customer with this business-scoped user id wrote to you.", {

@@ -42,6 +42,7 @@ export async function sweepSends(): Promise<{ failed: number; requeued: number }
         conversationId: m.conversationId,
         contactId: m.contactId,
         channelId: m.channelId,
+        ...(m.broadcastId ? { broadcastId: m.broadcastId } : {}),
         status: "failed",
         timestamp: new Date().toISOString(),
         error: { code: "unconfirmed", message: "no confirmation from the upstream within 10 minutes" },
@@ -50,7 +51,13 @@ export async function sweepSends(): Promise<{ failed: number; requeued: number }
     await enqueueDeliveries(deliveryIds);
   }
   const queued = await db().message.findMany({
-    where: { direction: "outbound", status: "queued", createdAt: { lt: new Date(now - REQUEUE_AFTER_MS) } },
+    // a broadcast's messages are its own to send, at its pace (lib/broadcasts/sweep-broadcasts.ts)
+    where: {
+      direction: "outbound",
+      status: "queued",
+      broadcastId: null,
+      createdAt: { lt: new Date(now - REQUEUE_AFTER_MS) },
+    },
     select: { id: true },
     take: 1000,
   });

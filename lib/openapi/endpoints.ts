@@ -1,4 +1,5 @@
 import type { Endpoint } from "@/lib/api/endpoint";
+import { BROADCAST_ENDPOINTS } from "@/lib/broadcasts/endpoints";
 import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
@@ -21,6 +22,14 @@ export const V1_ENDPOINTS = [
   MESSAGE_ENDPOINTS.getMessage,
   TEMPLATE_ENDPOINTS.listTemplates,
   MESSAGE_ENDPOINTS.sendTemplate,
+  BROADCAST_ENDPOINTS.createBroadcast,
+  BROADCAST_ENDPOINTS.listBroadcasts,
+  BROADCAST_ENDPOINTS.getBroadcast,
+  BROADCAST_ENDPOINTS.listBroadcastRecipients,
+  BROADCAST_ENDPOINTS.pauseBroadcast,
+  BROADCAST_ENDPOINTS.resumeBroadcast,
+  BROADCAST_ENDPOINTS.cancelBroadcast,
+  BROADCAST_ENDPOINTS.retryBroadcast,
   CHANNEL_ENDPOINTS.listChannels,
   USAGE_ENDPOINTS.getUsage,
   MEDIA_ENDPOINTS.getMedia,

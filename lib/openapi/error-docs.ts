@@ -41,7 +41,12 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_IN_USE:
     "A request with this `Idempotency-Key` is still being processed; retry after `Retry-After`.",
   METHOD_NOT_ALLOWED: "The path exists but not with this method; see the `Allow` header.",
-  PAYLOAD_TOO_LARGE: "The request body is over the endpoint's limit (1 MiB for /v1); `details.limit_bytes`.",
   WHATSAPP_RECIPIENT_BLOCKED:
     "The contact is blocked (dashboard or `POST /v1/contacts/{id}/block`); nothing was sent. Unblock them first; `details.contactId`.",
+  PAYLOAD_TOO_LARGE:
+    "The request body is over the endpoint's limit (1 MiB for /v1, 5 MiB to create a broadcast); `details.limit_bytes`.",
+  WHATSAPP_RECIPIENT_OPTED_OUT:
+    "A MARKETING template to a contact who stopped marketing messages (WhatsApp's opt-out, or one of the organization's stop words); nothing was sent.",
+  RESOURCE_INVALID_STATE:
+    "The operation does not apply to the resource's current state (e.g. resume a broadcast that is not paused); `details.status`.",
 };

@@ -91,7 +91,7 @@ export const GUIDE: GuideSection[] = [
       },
       {
         kind: "p",
-        text: "Request bodies are JSON objects of at most 1 MiB, nested at most 32 levels deep; a larger body answers 413 PAYLOAD_TOO_LARGE (`details.limit_bytes`) without being read, deeper nesting 400 VALIDATION_ERROR. Text cannot contain U+0000 or an unpaired UTF-16 surrogate (400 VALIDATION_INVALID_FIELD in a body or query, 404 in a path).",
+        text: "Request bodies are JSON objects of at most 1 MiB (5 MiB to create a broadcast), nested at most 32 levels deep; a larger body answers 413 PAYLOAD_TOO_LARGE (`details.limit_bytes`) without being read, deeper nesting 400 VALIDATION_ERROR. Text cannot contain U+0000 or an unpaired UTF-16 surrogate (400 VALIDATION_INVALID_FIELD in a body or query, 404 in a path).",
       },
       {
         kind: "p",

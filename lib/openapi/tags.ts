@@ -4,6 +4,11 @@ import type { EndpointTag } from "@/lib/api/endpoint";
 export const TAGS = [
   { name: "Messages", description: "Send text, media, location, template and interactive messages." },
   { name: "Templates", description: "List approved message templates and send them." },
+  {
+    name: "Broadcasts",
+    description:
+      "Send an approved template to many contacts, paced at the channel's throughput, tracked per recipient (beyond the contract).",
+  },
   { name: "Contacts", description: "Customers and leads; every conversation belongs to one contact." },
   { name: "Webhooks", description: "Register HTTPS endpoints that receive signed events." },
   {

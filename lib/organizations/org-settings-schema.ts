@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/contacts/phone-input";
+import { STOP_WORD_MAX } from "@/lib/contacts/stop-words";
 
 /** The organization's dashboard settings that owners and admins change. */
 export const orgSettingsJson = z.object({
@@ -13,6 +14,18 @@ export const orgSettingsJson = z.object({
     ),
   /** staff opening a conversation marks the customer's messages read upstream */
   mark_read_on_open: z.boolean(),
+  /** an inbound text that is exactly one of these (any case) opts the contact out of marketing */
+  marketing_stop_words: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .min(1, "a stop word cannot be empty")
+        .max(STOP_WORD_MAX, `a stop word has at most ${STOP_WORD_MAX} characters`),
+    )
+    .max(20, "at most 20 stop words")
+    .transform((words) => [...new Set(words)]),
 });
 
 /** A change names the settings it changes, at least one. */

@@ -1,5 +1,7 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
+import { markReplied } from "@/lib/broadcasts/mark-replied";
+import { applyStopWord } from "@/lib/contacts/apply-stop-word";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
 import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
@@ -102,6 +104,12 @@ async function storeInbound(
       });
     }
     await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
+    await markReplied(tx, contact.id, writtenAt);
+    if (message.type === "text" && message.text) {
+      deliveryIds.push(
+        ...(await applyStopWord(tx, channel.organizationId, contact.id, message.text.body, writtenAt)),
+      );
+    }
     if (opened) {
       deliveryIds.push(
         ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {

@@ -7,6 +7,7 @@ import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
 import { ttlCache } from "@/lib/ttl-cache";
+import { applyUserPreferences } from "@/lib/upstream/apply-user-preferences";
 import {
   changeValueSchema,
   inboundMessageSchema,
@@ -34,6 +35,10 @@ export async function processNotification(
     for (const change of entry.changes) {
       if (TEMPLATE_FIELDS.has(change.field)) {
         await applyTemplateChange(entry.id ?? "", change.field, change.value);
+        continue;
+      }
+      if (change.field === "user_preferences") {
+        deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
         continue;
       }
       if (change.field !== "messages" && !COEXISTENCE_FIELDS.has(change.field)) continue;

@@ -89,6 +89,7 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       conversationId: updated.conversationId,
       contactId: updated.contactId,
       channelId: updated.channelId,
+      ...(updated.broadcastId ? { broadcastId: updated.broadcastId } : {}),
     };
     // the upstream's pricing, from this notification or an earlier one (`read` often has none)
     const pricing = reported ?? storedPricing(updated.pricing);

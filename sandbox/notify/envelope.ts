@@ -5,7 +5,12 @@ import type { PhoneNumber } from "@/sandbox/state";
 export function notification(
   number: PhoneNumber,
   value: Record<string, unknown>,
-  field: "messages" | "smb_message_echoes" | "history" | "smb_app_state_sync" = "messages",
+  field:
+    | "messages"
+    | "smb_message_echoes"
+    | "history"
+    | "smb_app_state_sync"
+    | "user_preferences" = "messages",
 ): Record<string, unknown> {
   return {
     object: "whatsapp_business_account",

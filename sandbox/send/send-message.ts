@@ -94,6 +94,10 @@ export async function handleSend(
     if (!async) throw error;
     deferred = error;
   }
+  // as Meta does: accepted, then a `failed` status (131050) for a user who stopped marketing
+  if (category === "marketing" && state.marketingStopped.has(windowKey(number.id, request.waId))) {
+    deferred ??= errors.marketingStopped();
+  }
   const message: AcceptedMessage = {
     id: newWamid(request.userId ?? request.waId),
     phone_number_id: number.id,

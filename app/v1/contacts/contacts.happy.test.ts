@@ -74,7 +74,7 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     const res = await api("/v1/contacts", { method: "POST", key, body: { phone: "4915123456789" } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      // bsuid, username and blocked: additive fields (usernames, blocking)
+      // bsuid, username, blocked and marketing_opt_out: additive fields (usernames, blocking, opt-out)
       [
         "blocked",
         "bsuid",
@@ -82,6 +82,7 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
         "custom_fields",
         "email",
         "id",
+        "marketing_opt_out",
         "name",
         "phone",
         "tags",
@@ -95,6 +96,7 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
       email: null,
       tags: [],
       custom_fields: {},
+      marketing_opt_out: false,
     });
   });
 });

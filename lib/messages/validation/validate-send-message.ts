@@ -43,7 +43,8 @@ function withLink<T extends { link: string }>(media: T, field: string, allowLoop
   return media;
 }
 
-function templateOf(value: unknown, allowLoopback: boolean, componentsField: string): TemplateInput {
+/** The `template` object of a send (or a broadcast): name, language.code and the components' shape. */
+export function templateOf(value: unknown, allowLoopback: boolean, componentsField: string): TemplateInput {
   // an absent language is reported as the field the contract requires, template.language.code
   const withLanguage =
     value && typeof value === "object" && (value as { language?: unknown }).language == null

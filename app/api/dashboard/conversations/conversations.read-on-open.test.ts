@@ -25,7 +25,9 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
   it("is off by default: opening marks nothing read upstream", async () => {
     const { owner, channel, message } = await setup();
     const settings = await dashboardCall(owner, "/api/dashboard/organization");
-    expect(settings.body.data).toEqual({ settings: { default_country: "US", mark_read_on_open: false } });
+    expect(settings.body.data).toEqual({
+      settings: { default_country: "US", mark_read_on_open: false, marketing_stop_words: ["STOP"] },
+    });
     const opened = await dashboardCall(owner, `/api/dashboard/conversations/${message.conversationId}/read`, {
       method: "POST",
     });
@@ -42,7 +44,9 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
       body: { mark_read_on_open: true },
     });
     expect(on.status).toBe(200);
-    expect(on.body.data).toEqual({ settings: { default_country: "US", mark_read_on_open: true } });
+    expect(on.body.data).toEqual({
+      settings: { default_country: "US", mark_read_on_open: true, marketing_stop_words: ["STOP"] },
+    });
 
     const path = `/api/dashboard/conversations/${message.conversationId}/read`;
     const opened = await dashboardCall(agent, path, { method: "POST" });

@@ -1,0 +1,99 @@
+/**
+ * Pause, resume, cancel and the pace: a broadcast on a slow channel (a few messages a second)
+ * so that there is time to act while it runs. Nothing here measures time: the pace is read
+ * from what the sandbox received (never more than the channel's rate in any second).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  allRecipients,
+  control,
+  createBroadcast,
+  readyBroadcaster,
+  waitForBroadcast,
+} from "@/scripts/test/broadcast-helpers";
+import { expectError, randomPhone } from "@/scripts/test/helpers";
+import { openWindow, send, upstreamRequests } from "@/scripts/test/send-helpers";
+
+const notice = { name: "plain_notice", language: { code: "en_US" } };
+
+async function slowBroadcast(n: number, perSecond: number) {
+  const b = await readyBroadcaster({ throughput: perSecond });
+  const res = await createBroadcast(b.key, {
+    name: "Slow",
+    template: notice,
+    recipients: Array.from({ length: n }, () => ({ to: randomPhone() })),
+  });
+  expect(res.status, res.text).toBe(201);
+  return { ...b, id: res.body.data.id as string };
+}
+
+const accepted = async (phoneNumberId: string) =>
+  (await upstreamRequests(phoneNumberId)).filter((r) => r.result === 200);
+
+describe("controlling a running broadcast", () => {
+  it("pause stops the next batches; resume continues where it stopped; each recipient once", async () => {
+    // 30 at 4 a second: still running when the pause lands, even on a loaded machine
+    const b = await slowBroadcast(30, 4);
+    await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 2);
+    const paused = await control(b.key, b.id, "pause");
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body.data.status).toBe("paused");
+    // what was in flight when it paused settles; after that nothing more goes out
+    await new Promise((r) => setTimeout(r, 2_000));
+    const during = (await accepted(b.channel.phoneNumberId)).length;
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await accepted(b.channel.phoneNumberId)).length).toBe(during);
+    expect(during).toBeLessThan(30);
+    expectError(await control(b.key, b.id, "pause"), 409, "RESOURCE_INVALID_STATE");
+
+    const resumed = await control(b.key, b.id, "resume");
+    expect(resumed.body.data.status).toBe("running");
+    const done = await waitForBroadcast(b.key, b.id, (x) => x.status === "completed", 60_000);
+    expect(done.counts).toMatchObject({ total: 30, sent: 30, pending: 0 });
+    const phones = (await accepted(b.channel.phoneNumberId)).map((r) => r.body.to);
+    expect(new Set(phones).size).toBe(30);
+    expect(phones).toHaveLength(30);
+    expectError(await control(b.key, b.id, "resume"), 409, "RESOURCE_INVALID_STATE");
+  }, 90_000);
+
+  it("cancel skips every pending recipient (cancelled); nothing more is sent; transitions after it are 409", async () => {
+    const b = await slowBroadcast(30, 3);
+    await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 1);
+    const cancelled = await control(b.key, b.id, "cancel");
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.data.status).toBe("cancelled");
+    await new Promise((r) => setTimeout(r, 1_500));
+    const final = await waitForBroadcast(b.key, b.id, (x) => x.counts.pending === 0);
+    const sentCount = (await accepted(b.channel.phoneNumberId)).length;
+    expect(final.counts.sent).toBe(sentCount);
+    expect(final.counts.skipped).toBe(30 - sentCount);
+    const skipped = await allRecipients(b.key, b.id, "skipped");
+    expect(skipped.every((r) => r.skipReason === "cancelled" && r.messageId === null)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await accepted(b.channel.phoneNumberId)).length).toBe(sentCount);
+    for (const verb of ["pause", "resume", "cancel", "retry"]) {
+      const res = await control(b.key, b.id, verb);
+      expectError(res, 409, "RESOURCE_INVALID_STATE");
+      expect(res.body.error.details.status).toBe("cancelled");
+    }
+  }, 60_000);
+
+  it("keeps to the channel's rate, and a live reply goes out while the broadcast still runs", async () => {
+    const b = await slowBroadcast(15, 5);
+    const customer = randomPhone();
+    await openWindow(b.orgId, b.channel.phoneNumberId, customer);
+    await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 3);
+    const reply = await send(b.key, { to: customer, type: "text", text: { body: "right away" } });
+    expect(reply.status, reply.text).toBe(200);
+    const atReply = await waitForBroadcast(b.key, b.id, () => true);
+    expect(atReply.counts.pending).toBeGreaterThan(0);
+    await waitForBroadcast(b.key, b.id, (x) => x.status === "completed", 40_000);
+    // paced, not sent at once: never 8 in a second at the sandbox (5 a second, with room for
+    // network jitter on a loaded machine), the reply included
+    const times = (await accepted(b.channel.phoneNumberId)).map((r) => Date.parse(r.received_at)).sort();
+    expect(times).toHaveLength(16);
+    for (let i = 7; i < times.length; i++) {
+      expect((times[i] as number) - (times[i - 7] as number)).toBeGreaterThanOrEqual(1_000);
+    }
+  }, 60_000);
+});

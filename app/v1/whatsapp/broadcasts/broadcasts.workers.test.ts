@@ -1,0 +1,158 @@
+/**
+ * A worker killed mid-broadcast (SIGKILL, sends in flight at the upstream) and Redis flushed
+ * behind it: another worker resumes from PostgreSQL alone, nothing is sent twice and nothing
+ * is lost. Its own web app (worker: false), sandbox and Redis, so the shared stack's worker
+ * never takes these jobs.
+ */
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { apiAt, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
+import { createChannelAt, freePort, injectFault, upstreamRequests } from "@/scripts/test/send-helpers";
+import { type Stack, type StackOptions, stackEnv, startStack } from "@/scripts/test/stack";
+
+let redisServer: Proc | undefined;
+let redisUrl: string;
+let options: StackOptions;
+let stack: Stack;
+let sandboxUrl: string;
+const workers: Proc[] = [];
+
+async function startWorker(name: string): Promise<Proc> {
+  const env = { ...stackEnv(options), REDIS_URL: redisUrl, LOG_LEVEL: "info" };
+  const proc = startProcess(name, "node_modules/.bin/tsx", ["worker/index.ts"], env);
+  workers.push(proc);
+  await waitFor(async () => proc.output.join("").includes("worker started"), `worker ${name}`);
+  return proc;
+}
+
+beforeAll(async () => {
+  const redisPort = await freePort();
+  redisServer = startProcess(
+    "redis",
+    "redis-server",
+    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    process.env,
+  );
+  redisUrl = `redis://127.0.0.1:${redisPort}/0`;
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on("error", () => {});
+  await waitFor(async () => (await probe.ping()) === "PONG", "our redis-server", 20_000);
+  probe.disconnect();
+  const sandboxPort = await freePort();
+  options = {
+    webPort: await freePort(),
+    pgProxyPort: await freePort(),
+    redisProxyPort: await freePort(),
+    sandboxPort,
+    worker: false,
+    env: { REDIS_URL: redisUrl, DATABASE_POOL_SIZE: "5" },
+  };
+  stack = await startStack(options);
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+}, 180_000);
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => stopProcess(w)));
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  if (redisServer) await stopProcess(redisServer);
+}, 60_000);
+
+const N = 40;
+
+/** Where a broadcast that did not finish stands, and what the workers logged: shown when it fails. */
+async function diagnosis(broadcastId: string): Promise<string> {
+  const rows = await db().$queryRaw<{ status: string; m: string | null; retry: boolean; n: number }[]>`
+    SELECT r.status::text, m.status::text AS m, r.retry_at IS NOT NULL AS retry, count(*)::int AS n
+    FROM broadcast_recipients r LEFT JOIN messages m ON m.id = r.message_id
+    WHERE r.broadcast_id = ${broadcastId}::uuid GROUP BY 1, 2, 3`;
+  const logs = [...stack.procs, ...workers].flatMap((p) =>
+    p.output
+      .join("")
+      .split("\n")
+      .filter((l) => /"level":(40|50|60)/.test(l))
+      .map((l) => `[${p.name}] ${l.slice(0, 300)}`),
+  );
+  return `${JSON.stringify(rows)}\n${logs.slice(-15).join("\n")}`;
+}
+
+describe("a worker killed mid-broadcast, and Redis flushed", () => {
+  it("another worker finishes it: every recipient exactly one upstream message, none lost", async () => {
+    const [a] = await Promise.all([startWorker("worker-a")]);
+    const { key, orgId } = await createTestOrg();
+    const channel = await createChannelAt(orgId, sandboxUrl, {
+      throughput: 10,
+      templates: [
+        { name: "hello", language: "en", category: "UTILITY", components: [{ type: "BODY", text: "Hi" }] },
+      ],
+    });
+    await eventually(
+      async () => (await db().channel.findUnique({ where: { id: channel.channelId } }))?.templatesSyncedAt,
+      30_000,
+    );
+    const created = await apiAt(stack.baseUrl, "/v1/whatsapp/broadcasts", {
+      method: "POST",
+      key,
+      body: {
+        name: "Survives",
+        template: { name: "hello", language: { code: "en" } },
+        recipients: Array.from({ length: N }, () => ({ to: randomPhone() })),
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+
+    await eventually(
+      async () => (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).length >= 10,
+      60_000,
+    );
+    // the next sends stall at the upstream: the worker dies while they are in flight
+    await injectFault(channel.phoneNumberId, { delay_ms: 2_500, count: 3 }, sandboxUrl);
+    await eventually(async () =>
+      (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).some((r) => r.result === null),
+    );
+    if (a) await stopProcess(a, "SIGKILL");
+    const redis = new Redis(redisUrl);
+    await redis.flushall();
+    redis.disconnect();
+    const sentAtKill = (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).length;
+    expect(sentAtKill).toBeLessThan(N);
+
+    await startWorker("worker-b");
+    const done = await pollUntil(
+      async () => (await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}`, { key })).body.data,
+      (b) => b?.status === "completed",
+      // a status notification whose job went with the flush is queued again by the upstream
+      // sweeper once a minute old: up to two minutes
+      200_000,
+      500,
+    );
+    const upstream = (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).map((r) => [
+      r.body.biz_opaque_callback_data,
+      r.result,
+      r.id,
+    ]);
+    const stuck = await db().message.findMany({
+      where: { broadcastId: id, status: "sending" },
+      select: { id: true, sendingAt: true },
+    });
+    expect(
+      done.status,
+      `${await diagnosis(id)}\nstuck ${JSON.stringify(stuck)}\n${JSON.stringify(upstream.filter((u) => stuck.some((s) => s.id === u[0])))} of ${upstream.length}`,
+    ).toBe("completed");
+    expect(done.counts).toMatchObject({ total: N, pending: 0, sent: N, failed: 0, skipped: 0 });
+
+    const requests = await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl);
+    expect(requests.every((r) => r.result === 200)).toBe(true);
+    const opaque = requests.map((r) => r.body.biz_opaque_callback_data as string);
+    expect(new Set(opaque).size).toBe(N);
+    expect(requests).toHaveLength(N);
+    const recipients = await db().broadcastRecipient.findMany({ where: { broadcastId: id } });
+    expect(recipients.map((r) => r.messageId).sort()).toEqual([...opaque].sort());
+    expect(await db().message.count({ where: { broadcastId: id } })).toBe(N);
+  }, 320_000);
+});

@@ -1,0 +1,71 @@
+"use client";
+
+import { useState } from "react";
+import { type BroadcastAction, useBroadcastAction } from "@/components/broadcasts/use-broadcasts";
+import { ExportButton } from "@/components/contacts/export-button";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { formatNumber } from "@/components/lib/format";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast";
+import type { BroadcastJson } from "@/lib/broadcasts/schemas";
+
+/** Pause, resume, cancel, retry failed and CSV export: owners and admins only. */
+export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
+  const action = useBroadcastAction(broadcast.id);
+  const toast = useToast();
+  const [cancelling, setCancelling] = useState(false);
+  const s = broadcast.status;
+  const run = (a: BroadcastAction) =>
+    action.mutate(a, {
+      onSuccess: (data) => {
+        setCancelling(false);
+        if (a === "retry")
+          toast.show(`${formatNumber(data.count ?? 0)} failed recipients will be sent again.`);
+      },
+      onError: (error) => toast.show(errorMessage(error), "error"),
+    });
+  const busy = (a: BroadcastAction) => action.isPending && action.variables === a;
+  return (
+    <>
+      {s === "running" || s === "scheduled" ? (
+        <Button variant="secondary" onClick={() => run("pause")} loading={busy("pause")}>
+          Pause
+        </Button>
+      ) : null}
+      {s === "paused" ? (
+        <Button onClick={() => run("resume")} loading={busy("resume")}>
+          Resume
+        </Button>
+      ) : null}
+      {broadcast.counts.failed > 0 && s !== "cancelled" ? (
+        <Button variant="secondary" onClick={() => run("retry")} loading={busy("retry")}>
+          Retry failed
+        </Button>
+      ) : null}
+      <ExportButton
+        url={`/api/dashboard/broadcasts/${broadcast.id}/export`}
+        countHeader="X-Recipient-Count"
+        noun="recipients"
+      />
+      {s === "running" || s === "scheduled" || s === "paused" ? (
+        <Button variant="danger" onClick={() => setCancelling(true)}>
+          Cancel broadcast
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={cancelling}
+        onCancel={() => setCancelling(false)}
+        onConfirm={() => run("cancel")}
+        title="Cancel this broadcast?"
+        confirmLabel="Cancel broadcast"
+        pending={busy("cancel")}
+      >
+        <p>
+          The {formatNumber(broadcast.counts.pending)} recipients still waiting will not receive it (they are
+          kept as skipped). Messages already sent are not recalled. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

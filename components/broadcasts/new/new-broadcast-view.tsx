@@ -1,0 +1,96 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { AudienceStep } from "@/components/broadcasts/new/audience-step";
+import { type Draft, EMPTY_DRAFT, toBody } from "@/components/broadcasts/new/draft";
+import { MessageStep, useApprovedTemplates } from "@/components/broadcasts/new/message-step";
+import { ReviewStep } from "@/components/broadcasts/new/review-step";
+import { VariablesStep } from "@/components/broadcasts/new/variables-step";
+import { useCreateBroadcast } from "@/components/broadcasts/use-broadcasts";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { slotsComplete, slotsOf } from "@/lib/broadcasts/template-slots";
+
+const STEPS = ["Message", "Audience", "Variables", "Review"] as const;
+
+/** New broadcast: message, audience, variables, then a preview with real recipients before launching. */
+export function NewBroadcastView() {
+  const router = useRouter();
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [step, setStep] = useState(0);
+  const create = useCreateBroadcast();
+  const { templates } = useApprovedTemplates(draft.channelId);
+  const chosen = templates.find((t) => t.id === draft.templateId);
+  const language = chosen?.languages.find((l) => l.code === draft.language);
+  const slots = language ? slotsOf(language.components) : [];
+  const body = chosen ? toBody(draft, chosen.name, slots) : null;
+  const onChange = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const ready = [
+    draft.name.trim() !== "" && Boolean(language),
+    draft.audience === "tags" ? draft.tags.length > 0 : (draft.csv?.rows.length ?? 0) > 0,
+    slotsComplete(slots, draft.sources),
+    draft.when === "now" || draft.scheduledAt !== "",
+  ];
+
+  function launch() {
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: ({ broadcast }) => router.push(`/dashboard/broadcasts/${broadcast.id}`),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader title="New broadcast" description="Send an approved template to many customers at once." />
+      <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Steps">
+        {STEPS.map((name, i) => (
+          <li
+            key={name}
+            aria-current={i === step ? "step" : undefined}
+            className={cx(
+              "rounded-full px-3 py-1 font-medium",
+              i === step
+                ? "bg-blue-600 text-white"
+                : i < step
+                  ? "bg-blue-50 text-blue-800"
+                  : "bg-slate-100 text-slate-700",
+            )}
+          >
+            {i + 1}. {name}
+          </li>
+        ))}
+      </ol>
+      <section aria-label={STEPS[step]} className="mb-6">
+        {step === 0 ? <MessageStep draft={draft} onChange={onChange} chosen={chosen} /> : null}
+        {step === 1 ? <AudienceStep draft={draft} onChange={onChange} /> : null}
+        {step === 2 ? <VariablesStep draft={draft} slots={slots} onChange={onChange} /> : null}
+        {step === 3 && body ? <ReviewStep draft={draft} body={body} onChange={onChange} /> : null}
+      </section>
+      {create.isError ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorMessage(create.error)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {step > 0 ? (
+          <Button variant="secondary" onClick={() => setStep(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        {step < STEPS.length - 1 ? (
+          <Button onClick={() => setStep(step + 1)} disabled={!ready[step]}>
+            Continue
+          </Button>
+        ) : (
+          <Button onClick={launch} loading={create.isPending} disabled={!ready[step]}>
+            {draft.when === "later" ? "Schedule broadcast" : "Send broadcast"}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/components/lib/fetch-json";
+import type {
+  BroadcastDetailJson,
+  BroadcastPreviewJson,
+  BroadcastsPageJson,
+  RecipientsPageJson,
+} from "@/lib/broadcasts/dashboard-json";
+import type { BroadcastJson, CreateBroadcastBody } from "@/lib/broadcasts/schemas";
+
+export const BROADCASTS_QUERY_KEY = ["broadcasts"] as const;
+
+/** Statuses whose counts still move: their pages refresh every few seconds. */
+const LIVE = new Set(["scheduled", "running", "paused"]);
+
+export function isLive(status: string): boolean {
+  return LIVE.has(status);
+}
+
+export function useBroadcastList(page: number) {
+  return useQuery({
+    queryKey: [...BROADCASTS_QUERY_KEY, "list", page],
+    queryFn: ({ signal }) =>
+      fetchJson<BroadcastsPageJson>(`/api/dashboard/broadcasts?page=${page}&per_page=20`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.broadcasts.some((b) => isLive(b.status)) ? 3_000 : 30_000),
+  });
+}
+
+/** A broadcast's page, polled every 2 s while it may still change. */
+export function useBroadcastDetail(id: string) {
+  return useQuery({
+    queryKey: [...BROADCASTS_QUERY_KEY, "detail", id],
+    queryFn: ({ signal }) =>
+      fetchJson<BroadcastDetailJson>(`/api/dashboard/broadcasts/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => {
+      const b = query.state.data?.broadcast;
+      if (!b) return false;
+      // replies and late statuses keep coming for a day after completion: slower, not never
+      return isLive(b.status) ? 2_000 : 15_000;
+    },
+  });
+}
+
+/** A page of recipients; `counts` (the broadcast's counts as text) is in the key: they refresh as it moves. */
+export function useRecipients(id: string, params: { status: string; page: number; counts: string }) {
+  const q = new URLSearchParams({ page: String(params.page), per_page: "25" });
+  if (params.status) q.set("status", params.status);
+  return useQuery({
+    queryKey: [...BROADCASTS_QUERY_KEY, "recipients", id, params],
+    queryFn: ({ signal }) =>
+      fetchJson<RecipientsPageJson>(`/api/dashboard/broadcasts/${encodeURIComponent(id)}/recipients?${q}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type BroadcastAction = "pause" | "resume" | "cancel" | "retry";
+
+export function useBroadcastAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BroadcastAction) =>
+      fetchJson<{ broadcast?: BroadcastJson; count?: number }>(
+        `/api/dashboard/broadcasts/${encodeURIComponent(id)}/${action}`,
+        { method: "POST" },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: BROADCASTS_QUERY_KEY }),
+  });
+}
+
+export function usePreviewBroadcast() {
+  return useMutation({
+    mutationFn: (body: CreateBroadcastBody) =>
+      fetchJson<{ preview: BroadcastPreviewJson }>("/api/dashboard/broadcasts/preview", {
+        method: "POST",
+        body,
+      }),
+  });
+}
+
+export function useCreateBroadcast() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBroadcastBody) =>
+      fetchJson<{ broadcast: BroadcastJson }>("/api/dashboard/broadcasts", { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: BROADCASTS_QUERY_KEY }),
+  });
+}

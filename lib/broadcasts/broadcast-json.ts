@@ -1,0 +1,31 @@
+import "#server-only";
+import type { BroadcastCountsJson, BroadcastJson } from "@/lib/broadcasts/schemas";
+import type { Broadcast } from "@/lib/generated/prisma/client.ts";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+/** The counts of the broadcasts `b` (an alias in the caller's FROM), summed over their counter rows. */
+export const countsSql = Prisma.sql`(SELECT json_build_object(
+    'pending', coalesce(sum(k.pending), 0), 'sent', coalesce(sum(k.sent), 0),
+    'delivered', coalesce(sum(k.delivered), 0), 'read', coalesce(sum(k.read), 0),
+    'failed', coalesce(sum(k.failed), 0), 'skipped', coalesce(sum(k.skipped), 0),
+    'replied', coalesce(sum(k.replied), 0))
+  FROM broadcast_counters k WHERE k.broadcast_id = b.id)`;
+
+export type Counts = Omit<BroadcastCountsJson, "total">;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toBroadcastJson(b: Broadcast, counts: Counts): BroadcastJson {
+  return {
+    id: b.id,
+    name: b.name,
+    status: b.status,
+    channelId: b.channelId,
+    template: { name: b.templateName, language: b.templateLanguage },
+    scheduledAt: iso(b.scheduledAt),
+    startedAt: iso(b.startedAt),
+    completedAt: iso(b.completedAt),
+    createdAt: b.createdAt.toISOString(),
+    counts: { total: b.total, ...counts },
+  };
+}

@@ -1,0 +1,117 @@
+import "#server-only";
+import { randomUUID } from "node:crypto";
+import { renderComponents } from "@/lib/broadcasts/placeholders";
+import { db } from "@/lib/db";
+import type { Broadcast } from "@/lib/generated/prisma/client.ts";
+import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
+import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
+import { toCloudBody } from "@/lib/whatsapp/cloud-body";
+
+type Row = {
+  seq: number;
+  message_id: string | null;
+  values: (string | null)[] | null;
+  contact_id: string | null;
+  phone: string | null;
+  bsuid: string | null;
+  marketing_opt_out: boolean | null;
+};
+
+type Outcome = { seq: number; messageId: string | null; skip: string | null; phone: string | null };
+
+/**
+ * The next recipients of a broadcast, at most `limit`, in send order, each given its message
+ * in one transaction: their rows are locked (SKIP LOCKED: two drivers never take the same
+ * recipient), messages are written through the send path's own statement
+ * (insertOutboundRows: conversation, contact, `queued`), and each recipient is linked to its
+ * message. A recipient put back by a refusal worth retrying keeps its message and is simply
+ * due again. A contact deleted since creation, or one who stopped marketing messages since,
+ * is skipped instead. Answers the message ids to send, in order.
+ */
+export async function claimBatch(broadcast: Broadcast, limit: number): Promise<string[]> {
+  return db().$transaction(
+    async (tx) => {
+      const now = new Date();
+      const rows = await tx.$queryRaw<Row[]>`
+        SELECT r.seq, r.message_id::text, r."values", c.id::text AS contact_id, c.phone, c.bsuid, c.marketing_opt_out
+        FROM broadcast_recipients r LEFT JOIN contacts c ON c.id = r.contact_id
+        WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.status = 'pending'
+          AND (r.message_id IS NULL OR r.retry_at <= ${now})
+        ORDER BY r.seq LIMIT ${limit}
+        FOR UPDATE OF r SKIP LOCKED`;
+      if (rows.length === 0) return [];
+      const outcomes: Outcome[] = [];
+      const fresh: (OutboundMessage & { now: Date; seq: number })[] = [];
+      for (const row of rows) {
+        if (row.message_id) {
+          outcomes.push({ seq: row.seq, messageId: row.message_id, skip: null, phone: null });
+          continue;
+        }
+        const skip = skipReason(broadcast, row);
+        if (skip) outcomes.push({ seq: row.seq, messageId: null, skip, phone: null });
+        else fresh.push({ ...messageFor(broadcast, row), now, seq: row.seq });
+      }
+      const stored = fresh.length > 0 ? await insertOutboundRows(tx, fresh) : [];
+      fresh.forEach((m, i) => {
+        const ok = stored[i]?.inserted === true;
+        outcomes.push({
+          seq: m.seq,
+          messageId: ok ? m.id : null,
+          skip: ok ? null : "contact_deleted",
+          phone: m.to,
+        });
+      });
+      await tx.$executeRaw`
+        UPDATE broadcast_recipients r SET
+          message_id = coalesce(v.mid, r.message_id), retry_at = NULL, phone = coalesce(v.phone, r.phone),
+          status = CASE WHEN v.skip IS NULL THEN r.status ELSE 'skipped' END, skip_reason = v.skip
+        FROM unnest(${outcomes.map((o) => o.seq)}::int[], ${outcomes.map((o) => o.messageId)}::uuid[],
+                    ${outcomes.map((o) => o.skip)}::text[], ${outcomes.map((o) => o.phone)}::text[])
+          AS v(seq, mid, skip, phone)
+        WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.seq = v.seq`;
+      return outcomes
+        .filter((o) => o.messageId !== null && o.skip === null)
+        .sort((a, b) => a.seq - b.seq)
+        .map((o) => o.messageId as string);
+    },
+    { timeout: 30_000 },
+  );
+}
+
+function skipReason(broadcast: Broadcast, row: Row): string | null {
+  if (!row.contact_id || (!row.phone && !row.bsuid)) return "contact_deleted";
+  if (broadcast.templateCategory === "MARKETING" && row.marketing_opt_out) return "opted_out";
+  return null;
+}
+
+/** The recipient's message, as a template send of the same components with its values filled. */
+function messageFor(broadcast: Broadcast, row: Row): OutboundMessage {
+  const id = randomUUID();
+  const components = renderComponents(
+    broadcast.components as TemplateComponentInput[],
+    broadcast.placeholders,
+    row.values ?? [],
+  );
+  const request: SendMessageInput = {
+    ...(row.phone ? { to: row.phone } : { recipient: row.bsuid ?? undefined }),
+    type: "template",
+    channel_id: broadcast.channelId,
+    template: {
+      name: broadcast.templateName,
+      language: { code: broadcast.templateLanguage },
+      ...(components.length > 0 ? { components } : {}),
+    },
+  };
+  return {
+    id,
+    organizationId: broadcast.organizationId,
+    channelId: broadcast.channelId,
+    to: row.phone,
+    recipient: row.phone ? null : row.bsuid,
+    type: "template",
+    content: { request, cloud: toCloudBody(request, { bizOpaqueCallbackData: id }) },
+    templateName: broadcast.templateName,
+    templateLanguage: broadcast.templateLanguage,
+    broadcastId: broadcast.id,
+  };
+}

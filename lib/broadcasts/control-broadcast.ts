@@ -1,0 +1,86 @@
+import "#server-only";
+import { ApiError } from "@/lib/api/errors";
+import { findBroadcast } from "@/lib/broadcasts/find-broadcast";
+import { queueBroadcast } from "@/lib/broadcasts/queue-broadcast";
+import type { BroadcastJson } from "@/lib/broadcasts/schemas";
+import { db } from "@/lib/db";
+import type { Tx } from "@/lib/events/record-event";
+import type { BroadcastStatus } from "@/lib/generated/prisma/client.ts";
+import { isUuid } from "@/lib/ids/uuid";
+
+export type Control = "pause" | "resume" | "cancel";
+
+/** Which states each operation applies to; any other answers 409 RESOURCE_INVALID_STATE. */
+const FROM: Record<Control, BroadcastStatus[]> = {
+  pause: ["scheduled", "running"],
+  resume: ["paused"],
+  cancel: ["scheduled", "running", "paused"],
+};
+
+const WORDS: Record<Control, string> = {
+  pause: "only a scheduled or running broadcast can be paused",
+  resume: "only a paused broadcast can be resumed",
+  cancel: "a completed or cancelled broadcast cannot be cancelled",
+};
+
+/**
+ * Pause, resume or cancel. Messages already handed to the upstream complete either way; pause
+ * stops the next batches; resume starts again where it stopped (or waits for scheduled_at);
+ * cancel makes every pending recipient `skipped` (cancelled) and deletes the messages stored
+ * for them but never sent (a `queued` message is one nobody announced yet).
+ */
+export async function controlBroadcast(
+  organizationId: string,
+  id: string,
+  op: Control,
+): Promise<BroadcastJson> {
+  const now = new Date();
+  const changed = isUuid(id)
+    ? await db().$transaction(async (tx) => {
+        const current = await tx.broadcast.findFirst({ where: { id, organizationId } });
+        if (!current) return null;
+        const to = targetOf(op, current.scheduledAt, now);
+        const moved = await tx.broadcast.updateMany({
+          where: { id, organizationId, status: { in: FROM[op] } },
+          data: {
+            status: to,
+            ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
+            ...(to === "cancelled" ? { cancelledAt: now } : {}),
+          },
+        });
+        if (moved.count === 0) {
+          throw new ApiError("RESOURCE_INVALID_STATE", `The broadcast is ${current.status}: ${WORDS[op]}.`, {
+            status: current.status,
+          });
+        }
+        if (to === "cancelled") await skipPending(tx, id);
+        return { to, scheduledAt: current.scheduledAt };
+      })
+    : null;
+  if (!changed) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
+  if (changed.to === "running" || changed.to === "scheduled") {
+    await queueBroadcast(id, changed.to === "scheduled" ? changed.scheduledAt : null);
+  }
+  const broadcast = await findBroadcast(organizationId, id);
+  if (!broadcast) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
+  return broadcast;
+}
+
+function targetOf(op: Control, scheduledAt: Date | null, now: Date): BroadcastStatus {
+  if (op === "pause") return "paused";
+  if (op === "cancel") return "cancelled";
+  return scheduledAt && scheduledAt > now ? "scheduled" : "running";
+}
+
+async function skipPending(tx: Tx, broadcastId: string): Promise<void> {
+  await tx.$executeRaw`
+    WITH unsent AS (
+      DELETE FROM messages m USING broadcast_recipients r
+      WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending' AND m.id = r.message_id
+        AND m.status = 'queued'
+      RETURNING m.id
+    )
+    UPDATE broadcast_recipients r SET status = 'skipped', skip_reason = 'cancelled', message_id = NULL, retry_at = NULL
+    WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending'
+      AND (r.message_id IS NULL OR r.message_id IN (SELECT id FROM unsent))`;
+}

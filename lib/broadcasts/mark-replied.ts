@@ -1,0 +1,16 @@
+import type { Tx } from "@/lib/events/record-event";
+
+/** A broadcast message counts as replied when its customer writes within this long after delivery. */
+export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The contact wrote at `at`: each broadcast recipient of theirs whose message was delivered in
+ * the 24 hours before (and not yet counted) is `replied` (the counts follow by trigger). One
+ * indexed statement, in the transaction that stores the inbound message.
+ */
+export async function markReplied(tx: Tx, contactId: string, at: Date): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE broadcast_recipients SET replied_at = ${at}
+    WHERE contact_id = ${contactId}::uuid AND replied_at IS NULL AND status IN ('delivered', 'read')
+      AND delivered_at > ${new Date(at.getTime() - REPLY_WINDOW_MS)} AND delivered_at <= ${at}`;
+}

@@ -1,0 +1,125 @@
+import "#server-only";
+import { randomUUID } from "node:crypto";
+import { claimBatch } from "@/lib/broadcasts/claim-batch";
+import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
+import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
+import { type RunResult, startIfDue } from "@/lib/broadcasts/start-if-due";
+import { db } from "@/lib/db";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
+import { readyRedis } from "@/lib/redis";
+import { slowBroadcasts, takeBroadcastSlots } from "@/lib/whatsapp/broadcast-throughput";
+
+const TICK_MS = 100;
+const MAX_BATCH = 200;
+const MAX_IN_FLIGHT = 800;
+/** A driver gives its worker slot back this often, so that many broadcasts share the workers. */
+const MAX_RUN_MS = 30_000;
+const STATUS_CHECK_MS = 1_000;
+const IDLE_RECHECK_MS = 5_000;
+
+let stopping = false;
+
+/** The worker is shutting down: drivers stop taking batches and give their turn back. */
+export function stopBroadcastDrivers(): void {
+  stopping = true;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * Drives one broadcast for up to MAX_RUN_MS: every TICK_MS it asks the channel's limiter for
+ * the slots that tick is worth, claims that many recipients (their messages written in one
+ * transaction) and sends them, up to MAX_IN_FLIGHT at once. It stops at a pause or cancel
+ * (checked every second), when nothing is left (the broadcast completes), or when what is
+ * left is not due yet (it asks to run again then).
+ */
+export async function runBroadcast(broadcastId: string): Promise<RunResult> {
+  const start = await startIfDue(broadcastId);
+  if ("next" in start) return start;
+  const { broadcast, channel } = start;
+  const redis = await readyRedis();
+  const token = randomUUID();
+  const inFlight = new Set<Promise<void>>();
+  const deadline = Date.now() + MAX_RUN_MS;
+  let lastTick = Date.now() - TICK_MS;
+  let lastCheck = Date.now();
+  let sending = 0;
+  let result: RunResult | null = null;
+  while (result === null) {
+    if (stopping || Date.now() > deadline) {
+      result = { next: "later", at: Date.now() };
+    } else if (Date.now() - lastCheck > STATUS_CHECK_MS) {
+      lastCheck = Date.now();
+      if (!(await stillRunning(broadcastId))) result = { next: "done" };
+    } else if (sending >= MAX_IN_FLIGHT) {
+      await Promise.race(inFlight);
+    } else {
+      await sleep(lastTick + TICK_MS - Date.now());
+      const now = Date.now();
+      const perSecond = channel.throughputPerSecond;
+      const want = Math.min(MAX_BATCH, Math.max(1, Math.ceil((perSecond * (now - lastTick)) / 1000)));
+      lastTick = now;
+      const { granted, waitMs } = await takeBroadcastSlots(
+        redis,
+        channel.id,
+        perSecond,
+        want,
+        `${token}:${now}`,
+      );
+      if (granted === 0) {
+        await sleep(Math.min(waitMs, 250));
+        continue;
+      }
+      const ids = await claimBatch(broadcast, granted);
+      if (ids.length === 0) {
+        await Promise.allSettled(inFlight);
+        result = (await completeIfDone(broadcastId))
+          ? { next: "done" }
+          : { next: "later", at: await nextDue(broadcastId) };
+      }
+      if (ids.length > 0) {
+        sending += ids.length;
+        const p: Promise<void> = send(channel, ids).finally(() => {
+          sending -= ids.length;
+          inFlight.delete(p);
+        });
+        inFlight.add(p);
+      }
+    }
+  }
+  await Promise.allSettled(inFlight);
+  return result;
+}
+
+async function send(channel: Channel, ids: string[]): Promise<void> {
+  let throttled = false;
+  try {
+    ({ throttled } = await sendBroadcastBatch(channel, ids));
+  } catch (err) {
+    // our own bookkeeping failed (database away): the sweeper makes the recipients due again
+    logger.warn({ count: ids.length, err: String(err) }, "broadcast batch not settled");
+    return;
+  }
+  if (throttled) {
+    const share = await slowBroadcasts(await readyRedis(), channel.id).catch(() => null);
+    logger.info(
+      { channelId: channel.id, share },
+      "upstream throughput reached (130429): broadcasts slow down",
+    );
+  }
+}
+
+async function stillRunning(broadcastId: string): Promise<boolean> {
+  const b = await db().broadcast.findUnique({ where: { id: broadcastId }, select: { status: true } });
+  return b?.status === "running";
+}
+
+/** When the first put-back recipient is due again (or a recheck, when only sends in doubt remain). */
+async function nextDue(broadcastId: string): Promise<number> {
+  const [row] = await db().$queryRaw<{ due: Date | null }[]>`
+    SELECT min(retry_at) AS due FROM broadcast_recipients
+    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending' AND retry_at IS NOT NULL`;
+  const recheck = Date.now() + IDLE_RECHECK_MS;
+  return row?.due ? Math.min(row.due.getTime(), recheck) : recheck;
+}

@@ -1,0 +1,107 @@
+import "#server-only";
+import { type Backoff, putBack } from "@/lib/broadcasts/put-back";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
+import { claimMany, fail, markSentMany } from "@/lib/messages/deliver-to-upstream";
+import { touchChannel } from "@/lib/messages/send-channel-cache";
+import { graphRequest } from "@/lib/whatsapp/graph-client";
+import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
+
+type CloudAnswer = { messages?: { id?: string }[] };
+type Outcome = { id: string; wamid?: string; failure?: UpstreamFailure };
+
+/** How often a recipient may be put back, and when it is due again, per refusal. */
+const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
+  // the channel slows down (lib/whatsapp/broadcast-throughput.ts); the recipient goes again soon
+  "130429": { tries: 50, backoff: { baseMs: 1_000, growth: 1, capMs: 1_000 } },
+  // too many messages to this one customer: Meta allows about one every 6 seconds
+  "131056": { tries: 8, backoff: { baseMs: 6_000, growth: 2, capMs: 300_000 } },
+  // the request never left: the upstream or the network is away
+  unreachable: { tries: 10, backoff: { baseMs: 2_000, growth: 2, capMs: 60_000 } },
+};
+
+/**
+ * A batch of a broadcast's messages to the upstream, each at most once: the send path's own
+ * `sending` claim (one statement for the batch), `biz_opaque_callback_data` in every body, and
+ * its records of `sent` (one statement for the batch, with message.sent events) and `failed`;
+ * the recipients follow through the trigger of migration broadcasts. Refusals that provably
+ * sent nothing put the recipient back for later instead of failing it; an answer that may hide
+ * a send leaves the message `sending` for the status notifications or the 10-minute reconciler.
+ * Answers whether the upstream said 130429 (the caller slows the channel down).
+ */
+export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promise<{ throttled: boolean }> {
+  const claims = await claimMany(ids);
+  const mine = ids.flatMap((id, i) => {
+    const claimed = claims[i];
+    return claimed ? [{ id, cloud: claimed.cloud }] : [];
+  });
+  const outcomes = await Promise.all(
+    mine.map(async ({ id, cloud }): Promise<Outcome> => {
+      try {
+        const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
+          method: "POST",
+          body: cloud,
+        });
+        return { id, wamid: answer.messages?.[0]?.id };
+      } catch (error) {
+        if (error instanceof UpstreamError) return { id, failure: error.failure };
+        logger.warn({ messageId: id, err: String(error) }, "broadcast send in doubt");
+        return { id };
+      }
+    }),
+  );
+  await recordSent(
+    channel.id,
+    outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid }] : [])),
+  );
+  const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
+  return { throttled: settled.includes("throttled") };
+}
+
+/**
+ * The upstream has them: from here nothing may fail the batch. Recorded in one statement,
+ * retried; if the database stays away, the status notifications (biz_opaque_callback_data) settle them.
+ */
+async function recordSent(channelId: string, sent: { messageId: string; wamid: string }[]): Promise<void> {
+  if (sent.length === 0) return;
+  touchChannel(channelId).catch(() => undefined);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      const results = await markSentMany(sent);
+      // a status notification got there first and moved a message on: keep its wamid only
+      const late = sent.filter((_, i) => !results[i]?.changed);
+      if (late.length > 0) {
+        await db().$executeRaw`
+          UPDATE messages SET whatsapp_message_id = v.wamid
+          FROM unnest(${late.map((s) => s.messageId)}::uuid[], ${late.map((s) => s.wamid)}::text[]) AS v(id, wamid)
+          WHERE messages.id = v.id AND messages.whatsapp_message_id IS NULL`;
+      }
+      await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
+      return;
+    } catch (err) {
+      logger.warn(
+        { count: sent.length, attempt, err: String(err) },
+        "could not record sent broadcast messages",
+      );
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
+async function settle(
+  messageId: string,
+  f: UpstreamFailure,
+): Promise<"throttled" | "later" | "failed" | "unknown" | "taken"> {
+  if (f.kind === "timeout" || f.kind === "bad-response") return "unknown";
+  const kind = f.kind === "unreachable" ? "unreachable" : String(f.error.code);
+  if (kind === "130429" || kind === "131056" || kind === "unreachable") {
+    const rule = RETRY[kind];
+    const tries = await putBack({ messageId, backoff: rule.backoff });
+    if (tries === null) return "taken";
+    if (tries < rule.tries) return kind === "130429" ? "throttled" : "later";
+  }
+  await fail(messageId, f);
+  return "failed";
+}

@@ -1,0 +1,45 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import { enqueue } from "@/lib/queues";
+
+/** A broadcast message stored but not claimed this long ago lost its driver (a worker died). */
+const ORPHAN_AFTER_MS = 30_000;
+/** Scheduled broadcasts are queued again this long before their time (their delayed job may be gone). */
+const AHEAD_MS = 10_000;
+
+/**
+ * What Redis or a dead worker may have lost, rebuilt from PostgreSQL (design.md): every running
+ * broadcast, and every scheduled one about to start, gets its job again (the job id is the
+ * broadcast's: a live job makes this a no-op); a recipient whose message was stored but never
+ * claimed (its worker died between the two) is made due again. A message left `sending` is
+ * the send path's reconciler's (lib/messages/sweep-sends.ts): its status notifications or the
+ * 10-minute rule settle it, and its recipient with it.
+ */
+export async function sweepBroadcasts(): Promise<{ queued: number; revived: number }> {
+  const now = new Date();
+  const revived = await db().$executeRaw`
+    UPDATE broadcast_recipients r SET retry_at = ${now}
+    FROM messages m
+    WHERE m.status = 'queued' AND m.broadcast_id IS NOT NULL AND m.created_at < ${new Date(now.getTime() - ORPHAN_AFTER_MS)}
+      AND r.message_id = m.id AND r.status = 'pending' AND r.retry_at IS NULL`;
+  const due = await db().broadcast.findMany({
+    where: {
+      OR: [
+        { status: "running" },
+        { status: "scheduled", scheduledAt: { lte: new Date(now.getTime() + AHEAD_MS) } },
+      ],
+    },
+    select: { id: true, scheduledAt: true },
+    take: 1000,
+  });
+  await Promise.all(
+    due.map((b) =>
+      enqueue(
+        "broadcasts",
+        { broadcastId: b.id },
+        { jobId: b.id, delay: b.scheduledAt ? Math.max(0, b.scheduledAt.getTime() - now.getTime()) : 0 },
+      ),
+    ),
+  );
+  return { queued: due.length, revived };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { buildComponents, slotsOf } from "@/lib/broadcasts/template-slots";
+
+describe("template slots", () => {
+  it("finds header, body and URL-button variables and builds positional components", () => {
+    const slots = slotsOf([
+      { type: "HEADER", format: "TEXT", text: "Order {{1}}" },
+      { type: "BODY", text: "Hi {{1}}, order {{2}} ({{1}})" },
+      {
+        type: "BUTTONS",
+        buttons: [
+          { type: "QUICK_REPLY", text: "Ok" },
+          { type: "URL", text: "Track", url: "https://x.example/{{1}}" },
+        ],
+      },
+    ]);
+    expect(slots.map((s) => s.id)).toEqual(["header:1", "body:1", "body:2", "button:1"]);
+    const components = buildComponents(slots, {
+      "header:1": { kind: "column", column: "order id", fallback: "" },
+      "body:1": { kind: "contact", field: "name", fallback: "there" },
+      "body:2": { kind: "text", text: "A-1" },
+      "button:1": { kind: "contact", field: "custom_fields.code", fallback: "" },
+    });
+    expect(components).toEqual([
+      { type: "header", parameters: [{ type: "text", text: "{{variables.order id}}" }] },
+      {
+        type: "body",
+        parameters: [
+          { type: "text", text: "{{contact.name|there}}" },
+          { type: "text", text: "A-1" },
+        ],
+      },
+      {
+        type: "button",
+        sub_type: "url",
+        index: 1,
+        parameters: [{ type: "text", text: "{{contact.custom_fields.code}}" }],
+      },
+    ]);
+  });
+
+  it("names parameters for named templates, and takes a media header's link", () => {
+    const slots = slotsOf([
+      { type: "HEADER", format: "IMAGE" },
+      { type: "BODY", text: "Hi {{first_name}}" },
+    ]);
+    expect(
+      buildComponents(slots, {
+        "header:media": { kind: "text", text: "https://cdn.example/a.jpg" },
+        "body:first_name": { kind: "contact", field: "name", fallback: "" },
+      }),
+    ).toEqual([
+      { type: "header", parameters: [{ type: "image", image: { link: "https://cdn.example/a.jpg" } }] },
+      {
+        type: "body",
+        parameters: [{ type: "text", text: "{{contact.name}}", parameter_name: "first_name" }],
+      },
+    ]);
+  });
+});

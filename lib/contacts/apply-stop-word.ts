@@ -1,0 +1,25 @@
+import { setMarketingPreference } from "@/lib/contacts/set-marketing-preference";
+import { normalizeStopWord, STOP_WORD_MAX } from "@/lib/contacts/stop-words";
+import type { Tx } from "@/lib/events/record-event";
+
+/**
+ * An inbound text that is exactly one of the organization's stop words (trimmed, any case)
+ * opts its contact out of marketing messages. Nothing is sent back: the customer's message
+ * stays an ordinary inbound message for the staff to see. Answers the deliveries to enqueue.
+ */
+export async function applyStopWord(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+  text: string,
+  at: Date,
+): Promise<string[]> {
+  const word = normalizeStopWord(text);
+  if (word.length === 0 || word.length > STOP_WORD_MAX) return [];
+  const org = await tx.organization.findUnique({
+    where: { id: organizationId },
+    select: { marketingStopWords: true },
+  });
+  if (!org?.marketingStopWords.includes(word)) return [];
+  return setMarketingPreference(tx, organizationId, contactId, true, at);
+}

@@ -1,0 +1,35 @@
+import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import type { Tx } from "@/lib/events/record-event";
+
+/**
+ * Sets or clears a contact's marketing opt-out as of `at` (Meta's user_preferences, a stop
+ * word). A preference older than the one stored changes nothing (notifications arrive late and
+ * twice), nor does one equal to it; a change writes contact.updated (`changes:
+ * ["marketing_opt_out"]`) in the caller's transaction. Answers the deliveries to enqueue.
+ */
+export async function setMarketingPreference(
+  tx: Tx,
+  organizationId: string,
+  contactId: string,
+  optOut: boolean,
+  at: Date,
+): Promise<string[]> {
+  const changed = await tx.contact.updateMany({
+    where: {
+      id: contactId,
+      organizationId,
+      marketingOptOut: !optOut,
+      OR: [{ marketingOptOutAt: null }, { marketingOptOutAt: { lte: at } }],
+    },
+    data: { marketingOptOut: optOut, marketingOptOutAt: at },
+  });
+  if (changed.count === 0) {
+    // the same preference again: only remember when it was last said
+    await tx.contact.updateMany({
+      where: { id: contactId, organizationId, marketingOptOut: optOut, marketingOptOutAt: { lt: at } },
+      data: { marketingOptOutAt: at },
+    });
+    return [];
+  }
+  return recordContactUpdated(tx, organizationId, contactId, ["marketing_opt_out"]);
+}

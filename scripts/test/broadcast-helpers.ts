@@ -1,0 +1,72 @@
+import { expect } from "vitest";
+import {
+  type AnyJson,
+  type ApiResponse,
+  api,
+  createTestChannel,
+  createTestOrg,
+  eventually,
+  type TestChannel,
+  type TestOrg,
+} from "@/scripts/test/helpers";
+import { templateFixtures, waitForTemplateSync } from "@/scripts/test/send-helpers";
+
+export const BROADCASTS = "/v1/whatsapp/broadcasts";
+
+export type Broadcaster = TestOrg & { channel: TestChannel };
+
+/** A new organization with one sandbox channel whose templates (templateFixtures) are synced. */
+export async function readyBroadcaster(options: { throughput?: number; templates?: AnyJson[] } = {}) {
+  const org = await createTestOrg();
+  const channel = await createTestChannel(org.orgId, {
+    templates: options.templates ?? templateFixtures(),
+    throughput: options.throughput,
+  });
+  await waitForTemplateSync(channel.channelId);
+  return { ...org, channel };
+}
+
+export function createBroadcast(key: string, body: unknown): Promise<ApiResponse> {
+  return api(BROADCASTS, { method: "POST", key, body });
+}
+
+export function control(key: string, id: string, verb: string): Promise<ApiResponse> {
+  return api(`${BROADCASTS}/${id}/${verb}`, { method: "POST", key });
+}
+
+/** Every recipient of a broadcast (all pages), in send order. */
+export async function allRecipients(key: string, id: string, status?: string): Promise<AnyJson[]> {
+  const out: AnyJson[] = [];
+  for (let page = 1; ; page++) {
+    const q = new URLSearchParams({ page: String(page), per_page: "100", ...(status ? { status } : {}) });
+    const res = await api(`${BROADCASTS}/${id}/recipients?${q}`, { key });
+    expect(res.status, res.text).toBe(200);
+    out.push(...res.body.data);
+    if (!res.body.meta.has_more) return out;
+  }
+}
+
+/** Polls the broadcast until `done` holds for it. */
+export async function waitForBroadcast(
+  key: string,
+  id: string,
+  done: (b: AnyJson) => boolean,
+  ms = 30_000,
+): Promise<AnyJson> {
+  return eventually(async () => {
+    const res = await api(`${BROADCASTS}/${id}`, { key });
+    return res.status === 200 && done(res.body.data) ? res.body.data : undefined;
+  }, ms);
+}
+
+/** A template's body parameters, as text. */
+export const bodyText = (...texts: string[]) => [
+  { type: "body", parameters: texts.map((text) => ({ type: "text", text })) },
+];
+
+/** order_shipped of templateFixtures: a header and two body variables. */
+export const orderShipped = (header: string, name: string, order: string) => ({
+  name: "order_shipped",
+  language: { code: "en_US" },
+  components: [{ type: "header", parameters: [{ type: "text", text: header }] }, ...bodyText(name, order)],
+});
