@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
 import { CONTACT_LIMITS } from "@/lib/contacts/schemas";
+import { broadcastCounts } from "@/lib/events/broadcast-payloads";
 import { templateContent } from "@/lib/messages/message-schemas";
 
 /** Limits of a broadcast request (docs/api.md, Broadcasts). */
@@ -90,19 +91,6 @@ export const SKIP_REASONS = [
   "cancelled",
   "contact_deleted",
 ] as const;
-
-export const broadcastCounts = z
-  .object({
-    total: z.int(),
-    pending: z.int(),
-    sent: z.int().meta({ description: "Sent upstream (delivered and read included)" }),
-    delivered: z.int().meta({ description: "Delivered (read included)" }),
-    read: z.int(),
-    failed: z.int(),
-    skipped: z.int(),
-    replied: z.int().meta({ description: "Wrote back within 24 hours after delivery" }),
-  })
-  .meta({ id: "BroadcastCounts" });
 
 export type BroadcastCountsJson = z.infer<typeof broadcastCounts>;
 

@@ -95,24 +95,3 @@ export const webhookTestData = z
     timestamp: at,
   })
   .meta({ id: "WebhookTestData" });
-
-const count = (description: string) => z.int().min(0).meta({ description });
-
-export const broadcastCompletedData = z
-  .object({
-    broadcastId: z.uuid().meta({ description: "The broadcast" }),
-    counts: z
-      .object({
-        total: count("Recipients resolved at creation (skipped ones included)"),
-        pending: count("Not yet sent (0 once completed)"),
-        sent: count("Accepted by WhatsApp, not yet delivered"),
-        delivered: count("Delivered, not yet read"),
-        read: count("Read"),
-        failed: count("Refused or failed"),
-        skipped: count("Skipped before sending (see the recipients' skipReason)"),
-        replied: count("Wrote back within 24 hours after delivery"),
-      })
-      .meta({ id: "BroadcastCounts" }),
-    timestamp: at,
-  })
-  .meta({ id: "BroadcastCompletedData" });

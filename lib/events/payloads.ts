@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import { broadcastCompletedData } from "@/lib/events/broadcast-payloads";
 import {
-  broadcastCompletedData,
   contactCreatedData,
   contactUpdatedData,
   conversationAssignedData,

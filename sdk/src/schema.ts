@@ -163,6 +163,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/whatsapp/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List broadcasts
+         * @description Newest first, each with its counts.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["listBroadcasts"];
+        put?: never;
+        /**
+         * Create a broadcast
+         * @description Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["createBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a broadcast
+         * @description Its status and counts: `sent` counts every recipient whose message went out (delivered and read included), `delivered` includes read, `replied` the recipients who wrote within 24 hours after delivery.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["getBroadcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a broadcast's recipients
+         * @description In send order, optionally of one `status`; a failed recipient carries the upstream's code and what it means.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["listBroadcastRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a broadcast
+         * @description A scheduled or running broadcast stops sending; messages already handed to the upstream complete.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["pauseBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a broadcast
+         * @description A paused broadcast continues where it stopped (or waits for its scheduled_at).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["resumeBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a broadcast
+         * @description Pending recipients become `skipped` (reason `cancelled`); messages already handed to the upstream complete.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["cancelBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/broadcasts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry failed recipients
+         * @description Failed recipients whose error may clear later (throughput and pair limits, 131049, transient upstream errors) go back to pending; a completed broadcast runs again. Answers how many.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["retryBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/whatsapp/channels": {
         parameters: {
             query?: never;
@@ -679,6 +839,26 @@ export interface webhooks {
          * @description The conversation was marked resolved; the customer's next message opens a new one.
          */
         post: operations["conversationResolvedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "broadcast.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A broadcast finished
+         * @description No recipient of the broadcast is pending any more: every one was sent (or failed, or was skipped). Statuses that arrive later still move the recipients and the broadcast's counts.
+         */
+        post: operations["broadcastCompletedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1202,6 +1382,38 @@ export interface components {
             /** @description Overrides the sending channel; default: the template's channel (UUID) */
             channel_id?: string;
         };
+        CreateBroadcastBody: {
+            /** @description Shown in the dashboard */
+            name: string;
+            /** @description Sending channel (the contract's rules) */
+            channel_id?: string;
+            /** @description As in a template send; text and payload parameters may hold placeholders such as `{{contact.name|there}}` */
+            template: components["schemas"]["TemplateContent"];
+            audience?: components["schemas"]["BroadcastAudience"];
+            /** @description Inline recipients; an unknown number becomes a contact */
+            recipients?: components["schemas"]["BroadcastRecipientInput"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, within 30 days; absent starts at once
+             */
+            scheduled_at?: string;
+        };
+        BroadcastAudience: {
+            /** @description Contacts carrying any of these tags */
+            tags?: string[];
+            /** @description Leaves out contacts carrying any of these tags */
+            exclude_tags?: string[];
+            /** @description Contacts by id; unknown ids are ignored */
+            contact_ids?: string[];
+        };
+        BroadcastRecipientInput: {
+            /** @description E.164; an invalid number is skipped (invalid_phone), not refused */
+            to: string;
+            /** @description Values of the `{{variables.KEY}}` placeholders for this recipient */
+            variables?: {
+                [key: string]: string | number | boolean;
+            };
+        };
         CreateWebhookBody: {
             /**
              * @description Public HTTPS endpoint
@@ -1214,7 +1426,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1237,7 +1449,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1485,6 +1697,11 @@ export interface components {
             /** @description Channel that sent the message */
             channelId: string | null;
             /**
+             * Format: uuid
+             * @description The broadcast that sent the message; absent for a message sent on its own
+             */
+            broadcastId?: string;
+            /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
              */
@@ -1545,6 +1762,11 @@ export interface components {
             /** @description Channel that sent the message */
             channelId: string | null;
             /**
+             * Format: uuid
+             * @description The broadcast that sent the message; absent for a message sent on its own
+             */
+            broadcastId?: string;
+            /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
              */
@@ -1589,6 +1811,11 @@ export interface components {
             /** @description Channel that sent the message */
             channelId: string | null;
             /**
+             * Format: uuid
+             * @description The broadcast that sent the message; absent for a message sent on its own
+             */
+            broadcastId?: string;
+            /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
              */
@@ -1632,6 +1859,11 @@ export interface components {
             contactId: string | null;
             /** @description Channel that sent the message */
             channelId: string | null;
+            /**
+             * Format: uuid
+             * @description The broadcast that sent the message; absent for a message sent on its own
+             */
+            broadcastId?: string;
             /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
@@ -1833,6 +2065,8 @@ export interface components {
             username: string | null;
             /** @description Staff blocked the customer on WhatsApp */
             blocked: boolean;
+            /** @description The customer stopped marketing messages (WhatsApp's user_preferences, or one of the organization's stop words) */
+            marketingOptOut: boolean;
             /** @description Names of the fields that changed */
             changes: string[];
             /** @description Contacts merged into this one (a customer known by user id shared a number known already): their history is now this contact's */
@@ -1954,6 +2188,53 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description The body of a `broadcast.completed` delivery. */
+        BroadcastCompletedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "broadcast.completed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["BroadcastCompletedData"];
+        };
+        BroadcastCompletedData: {
+            /**
+             * Format: uuid
+             * @description The broadcast
+             */
+            broadcastId: string;
+            counts: components["schemas"]["BroadcastCounts"];
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        BroadcastCounts: {
+            total: number;
+            pending: number;
+            /** @description Sent upstream (delivered and read included) */
+            sent: number;
+            /** @description Delivered (read included) */
+            delivered: number;
+            read: number;
+            failed: number;
+            skipped: number;
+            /** @description Wrote back within 24 hours after delivery */
+            replied: number;
+        };
         /** @description The body of a `webhook.test` delivery. */
         WebhookTestEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -1989,7 +2270,7 @@ export interface components {
          * @description Stable machine identifier of the error; the HTTP status follows from it (see the error table).
          * @enum {string}
          */
-        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "WHATSAPP_RECIPIENT_BLOCKED";
+        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "WHATSAPP_RECIPIENT_BLOCKED" | "WHATSAPP_RECIPIENT_OPTED_OUT" | "RESOURCE_INVALID_STATE";
         ListContactsResponse: {
             /** @constant */
             success: true;
@@ -2017,6 +2298,8 @@ export interface components {
             custom_fields: {
                 [key: string]: string | number | boolean;
             };
+            /** @description The customer stopped marketing messages (WhatsApp's setting, or one of the organization's stop words): MARKETING templates are not sent to them */
+            marketing_opt_out: boolean;
             /**
              * Format: date-time
              * @description Creation time (ISO 8601)
@@ -2191,6 +2474,90 @@ export interface components {
             success: true;
             data: components["schemas"]["SendResult"];
         };
+        CreateBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"];
+        };
+        Broadcast: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            /** Format: uuid */
+            channelId: string;
+            template: {
+                name: string;
+                language: string;
+            };
+            scheduledAt: string | null;
+            startedAt: string | null;
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            counts: components["schemas"]["BroadcastCounts"];
+        };
+        ListBroadcastsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        GetBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"];
+        };
+        ListBroadcastRecipientsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["BroadcastRecipient"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        BroadcastRecipient: {
+            contactId: string | null;
+            /** @description E.164; the input as given when it was invalid */
+            to: string | null;
+            /** @enum {string} */
+            status: "pending" | "skipped" | "sent" | "delivered" | "read" | "failed";
+            messageId: string | null;
+            whatsappMessageId: string | null;
+            /** @description Why it failed: the upstream code (e.g. 131049) and what it means */
+            error: {
+                code: number | string;
+                message: string;
+            } | null;
+            skipReason: ("missing_variable" | "invalid_phone" | "opted_out" | "duplicate" | "cancelled" | "contact_deleted") | null;
+            sentAt: string | null;
+            deliveredAt: string | null;
+            readAt: string | null;
+            repliedAt: string | null;
+        };
+        PauseBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"];
+        };
+        ResumeBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"];
+        };
+        CancelBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Broadcast"];
+        };
+        RetryBroadcastResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["BroadcastRetryResult"];
+        };
+        BroadcastRetryResult: {
+            /** @description Failed recipients put back to pending */
+            count: number;
+        };
         ListChannelsResponse: {
             /** @constant */
             success: true;
@@ -2307,7 +2674,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -2699,6 +3066,28 @@ export interface components {
              * @description The event name, as in `X-Service-Event`
              * @constant
              */
+            event: "broadcast.completed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["BroadcastCompletedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
             event: "webhook.test";
             /**
              * Format: date-time
@@ -2969,6 +3358,7 @@ export interface operations {
                      *           "custom_fields": {
                      *             "key": "string"
                      *           },
+                     *           "marketing_opt_out": true,
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z",
                      *           "bsuid": "US.13491208655302741918",
@@ -3122,6 +3512,7 @@ export interface operations {
                      *         "custom_fields": {
                      *           "key": "string"
                      *         },
+                     *         "marketing_opt_out": true,
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
@@ -3286,6 +3677,7 @@ export interface operations {
                      *         "custom_fields": {
                      *           "key": "string"
                      *         },
+                     *         "marketing_opt_out": true,
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
@@ -3476,6 +3868,7 @@ export interface operations {
                      *         "custom_fields": {
                      *           "key": "string"
                      *         },
+                     *         "marketing_opt_out": true,
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
@@ -3677,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_MEDIA_UPLOAD_FAILED, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_INTERACTIVE_INVALID_TYPE, WHATSAPP_INTERACTIVE_MISSING_FIELD, WHATSAPP_INTERACTIVE_INVALID_FIELD, WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED, WHATSAPP_RECIPIENT_BLOCKED */
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_MEDIA_UPLOAD_FAILED, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_INTERACTIVE_INVALID_TYPE, WHATSAPP_INTERACTIVE_MISSING_FIELD, WHATSAPP_INTERACTIVE_INVALID_FIELD, WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED, WHATSAPP_RECIPIENT_BLOCKED, WHATSAPP_RECIPIENT_OPTED_OUT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4185,7 +4578,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendTemplateResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_RECIPIENT_BLOCKED */
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_RECIPIENT_BLOCKED, WHATSAPP_RECIPIENT_OPTED_OUT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4293,6 +4686,1378 @@ export interface operations {
             };
             /** @description WHATSAPP_SEND_FAILED */
             502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: {
+                /** @description Page requested, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "name": "Ada Lovelace",
+                     *           "status": "scheduled",
+                     *           "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "template": {
+                     *             "name": "Ada Lovelace",
+                     *             "language": "string"
+                     *           },
+                     *           "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *           "startedAt": "2026-01-15T09:30:00.000Z",
+                     *           "completedAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "counts": {
+                     *             "total": 0,
+                     *             "pending": 0,
+                     *             "sent": 0,
+                     *             "delivered": 0,
+                     *             "read": 0,
+                     *             "failed": 0,
+                     *             "skipped": 0,
+                     *             "replied": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 42,
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListBroadcastsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "channel_id": "string",
+                 *       "template": {
+                 *         "name": "Ada Lovelace",
+                 *         "language": {
+                 *           "code": "string"
+                 *         },
+                 *         "components": [
+                 *           {
+                 *             "type": "header",
+                 *             "sub_type": "url",
+                 *             "index": 0,
+                 *             "parameters": [
+                 *               {
+                 *                 "type": "text",
+                 *                 "text": "string",
+                 *                 "parameter_name": "string"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "audience": {
+                 *         "tags": [
+                 *           "string"
+                 *         ],
+                 *         "exclude_tags": [
+                 *           "string"
+                 *         ],
+                 *         "contact_ids": [
+                 *           "string"
+                 *         ]
+                 *       },
+                 *       "recipients": [
+                 *         {
+                 *           "to": "+14155550123",
+                 *           "variables": {
+                 *             "key": "string"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "scheduled_at": "2026-01-15T09:30:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBroadcastBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "name": "Ada Lovelace",
+                     *         "status": "scheduled",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "template": {
+                     *           "name": "Ada Lovelace",
+                     *           "language": "string"
+                     *         },
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "startedAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "counts": {
+                     *           "total": 0,
+                     *           "pending": 0,
+                     *           "sent": 0,
+                     *           "delivered": 0,
+                     *           "read": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0,
+                     *           "replied": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND, WHATSAPP_TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "name": "Ada Lovelace",
+                     *         "status": "scheduled",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "template": {
+                     *           "name": "Ada Lovelace",
+                     *           "language": "string"
+                     *         },
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "startedAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "counts": {
+                     *           "total": 0,
+                     *           "pending": 0,
+                     *           "sent": 0,
+                     *           "delivered": 0,
+                     *           "read": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0,
+                     *           "replied": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBroadcastRecipients: {
+        parameters: {
+            query?: {
+                /** @description Page requested, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 100 */
+                per_page?: number;
+                /** @description Only this status */
+                status?: "pending" | "skipped" | "sent" | "delivered" | "read" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "contactId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "to": "+14155550123",
+                     *           "status": "pending",
+                     *           "messageId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "whatsappMessageId": "string",
+                     *           "error": {
+                     *             "code": 0,
+                     *             "message": "string"
+                     *           },
+                     *           "skipReason": "missing_variable",
+                     *           "sentAt": "2026-01-15T09:30:00.000Z",
+                     *           "deliveredAt": "2026-01-15T09:30:00.000Z",
+                     *           "readAt": "2026-01-15T09:30:00.000Z",
+                     *           "repliedAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 42,
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListBroadcastRecipientsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "name": "Ada Lovelace",
+                     *         "status": "scheduled",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "template": {
+                     *           "name": "Ada Lovelace",
+                     *           "language": "string"
+                     *         },
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "startedAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "counts": {
+                     *           "total": 0,
+                     *           "pending": 0,
+                     *           "sent": 0,
+                     *           "delivered": 0,
+                     *           "read": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0,
+                     *           "replied": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PauseBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "name": "Ada Lovelace",
+                     *         "status": "scheduled",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "template": {
+                     *           "name": "Ada Lovelace",
+                     *           "language": "string"
+                     *         },
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "startedAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "counts": {
+                     *           "total": 0,
+                     *           "pending": 0,
+                     *           "sent": 0,
+                     *           "delivered": 0,
+                     *           "read": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0,
+                     *           "replied": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResumeBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "name": "Ada Lovelace",
+                     *         "status": "scheduled",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "template": {
+                     *           "name": "Ada Lovelace",
+                     *           "language": "string"
+                     *         },
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "startedAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "counts": {
+                     *           "total": 0,
+                     *           "pending": 0,
+                     *           "sent": 0,
+                     *           "delivered": 0,
+                     *           "read": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0,
+                     *           "replied": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancelBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Broadcast id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetryBroadcastResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5496,7 +7261,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved";
+                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -6014,7 +7779,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -7149,6 +8914,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConversationResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    broadcastCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "broadcast.completed";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastCompletedEvent"];
             };
         };
         responses: {
