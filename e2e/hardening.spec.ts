@@ -6,7 +6,7 @@ import { db } from "../lib/db";
 import { newDeliveryId } from "../lib/events/record-event";
 import { readyRedis } from "../lib/redis";
 import { SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 /**
  * Issue 17 in the browser, at 1280 and 390 px: a channel whose token WhatsApp refused asks for a
@@ -72,7 +72,7 @@ for (const size of SIZES) {
       const row = page.getByRole("row").filter({ hasText: channel.name });
       await row.getByRole("button", { name: `Sync templates now for ${channel.name}` }).click();
       await expect(
-        page.getByText(`WhatsApp refused the token of ${channel.name}: give the channel a new token.`),
+        toast(page, `WhatsApp refused the token of ${channel.name}: give the channel a new token.`),
       ).toBeVisible({ timeout: 20_000 });
       await expect(row.getByText("Needs a new token")).toBeVisible();
       const notice = page.getByRole("list", { name: "Channels that need a new token" }).getByRole("listitem");
@@ -225,7 +225,8 @@ for (const size of SIZES) {
       await page.goto("/dashboard/contacts");
       await page.getByRole("button", { name: "Export CSV" }).click();
       await expect(
-        page.getByText(
+        toast(
+          page,
           /The export failed: Exporting contacts is limited to 2 a minute and 20 a day per staff member/,
         ),
       ).toBeVisible();

@@ -47,7 +47,8 @@ export async function seedLongRows(orgId: string): Promise<{ webhooks: string[] 
       organizationId: orgId,
       name: "Customer support line for Germany, Austria and Switzerland",
       phoneNumberId: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-      wabaId: "102290129340398",
+      // its own WhatsApp Business Account: one is active in one organization at most
+      wabaId: `1022901${Date.now() % 1e8}${Math.floor(Math.random() * 1000)}`,
       displayPhoneNumber: "+49 30 901820 55555",
       // a long Graph URL that leads nowhere (loopback, port 9): these tests never send through it
       graphUrl: "http://127.0.0.1:9/graph-proxy/eu-central/customer-support/v23.0/very/long/path",

@@ -3,7 +3,15 @@ import { expect, type Page, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  chooseOption,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+  toast,
+} from "./support";
 
 /**
  * Meta's 2026 platform in the dashboard: the Usage page (chart, tables, rate card, CSV), channel
@@ -117,7 +125,7 @@ test("the Usage page: chart, tables, the owner's rate card and its estimated cos
   const dialog = page.getByRole("dialog", { name: "Rate card" });
   await dialog.getByLabel("Price", { exact: true }).fill("0.025");
   await dialog.getByRole("button", { name: "Add a price" }).click();
-  await dialog.getByLabel("Category of price 2").selectOption("utility");
+  await chooseOption(dialog.getByLabel("Category of price 2"), "utility");
   await dialog.getByLabel("Price", { exact: true }).nth(1).fill("abc");
   await dialog.getByRole("button", { name: "Save rate card" }).click();
   await expect(dialog.getByText("A price per message, e.g. 0.0625 (up to 6 decimals)")).toBeVisible();
@@ -209,7 +217,7 @@ test("the thread: username, the app's messages, an edit and a deletion; an agent
   await page.getByRole("button", { name: "Block", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Block Grace Hopper?" });
   await confirm.getByRole("button", { name: "Block customer" }).click();
-  await expect(page.getByText("Grace Hopper is blocked.")).toBeVisible();
+  await expect(toast(page, "Grace Hopper is blocked.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Grace Hopper/ }).getByText("Blocked")).toBeVisible();
   await expect(page.getByText("This customer is blocked: nothing can be sent to them.")).toBeVisible();
   expect(
@@ -219,7 +227,7 @@ test("the thread: username, the app's messages, an edit and a deletion; an agent
   await expectFitsPhone(page, "a blocked customer's thread");
   await screenshot(page, "thread-blocked-390");
   await page.getByRole("button", { name: "Unblock" }).click();
-  await expect(page.getByText("Grace Hopper is unblocked.")).toBeVisible();
+  await expect(toast(page, "Grace Hopper is unblocked.")).toBeVisible();
   await expect(page.getByRole("textbox").first()).toBeVisible();
 
   // contacts: the username is shown and found

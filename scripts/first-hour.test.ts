@@ -101,7 +101,9 @@ beforeAll(async () => {
   start.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  await waitFor(async () => /Demo account created|ready on/.test(output), "npm start", 360_000).catch(() => {
+  // the banner's last lines (the web's own "ready on" comes before it)
+  const banner = /Org id {5}[0-9a-f-]{36}|ready on \S+; demo credentials are in/;
+  await waitFor(async () => banner.test(output), "npm start", 360_000).catch(() => {
     throw new Error(`npm start did not get ready:\n${output.slice(-3_000)}`);
   });
 }, 400_000);

@@ -6,6 +6,7 @@ export const SKIP_WORDS: Record<string, string> = {
   duplicate: "listed twice",
   cancelled: "the broadcast was cancelled first",
   contact_deleted: "the contact was deleted",
+  blocked: "the contact is blocked",
 };
 
 export function skipWords(reason: string | null): string {

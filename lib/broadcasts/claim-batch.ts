@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
 import { db } from "@/lib/db";
 import type { Broadcast } from "@/lib/generated/prisma/client.ts";
+import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
 import { toCloudBody } from "@/lib/whatsapp/cloud-body";
@@ -15,7 +16,11 @@ type Row = {
   phone: string | null;
   bsuid: string | null;
   marketing_opt_out: boolean | null;
+  blocked: boolean | null;
 };
+
+/** What every message of a batch shares: the stored template (its text is kept with each message) and the upstream endpoint. */
+type Shared = { render: OutboundMessage["render"]; upstream: "marketing_messages" | null };
 
 type Outcome = { seq: number; messageId: string | null; skip: string | null; phone: string | null };
 
@@ -26,14 +31,19 @@ type Outcome = { seq: number; messageId: string | null; skip: string | null; pho
  * (insertOutboundRows: conversation, contact, `queued`), and each recipient is linked to its
  * message. A recipient put back by a refusal worth retrying keeps its message and is simply
  * due again. A contact deleted since creation, or one who stopped marketing messages since,
- * is skipped instead. Answers the message ids to send, in order.
+ * is skipped instead, as is one blocked since (`blocked`). Each message keeps the text the
+ * customer reads, rendered from the stored template as a single send's is, and a MARKETING
+ * template on a channel that chose Meta's Marketing Messages API goes there, as a single
+ * send does. Answers the message ids to send, in order.
  */
 export async function claimBatch(broadcast: Broadcast, limit: number): Promise<string[]> {
+  const shared = await sharedOf(broadcast);
   return db().$transaction(
     async (tx) => {
       const now = new Date();
       const rows = await tx.$queryRaw<Row[]>`
-        SELECT r.seq, r.message_id::text, r."values", c.id::text AS contact_id, c.phone, c.bsuid, c.marketing_opt_out
+        SELECT r.seq, r.message_id::text, r."values", c.id::text AS contact_id, c.phone, c.bsuid, c.marketing_opt_out,
+               c.blocked_at IS NOT NULL AS blocked
         FROM broadcast_recipients r LEFT JOIN contacts c ON c.id = r.contact_id
         WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.status = 'pending'
           AND (r.message_id IS NULL OR r.retry_at <= ${now})
@@ -49,7 +59,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
         }
         const skip = skipReason(broadcast, row);
         if (skip) outcomes.push({ seq: row.seq, messageId: null, skip, phone: null });
-        else fresh.push({ ...messageFor(broadcast, row), now, seq: row.seq });
+        else fresh.push({ ...messageFor(broadcast, row, shared), now, seq: row.seq });
       }
       const stored = fresh.length > 0 ? await insertOutboundRows(tx, fresh) : [];
       fresh.forEach((m, i) => {
@@ -57,7 +67,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
         outcomes.push({
           seq: m.seq,
           messageId: ok ? m.id : null,
-          skip: ok ? null : "contact_deleted",
+          skip: ok ? null : stored[i]?.blocked ? "blocked" : "contact_deleted",
           phone: m.to,
         });
       });
@@ -80,12 +90,36 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
 
 function skipReason(broadcast: Broadcast, row: Row): string | null {
   if (!row.contact_id || (!row.phone && !row.bsuid)) return "contact_deleted";
+  if (row.blocked) return "blocked";
   if (broadcast.templateCategory === "MARKETING" && row.marketing_opt_out) return "opted_out";
   return null;
 }
 
+async function sharedOf(broadcast: Broadcast): Promise<Shared> {
+  const [translation, channel] = await Promise.all([
+    findTemplateTranslation(
+      broadcast.organizationId,
+      broadcast.channelId,
+      broadcast.templateName,
+      broadcast.templateLanguage,
+    ).catch(() => null), // gone since creation: the upstream's answer says so per message
+    db().channel.findUnique({ where: { id: broadcast.channelId }, select: { marketingMessagesApi: true } }),
+  ]);
+  const marketing = (translation?.category ?? broadcast.templateCategory).toUpperCase() === "MARKETING";
+  return {
+    render: translation
+      ? {
+          stored: translation.components,
+          parameterFormat: translation.parameterFormat === "NAMED" ? "NAMED" : "POSITIONAL",
+          components: [],
+        }
+      : null,
+    upstream: channel?.marketingMessagesApi && marketing ? "marketing_messages" : null,
+  };
+}
+
 /** The recipient's message, as a template send of the same components with its values filled. */
-function messageFor(broadcast: Broadcast, row: Row): OutboundMessage {
+function messageFor(broadcast: Broadcast, row: Row, shared: Shared): OutboundMessage {
   const id = randomUUID();
   const components = renderComponents(
     broadcast.components as TemplateComponentInput[],
@@ -109,9 +143,14 @@ function messageFor(broadcast: Broadcast, row: Row): OutboundMessage {
     to: row.phone,
     recipient: row.phone ? null : row.bsuid,
     type: "template",
-    content: { request, cloud: toCloudBody(request, { bizOpaqueCallbackData: id }) },
+    content: {
+      request,
+      cloud: toCloudBody(request, { bizOpaqueCallbackData: id }),
+      ...(shared.upstream ? { upstream: shared.upstream } : {}),
+    },
     templateName: broadcast.templateName,
     templateLanguage: broadcast.templateLanguage,
+    render: shared.render ? { ...shared.render, components } : null,
     broadcastId: broadcast.id,
   };
 }

@@ -90,6 +90,7 @@ export const SKIP_REASONS = [
   "duplicate",
   "cancelled",
   "contact_deleted",
+  "blocked",
 ] as const;
 
 export type BroadcastCountsJson = z.infer<typeof broadcastCounts>;

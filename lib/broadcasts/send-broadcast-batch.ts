@@ -6,11 +6,10 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { claimMany, fail, markSentMany } from "@/lib/messages/deliver-to-upstream";
 import { touchChannel } from "@/lib/messages/send-channel-cache";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
+import { postSend, type UpstreamApi } from "@/lib/whatsapp/post-send";
 
-type CloudAnswer = { messages?: { id?: string }[] };
-type Outcome = { id: string; wamid?: string; failure?: UpstreamFailure };
+type Outcome = { id: string; wamid?: string; api?: UpstreamApi; failure?: UpstreamFailure };
 
 /** How often a recipient may be put back, and when it is due again, per refusal. */
 const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
@@ -35,16 +34,14 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
   const claims = await claimMany(ids);
   const mine = ids.flatMap((id, i) => {
     const claimed = claims[i];
-    return claimed ? [{ id, cloud: claimed.cloud }] : [];
+    return claimed ? [{ id, cloud: claimed.cloud, api: claimed.api ?? "messages" }] : [];
   });
   const outcomes = await Promise.all(
-    mine.map(async ({ id, cloud }): Promise<Outcome> => {
+    mine.map(async ({ id, cloud, api }): Promise<Outcome> => {
       try {
-        const answer = await graphRequest<CloudAnswer>(channel, `${channel.phoneNumberId}/messages`, {
-          method: "POST",
-          body: cloud,
-        });
-        return { id, wamid: answer.messages?.[0]?.id };
+        // a MARKETING template on a channel with the Marketing Messages API goes there (post-send.ts)
+        const sent = await postSend(channel, cloud, api);
+        return { id, wamid: sent.wamid, api: sent.api };
       } catch (error) {
         if (error instanceof UpstreamError) return { id, failure: error.failure };
         logger.warn({ messageId: id, err: String(error) }, "broadcast send in doubt");
@@ -56,6 +53,7 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
     channel.id,
     outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid }] : [])),
   );
+  await noteMarketingApi(outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])));
   const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
   return { throttled: settled.includes("throttled") };
 }
@@ -88,6 +86,15 @@ async function recordSent(channelId: string, sent: { messageId: string; wamid: s
       await new Promise((r) => setTimeout(r, 200 * attempt));
     }
   }
+}
+
+/** Which messages the Marketing Messages API took (bookkeeping only, as for a single send). */
+async function noteMarketingApi(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db()
+    .$executeRaw`UPDATE messages SET upstream_api = 'marketing_messages' WHERE id = ANY (${ids}::uuid[])`.catch(
+    (err: unknown) => logger.warn({ count: ids.length, err: String(err) }, "upstream api not recorded"),
+  );
 }
 
 async function settle(

@@ -97,7 +97,7 @@ async function createInlineContacts(tx: Tx, b: NewBroadcast, now: Date): Promise
  * Every recipient in one INSERT … SELECT: the inline numbers in request order, then the
  * contacts of the tags and ids (oldest first) not already listed inline; minus the contacts
  * of the excluded tags. Each row is checked as it is written: invalid or repeated numbers,
- * opted-out contacts (marketing templates) and missing placeholder values are skipped with
+ * blocked contacts, opted-out contacts (marketing templates) and missing placeholder values are skipped with
  * their reason; the values of the others are frozen in `values`.
  */
 async function insertRecipients(tx: Tx, broadcastId: string, b: NewBroadcast, now: Date): Promise<number> {
@@ -117,13 +117,13 @@ async function insertRecipients(tx: Tx, broadcastId: string, b: NewBroadcast, no
       WHERE t.organization_id = ${org}::uuid AND t.name = ANY (${excludeTags}::text[])
     ), listed AS (
       SELECT g.ord::bigint AS ord, g.kind, g.given_phone, g.vars, c.id, c.phone, c.name, c.email,
-             c.custom_fields, c.marketing_opt_out
+             c.custom_fields, c.marketing_opt_out, c.blocked_at
       FROM given g LEFT JOIN contacts c
         ON g.kind <> 'invalid_phone' AND c.organization_id = ${org}::uuid AND c.phone = g.given_phone
     ), segment AS (
       SELECT 1000000000 + row_number() OVER (ORDER BY c.created_at, c.id) AS ord, 'ok'::text AS kind,
              NULL::text AS given_phone, NULL::jsonb AS vars, c.id, c.phone, c.name, c.email,
-             c.custom_fields, c.marketing_opt_out
+             c.custom_fields, c.marketing_opt_out, c.blocked_at
       FROM contacts c
       WHERE c.organization_id = ${org}::uuid
         AND (c.id = ANY (${contactIds}::uuid[]) OR c.id IN (
@@ -137,8 +137,9 @@ async function insertRecipients(tx: Tx, broadcastId: string, b: NewBroadcast, no
       INSERT INTO broadcast_recipients (broadcast_id, seq, organization_id, contact_id, phone, status, skip_reason,
                                         "values", created_at)
       SELECT ${broadcastId}::uuid, row_number() OVER (ORDER BY a.ord), ${org}::uuid, a.id, coalesce(a.phone, a.given_phone),
-             (CASE WHEN a.kind <> 'ok' OR ${optedOut} OR ${missing} THEN 'skipped' ELSE 'pending' END)::"BroadcastRecipientStatus",
-             CASE WHEN a.kind <> 'ok' THEN a.kind WHEN ${optedOut} THEN 'opted_out' WHEN ${missing} THEN 'missing_variable' END,
+             (CASE WHEN a.kind <> 'ok' OR a.blocked_at IS NOT NULL OR ${optedOut} OR ${missing} THEN 'skipped' ELSE 'pending' END)::"BroadcastRecipientStatus",
+             CASE WHEN a.kind <> 'ok' THEN a.kind WHEN a.blocked_at IS NOT NULL THEN 'blocked' WHEN ${optedOut} THEN 'opted_out'
+                  WHEN ${missing} THEN 'missing_variable' END,
              CASE WHEN a.kind = 'ok' THEN ${valuesSql(b.template.keys)} END,
              ${now}
       FROM a

@@ -120,8 +120,16 @@ export function supportDeliveriesPage(page: DeliveriesPageJson): DeliveriesPageJ
   };
 }
 
+/** Webhooks needing attention: URL cut, and echoes of its secrets masked in the last answer's reason. */
 export function supportFailingWebhooks(list: FailingWebhookJson[]): FailingWebhookJson[] {
-  return list.map(supportWebhook);
+  return list.map((w) => {
+    const secrets = secretsOf(w.url);
+    return {
+      ...supportWebhook(w),
+      disabled_reason: scrub(w.disabled_reason, secrets),
+      last_answer: w.last_answer && { ...w.last_answer, reason: scrub(w.last_answer.reason, secrets) },
+    };
+  });
 }
 
 /** `value` as this role may see it: whole for owners and admins, through `redact` for agents. */

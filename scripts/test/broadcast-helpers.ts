@@ -16,11 +16,14 @@ export const BROADCASTS = "/v1/whatsapp/broadcasts";
 export type Broadcaster = TestOrg & { channel: TestChannel };
 
 /** A new organization with one sandbox channel whose templates (templateFixtures) are synced. */
-export async function readyBroadcaster(options: { throughput?: number; templates?: AnyJson[] } = {}) {
+export async function readyBroadcaster(
+  options: { throughput?: number; templates?: AnyJson[]; sandboxNumber?: AnyJson } = {},
+) {
   const org = await createTestOrg();
   const channel = await createTestChannel(org.orgId, {
     templates: options.templates ?? templateFixtures(),
     throughput: options.throughput,
+    ...(options.sandboxNumber ? { sandboxNumber: options.sandboxNumber } : {}),
   });
   await waitForTemplateSync(channel.channelId);
   return { ...org, channel };

@@ -143,12 +143,14 @@ describe("POST /v1/contacts: tags, events, limits", () => {
     expect(events.map((e) => e.name)).toEqual(["contact.created"]);
     const data = events[0]?.data as Record<string, unknown>;
     expect(Object.keys(data).sort()).toEqual([
+      "bsuid",
       "channelId",
       "contactId",
       "email",
       "name",
       "phone",
       "timestamp",
+      "username",
     ]);
     expect(data).toMatchObject({
       contactId: res.body.data.id,
@@ -156,6 +158,8 @@ describe("POST /v1/contacts: tags, events, limits", () => {
       name: "Grace Hopper",
       email: null,
       channelId: null,
+      bsuid: null,
+      username: null,
     });
     expect(new Date(String(data.timestamp)).toISOString()).toBe(data.timestamp);
   });

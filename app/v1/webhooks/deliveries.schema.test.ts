@@ -5,10 +5,26 @@ import { resolveConversation } from "@/lib/conversations/resolve-conversation";
 import { db } from "@/lib/db";
 import { EVENT_NAMES, TEST_EVENT_NAME } from "@/lib/events/names";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { createBroadcast, waitForBroadcast } from "@/scripts/test/broadcast-helpers";
 import { createStaff } from "@/scripts/test/dashboard-session";
-import { api, createTestChannel, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import {
+  api,
+  createTestChannel,
+  createTestOrg,
+  pollUntil,
+  randomPhone,
+  sandbox,
+} from "@/scripts/test/helpers";
 import { openApiValidator } from "@/scripts/test/openapi-validator";
-import { injectFault, openWindow, send, waitForStatus } from "@/scripts/test/send-helpers";
+import {
+  digits,
+  injectFault,
+  openWindow,
+  send,
+  templateFixtures,
+  waitForStatus,
+  waitForTemplateSync,
+} from "@/scripts/test/send-helpers";
 import { registerWebhook, TestReceiver } from "./test-receiver";
 
 const receivers: TestReceiver[] = [];
@@ -22,7 +38,7 @@ afterAll(async () => {
  * does not name), so a payload built in SQL cannot drift from the published schema either.
  */
 describe("real deliveries of every event match the OpenAPI document", () => {
-  it("message.*, contact.*, conversation.* and webhook.test", async () => {
+  it("message.*, contact.*, conversation.*, broadcast.completed and webhook.test", async () => {
     const document = (await api("/v1/openapi.json")).body;
     const validator = openApiValidator(document);
     const hook = await TestReceiver.start();
@@ -33,10 +49,56 @@ describe("real deliveries of every event match the OpenAPI document", () => {
       secret: "a-long-random-secret-of-at-least-32-chars",
     });
 
-    // inbound: contact.created (with its channel), conversation.opened, message.inbound
-    const channel = await createTestChannel(orgId);
+    // inbound: contact.created (with its channel), conversation.opened, message.inbound; on a
+    // number shared with the Business app, so that its echoes and edits come too
+    const channel = await createTestChannel(orgId, {
+      templates: templateFixtures(),
+      sandboxNumber: { coexistence: true },
+    });
+    await waitForTemplateSync(channel.channelId);
     const to = randomPhone();
     await openWindow(orgId, channel.phoneNumberId, to);
+    // message.edited and message.deleted: the customer edits, then revokes, a message
+    const said = await sandbox("/_sandbox/inbound", "POST", {
+      phone_number_id: channel.phoneNumberId,
+      from: digits(to),
+      message: { type: "text", text: { body: "see you at 5" } },
+    });
+    const original = String(said.body.id);
+    for (const message of [
+      {
+        type: "edit",
+        edit: { original_message_id: original, message: { type: "text", text: { body: "at 6" } } },
+      },
+      { type: "revoke", revoke: { original_message_id: original } },
+    ]) {
+      await pollUntil(
+        () => db().message.findUnique({ where: { whatsappMessageId: original } }),
+        (m) => m !== null,
+        15_000,
+      );
+      const ack = await sandbox("/_sandbox/inbound", "POST", {
+        phone_number_id: channel.phoneNumberId,
+        from: digits(to),
+        message,
+      });
+      expect(ack.body?.status, JSON.stringify(ack.body)).toBe(200);
+    }
+    // message.sent with source business_app: staff write from the app
+    const echo = await sandbox("/_sandbox/echoes", "POST", {
+      phone_number_id: channel.phoneNumberId,
+      to: digits(to),
+      message: { type: "text", text: { body: "from the phone" } },
+    });
+    expect(echo.body?.status, JSON.stringify(echo.body)).toBe(200);
+    // broadcast.completed
+    const broadcast = await createBroadcast(key, {
+      name: "Schema",
+      template: { name: "plain_notice", language: { code: "en_US" } },
+      recipients: [{ to }],
+    });
+    expect(broadcast.status, broadcast.text).toBe(201);
+    await waitForBroadcast(key, broadcast.body.data.id, (b) => b.status === "completed");
     // outbound: message.sent, then delivered and read from the sandbox's statuses
     const sent = await send(key, { to, type: "text", text: { body: "schema check" } });
     expect(sent.status, sent.text).toBe(200);

@@ -94,8 +94,9 @@ describe("POST /v1/whatsapp/messages to a customer known only by business-scoped
       contactId: contact.id,
       direction: "outbound",
       phone: null,
-      status: "sent",
     });
+    // sent, or already further along: the sandbox's status notifications may have come
+    expect(["sent", "delivered", "read"]).toContain(row.status);
     expect(row.conversationId).not.toBeNull();
   });
 
