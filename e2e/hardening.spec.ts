@@ -95,7 +95,7 @@ for (const size of SIZES) {
       await screenshot(page, `hardening-channel-token-dialog-${size.name}`);
       await dialog.getByRole("button", { name: "Save token" }).click();
       await expect(
-        page.getByText(`New token saved for ${channel.name}; its templates are being synced.`),
+        toast(page, `New token saved for ${channel.name}; its templates are being synced.`),
       ).toBeVisible();
       await expect(page.getByText(`Templates of ${channel.name} synced: 1 active.`)).toBeVisible({
         timeout: 20_000,

@@ -72,15 +72,25 @@ function targetOf(op: Control, scheduledAt: Date | null, now: Date): BroadcastSt
   return scheduledAt && scheduledAt > now ? "scheduled" : "running";
 }
 
+/**
+ * Three statements, not one: the pending recipients are locked first (a batch being claimed
+ * finishes before), then their never-sent messages are deleted, then the recipients skipped.
+ * One statement with the DELETE in a CTE failed under concurrent claims: a concurrently updated
+ * recipient made PostgreSQL re-check the row against the CTE ("ModifyTable should not be called
+ * during EvalPlanQual"), and the cancel answered an error while the broadcast went on.
+ */
 async function skipPending(tx: Tx, broadcastId: string): Promise<void> {
+  await tx.$queryRaw`
+    SELECT 1 FROM broadcast_recipients
+    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending'
+    FOR UPDATE`;
+  const unsent = await tx.$queryRaw<{ id: string }[]>`
+    DELETE FROM messages m USING broadcast_recipients r
+    WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending' AND m.id = r.message_id
+      AND m.status = 'queued'
+    RETURNING m.id::text`;
   await tx.$executeRaw`
-    WITH unsent AS (
-      DELETE FROM messages m USING broadcast_recipients r
-      WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending' AND m.id = r.message_id
-        AND m.status = 'queued'
-      RETURNING m.id
-    )
-    UPDATE broadcast_recipients r SET status = 'skipped', skip_reason = 'cancelled', message_id = NULL, retry_at = NULL
-    WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending'
-      AND (r.message_id IS NULL OR r.message_id IN (SELECT id FROM unsent))`;
+    UPDATE broadcast_recipients SET status = 'skipped', skip_reason = 'cancelled', message_id = NULL, retry_at = NULL
+    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending'
+      AND (message_id IS NULL OR message_id = ANY (${unsent.map((u) => u.id)}::uuid[]))`;
 }

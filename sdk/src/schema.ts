@@ -180,7 +180,7 @@ export interface paths {
         put?: never;
         /**
          * Create a broadcast
-         * @description Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.
+         * @description Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`, `blocked`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.
          *
          *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
          */
@@ -2528,7 +2528,7 @@ export interface components {
                 code: number | string;
                 message: string;
             } | null;
-            skipReason: ("missing_variable" | "invalid_phone" | "opted_out" | "duplicate" | "cancelled" | "contact_deleted") | null;
+            skipReason: ("missing_variable" | "invalid_phone" | "opted_out" | "duplicate" | "cancelled" | "contact_deleted" | "blocked") | null;
             sentAt: string | null;
             deliveredAt: string | null;
             readAt: string | null;

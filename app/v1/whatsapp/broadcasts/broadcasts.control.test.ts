@@ -56,6 +56,20 @@ describe("controlling a running broadcast", () => {
     expectError(await control(b.key, b.id, "resume"), 409, "RESOURCE_INVALID_STATE");
   }, 90_000);
 
+  it("cancel lands while batches are claimed and statuses move: 200 every time, nothing left pending", async () => {
+    // fast broadcasts, cancelled mid-flight: the recipients are being updated by claims and by
+    // status triggers while the cancel skips them (once answered 500 by PostgreSQL's re-check)
+    for (let round = 0; round < 3; round++) {
+      const b = await slowBroadcast(200, 200);
+      await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 10);
+      const cancelled = await control(b.key, b.id, "cancel");
+      expect(cancelled.status, cancelled.text).toBe(200);
+      const final = await waitForBroadcast(b.key, b.id, (x) => x.counts.pending === 0, 30_000);
+      expect(final.status).toBe("cancelled");
+      expect(final.counts.sent + final.counts.failed + final.counts.skipped).toBe(200);
+    }
+  }, 120_000);
+
   it("cancel skips every pending recipient (cancelled); nothing more is sent; transitions after it are 409", async () => {
     const b = await slowBroadcast(30, 3);
     await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 1);

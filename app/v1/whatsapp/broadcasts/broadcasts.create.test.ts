@@ -170,8 +170,11 @@ describe("POST /v1/whatsapp/broadcasts", () => {
       to: `+${base + i}`,
       variables: { first: `Customer ${i}`, code: `C-${String(i).padStart(6, "0")}`, city: "Lisboa" },
     }));
+    // scheduled for tomorrow, then cancelled: 10,000 sends would keep the shared stack's worker
+    // (and every test waiting on it) busy for minutes
     const res = await createBroadcast(b.key, {
       name: "Big",
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
       template: {
         name: "order_shipped",
         language: { code: "en_US" },
@@ -186,6 +189,8 @@ describe("POST /v1/whatsapp/broadcasts", () => {
     expect(res.body.data.counts.total).toBe(10_000);
     const contacts = await db().contact.count({ where: { organizationId: b.orgId } });
     expect(contacts).toBe(10_000);
-    await api(`${BROADCASTS}/${res.body.data.id}/cancel`, { method: "POST", key: b.key });
+    const cancelled = await api(`${BROADCASTS}/${res.body.data.id}/cancel`, { method: "POST", key: b.key });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.data.counts).toMatchObject({ skipped: 10_000, pending: 0 });
   }, 120_000);
 });
