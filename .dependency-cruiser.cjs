@@ -94,6 +94,21 @@ module.exports = {
       to: { path: "^lib/(db|redis|queues)\\.ts$|^lib/generated/", reachable: true },
     },
     {
+      name: "examples-stand-alone",
+      severity: "error",
+      comment:
+        "examples/ holds samples our customers copy as they are (docs/webhooks.md): nothing but Node.js and each other.",
+      from: { path: "^examples/" },
+      to: { path: "^(app|components|lib|worker|sandbox|scripts|sdk|e2e)/" },
+    },
+    {
+      name: "no-examples-in-product",
+      severity: "error",
+      comment: "Product code never imports a sample; only the tests that prove the samples work do.",
+      from: { pathNot: TESTS },
+      to: { path: "^examples/" },
+    },
+    {
       name: "no-tests-in-product",
       severity: "error",
       comment: "Product code never imports test support.",
