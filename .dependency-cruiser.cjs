@@ -2,8 +2,7 @@
  * The walls of the house (docs/architecture.md), checked by `npm run lint` and CI:
  * `npm run deps` prints what crosses one.
  */
-const TESTS =
-  "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$|/test-receiver\\.ts$)";
+const TESTS = "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$)";
 
 module.exports = {
   forbidden: [

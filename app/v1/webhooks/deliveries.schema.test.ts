@@ -9,7 +9,7 @@ import { createStaff } from "@/scripts/test/dashboard-session";
 import { api, createTestChannel, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { openApiValidator } from "@/scripts/test/openapi-validator";
 import { injectFault, openWindow, send, waitForStatus } from "@/scripts/test/send-helpers";
-import { registerWebhook, TestReceiver } from "./test-receiver";
+import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookReceiver, verifySignature, type WebhookEnvelope } from "@/examples/webhook-receiver";
 import { retryTableMarkdown } from "@/lib/webhooks/retry-schedule";
 import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { registerWebhook } from "./test-receiver";
+import { registerWebhook } from "@/scripts/test/test-receiver";
 
 /** The receiver docs/webhooks.md points to, against our real deliveries. */
 const SECRET = "doc-receiver-secret-0123456789abcdef";
