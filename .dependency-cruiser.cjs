@@ -2,8 +2,7 @@
  * The walls of the house (docs/architecture.md), checked by `npm run lint` and CI:
  * `npm run deps` prints what crosses one.
  */
-const TESTS =
-  "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$|/test-receiver\\.ts$)";
+const TESTS = "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$)";
 
 module.exports = {
   forbidden: [
@@ -92,6 +91,21 @@ module.exports = {
       // the two server components of components/ read the session (database, Redis)
       from: { path: "^components/", pathNot: "^components/dashboard/(role-gate|shell)\\.tsx$" },
       to: { path: "^lib/(db|redis|queues)\\.ts$|^lib/generated/", reachable: true },
+    },
+    {
+      name: "examples-stand-alone",
+      severity: "error",
+      comment:
+        "examples/ holds samples our customers copy as they are (docs/webhooks.md): nothing but Node.js and each other.",
+      from: { path: "^examples/" },
+      to: { path: "^(app|components|lib|worker|sandbox|scripts|sdk|e2e)/" },
+    },
+    {
+      name: "no-examples-in-product",
+      severity: "error",
+      comment: "Product code never imports a sample; only the tests that prove the samples work do.",
+      from: { pathNot: TESTS },
+      to: { path: "^examples/" },
     },
     {
       name: "no-tests-in-product",

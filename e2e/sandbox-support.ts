@@ -1,22 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { TEST_ENV } from "../scripts/test/env";
+import { randomSandboxNumber } from "../scripts/test/random-data";
+import { sandboxAt } from "../scripts/test/sandbox-client";
 import { BASE_URL, E2E_PORTS } from "./env";
 
 /** The sandbox upstream that global-setup started (in the runner process). */
 export const SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
 
-export async function sandbox(
+export function sandbox(
   path: string,
   method = "GET",
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${SANDBOX_URL}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return sandboxAt(SANDBOX_URL, path, method, body);
 }
 
 async function put(path: string, body: unknown): Promise<void> {
@@ -42,9 +37,7 @@ export type SandboxNumber = { phoneNumberId: string; wabaId: string; token: stri
 export async function sandboxNumber(
   options: { verifiedName?: string; templates?: unknown[] } = {},
 ): Promise<SandboxNumber> {
-  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
-  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
-  const token = `sandbox-${randomUUID()}`;
+  const { phoneNumberId, wabaId, token } = randomSandboxNumber();
   const display = `+1 555 01${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
   await put(`/_sandbox/phone-numbers/${phoneNumberId}`, {
     waba_id: wabaId,

@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { createOrganization } from "../lib/organizations/create-organization";
 import { createUser } from "../lib/users/create-user";
+import { randomPhone } from "../scripts/test/random-data";
 import { BASE_URL } from "./env";
 
 export type Staff = { id: string; email: string; password: string; role: Role };
@@ -44,11 +45,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Headers a same-origin fetch from a dashboard page carries (for page.request calls). */
 export const SAME_ORIGIN = { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" } as const;
 
-/** A random possible US number in E.164. */
-export function randomPhone(): string {
-  const d = () => Math.floor(Math.random() * 10);
-  return `+1${2 + (d() % 8)}${d()}${d()}${2 + (d() % 8)}${d()}${d()}${d()}${d()}${d()}${d()}`;
-}
+// one definition for Playwright and vitest (scripts/test/helpers.ts)
+export { randomPhone };
 
 /**
  * Chooses an option of one of our selects (components/ui/select.tsx, Radix Select: a combobox

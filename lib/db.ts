@@ -14,7 +14,7 @@ function createClient(): PrismaClient {
     connectionString: config().DATABASE_URL,
     // fail within seconds while PostgreSQL is unreachable (503), yet wait out a busy pool
     connectionTimeoutMillis: 5_000,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    max: config().DATABASE_POOL_SIZE,
   });
   // an idle connection that breaks (PostgreSQL restarted) is dropped, not thrown at the process
   pool.on("error", () => undefined);

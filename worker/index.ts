@@ -1,6 +1,6 @@
 import { type Processor, Worker } from "bullmq";
 import { stopBroadcastDrivers } from "@/lib/broadcasts/run-broadcast";
-import { config } from "@/lib/config";
+import { type Config, config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
@@ -16,16 +16,18 @@ import { processTemplates } from "@/worker/templates";
 import { processUpstream } from "@/worker/upstream";
 
 /** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
-const processors: Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> = {
-  sends: { processor: processSend, concurrency: Number(process.env.SEND_CONCURRENCY ?? 100) },
+const processors = (
+  settings: Config,
+): Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> => ({
+  sends: { processor: processSend, concurrency: settings.SEND_CONCURRENCY },
   upstream: { processor: processUpstream, concurrency: 20 },
   templates: { processor: processTemplates, concurrency: 2 },
   media: { processor: processMedia, concurrency: 5 },
-  deliveries: { processor: processDelivery, concurrency: Number(process.env.DELIVERY_CONCURRENCY ?? 50) },
+  deliveries: { processor: processDelivery, concurrency: settings.DELIVERY_CONCURRENCY },
   // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
   broadcasts: { processor: processBroadcast, concurrency: Number(process.env.BROADCAST_CONCURRENCY ?? 20) },
   maintenance: { processor: processMaintenance, concurrency: 1 },
-};
+});
 
 async function scheduleMaintenance(): Promise<void> {
   const q = queue("maintenance");
@@ -35,8 +37,7 @@ async function scheduleMaintenance(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  config();
-  const workers = Object.entries(processors).map(([key, spec]) => {
+  const workers = Object.entries(processors(config())).map(([key, spec]) => {
     const name = QUEUES[key as QueueKey].name;
     const worker = new Worker(name, spec.processor, {
       connection: bullConnection(),

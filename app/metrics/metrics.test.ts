@@ -3,7 +3,7 @@ import { TEST_ENV } from "@/scripts/test/env";
 import { api, BASE_URL, createTestOrg, pollUntil } from "@/scripts/test/helpers";
 import { freePort, readySender, send } from "@/scripts/test/send-helpers";
 import { type Stack, startStack } from "@/scripts/test/stack";
-import { newContact, registerWebhook, TestReceiver } from "../v1/webhooks/test-receiver";
+import { newContact, registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const WORKER = `http://127.0.0.1:${TEST_ENV.workerMetricsPort}/metrics`;
 const AUTH = { authorization: `Bearer ${TEST_ENV.metricsToken}` };

@@ -6,6 +6,11 @@ import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { TEST_ENV } from "@/scripts/test/env";
+import { randomPhone, randomSandboxNumber } from "@/scripts/test/random-data";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
+
+// one definition for vitest and Playwright (e2e/support.ts)
+export { randomPhone };
 
 export const BASE_URL = `http://127.0.0.1:${TEST_ENV.webPort}`;
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
@@ -105,12 +110,6 @@ export async function addKey(
     expiresAt: options.expiresAt,
   });
   return { key, keyId: apiKey.id };
-}
-
-/** A random possible US number in E.164 (+1 NXX NXX XXXX). */
-export function randomPhone(): string {
-  const n = () => Math.floor(Math.random() * 10);
-  return `+1${2 + (n() % 8)}${n()}${n()}${2 + (n() % 8)}${n()}${n()}${n()}${n()}${n()}${n()}`;
 }
 
 export async function dependency(target: "pg" | "redis", action: "down" | "up"): Promise<void> {
@@ -235,18 +234,12 @@ export function runCli(args: string[]): Promise<CliResult> {
 
 export const SANDBOX_URL = `http://127.0.0.1:${TEST_ENV.sandboxPort}`;
 
-export async function sandbox(
+export function sandbox(
   path: string,
   method = "GET",
   body?: unknown,
 ): Promise<{ status: number; body: AnyJson }> {
-  const res = await fetch(`${SANDBOX_URL}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return sandboxAt(SANDBOX_URL, path, method, body);
 }
 
 export type TestChannel = { channelId: string; phoneNumberId: string; wabaId: string; token: string };
@@ -262,9 +255,7 @@ export async function createTestChannel(
   } = {},
 ): Promise<TestChannel> {
   const { createChannel } = await import("@/lib/channels/create-channel");
-  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
-  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
-  const token = `sandbox-${randomUUID()}`;
+  const { phoneNumberId, wabaId, token } = randomSandboxNumber();
   const put = await sandbox(`/_sandbox/phone-numbers/${phoneNumberId}`, "PUT", {
     waba_id: wabaId,
     display_phone_number: "+1 555 0100",

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { createChannel } from "@/lib/channels/create-channel";
 import { db } from "@/lib/db";
@@ -18,6 +18,8 @@ import {
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { randomSandboxNumber } from "@/scripts/test/random-data";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
 
 export const RECEIVER = `${BASE_URL}/webhooks/whatsapp`;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -241,22 +243,9 @@ export async function download(url: string) {
 
 // ---- an upstream of our own (statuses posted only when a test asks) ----
 
-/** A control or Graph call to the sandbox at `base`. */
-export async function sandboxAt(base: string, path: string, method = "GET", body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as AnyJson };
-}
-
 /** A phone number in the sandbox at `base` and a channel of `orgId` pointing at it. */
 export async function channelAt(orgId: string, base: string): Promise<TestChannel> {
-  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
-  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
-  const token = `sandbox-${randomUUID()}`;
+  const { phoneNumberId, wabaId, token } = randomSandboxNumber();
   const put = await sandboxAt(base, `/_sandbox/phone-numbers/${phoneNumberId}`, "PUT", {
     waba_id: wabaId,
     display_phone_number: "+1 555 0100",

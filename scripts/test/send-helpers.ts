@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { expect } from "vitest";
 import { db } from "@/lib/db";
@@ -14,28 +13,14 @@ import {
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { randomSandboxNumber } from "@/scripts/test/random-data";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
 
 export const MESSAGES = "/v1/whatsapp/messages";
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function send(key: string, body: unknown): Promise<ApiResponse> {
   return api(MESSAGES, { method: "POST", key, body });
-}
-
-/** A control or Graph call to a sandbox (the shared one unless `base` names another). */
-export async function sandboxAt(
-  base: string,
-  path: string,
-  method = "GET",
-  body?: unknown,
-): Promise<{ status: number; body: AnyJson }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
 export type UpstreamRequest = {
@@ -167,9 +152,7 @@ export async function createChannelAt(
   options: { templates?: unknown[]; throughput?: number; token?: string } = {},
 ): Promise<TestChannel> {
   const { createChannel } = await import("@/lib/channels/create-channel");
-  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
-  const wabaId = String(200_000_000_000 + Math.floor(Math.random() * 799_999_999_999));
-  const token = `sandbox-${randomUUID()}`;
+  const { phoneNumberId, wabaId, token } = randomSandboxNumber();
   const put = await sandboxAt(base, `/_sandbox/phone-numbers/${phoneNumberId}`, "PUT", {
     waba_id: wabaId,
     display_phone_number: "+1 555 0100",

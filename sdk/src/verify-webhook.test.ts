@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { newContact, type Received, registerWebhook, TestReceiver } from "@/app/v1/webhooks/test-receiver";
 import { createTestOrg, pollUntil } from "@/scripts/test/helpers";
+import { newContact, type Received, registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 import { verifyWebhook, WebhookVerificationError } from "./index.js";
 
 const receivers: TestReceiver[] = [];

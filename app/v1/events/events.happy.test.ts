@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { pruneEvents } from "@/lib/maintenance/prune-events";
 import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { openApiValidator } from "@/scripts/test/openapi-validator";
-import { registerWebhook, TestReceiver } from "../webhooks/test-receiver";
+import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { api, createTestOrg, expectError, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { registerWebhook, TestReceiver } from "./test-receiver";
+import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 

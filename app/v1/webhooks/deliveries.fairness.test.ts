@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ORG_IN_FLIGHT_LIMIT } from "@/lib/webhooks/org-slots";
 import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { registerWebhook, TestReceiver } from "./test-receiver";
+import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 

@@ -8,7 +8,7 @@ import {
   TestReceiver,
   verifyServiceSignature,
   verifyStandardSignature,
-} from "./test-receiver";
+} from "@/scripts/test/test-receiver";
 
 const SECRET = "a-long-random-secret-of-at-least-32-chars";
 const receivers: TestReceiver[] = [];

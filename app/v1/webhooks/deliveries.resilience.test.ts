@@ -9,7 +9,7 @@ import { TEST_ENV } from "@/scripts/test/env";
 import { apiAt, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 import { type Stack, stackEnv, startStack } from "@/scripts/test/stack";
-import { TestReceiver } from "./test-receiver";
+import { TestReceiver } from "@/scripts/test/test-receiver";
 
 /**
  * A stack of its own (web + two workers) on a Redis database of its own, so that FLUSHDB and a

@@ -25,7 +25,7 @@ import {
   waitForStatus,
   waitForTemplateSync,
 } from "@/scripts/test/send-helpers";
-import { registerWebhook, TestReceiver } from "./test-receiver";
+import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 afterAll(async () => {

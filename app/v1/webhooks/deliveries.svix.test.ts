@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { reserveDeliverySlot } from "@/lib/webhooks/delivery-rate";
 import { api, createTestOrg, pollUntil } from "@/scripts/test/helpers";
-import { listDeliveries as deliveries, newContact, registerWebhook, TestReceiver } from "./test-receiver";
+import {
+  listDeliveries as deliveries,
+  newContact,
+  registerWebhook,
+  TestReceiver,
+} from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 

@@ -1,14 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createWebhookReceiver,
-  verifySignature,
-  type WebhookEnvelope,
-} from "@/lib/webhooks/example-receiver";
+import { createWebhookReceiver, verifySignature, type WebhookEnvelope } from "@/examples/webhook-receiver";
 import { retryTableMarkdown } from "@/lib/webhooks/retry-schedule";
 import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { registerWebhook } from "./test-receiver";
+import { registerWebhook } from "@/scripts/test/test-receiver";
 
 /** The receiver docs/webhooks.md points to, against our real deliveries. */
 const SECRET = "doc-receiver-secret-0123456789abcdef";
@@ -30,9 +26,9 @@ const deliveries = async (key: string, webhookId: string) =>
   (await api(`/v1/webhooks/${webhookId}/deliveries`, { key })).body.data;
 
 describe("docs/webhooks.md", () => {
-  it("links lib/webhooks/example-receiver.ts and carries the retry table the code uses", () => {
+  it("links examples/webhook-receiver.ts and carries the retry table the code uses", () => {
     const doc = readFileSync("docs/webhooks.md", "utf8");
-    expect(doc).toContain("(../lib/webhooks/example-receiver.ts)");
+    expect(doc).toContain("(../examples/webhook-receiver.ts)");
     expect(doc).toContain(retryTableMarkdown());
   });
 });

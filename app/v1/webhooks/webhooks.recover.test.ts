@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, createTestOrg, expectError, pollUntil } from "@/scripts/test/helpers";
-import { listDeliveries as deliveries, newContact, registerWebhook, TestReceiver } from "./test-receiver";
+import {
+  listDeliveries as deliveries,
+  newContact,
+  registerWebhook,
+  TestReceiver,
+} from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 afterEach(async () => {

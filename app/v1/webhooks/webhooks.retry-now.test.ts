@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, createTestOrg, expectError, pollUntil } from "@/scripts/test/helpers";
-import { newContact, registerWebhook, TestReceiver } from "./test-receiver";
+import { newContact, registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 /**
  * POST /v1/webhooks/{id}/retry-now. Deliveries are made to fail for real (the receiver answers

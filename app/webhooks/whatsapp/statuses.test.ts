@@ -10,10 +10,10 @@ import {
   openWindowAt,
   postNotification,
   quietSandbox,
-  sandboxAt,
   sendMessage,
   waitProcessed,
 } from "@/scripts/test/inbound-helpers";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
 
 // statuses come only when a test posts them: a sandbox of our own that sends none by itself
 let sb: Sandbox;

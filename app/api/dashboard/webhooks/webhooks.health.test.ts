@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { newContact, registerWebhook, TestReceiver } from "@/app/v1/webhooks/test-receiver";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import { createTestOrg, pollUntil } from "@/scripts/test/helpers";
+import { newContact, registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 

@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { openSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db";
+import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
+import { BASE_URL, createTestOrg, pollUntil } from "@/scripts/test/helpers";
 import {
   newContact,
   type Received,
@@ -6,11 +10,7 @@ import {
   TestReceiver,
   verifyServiceSignature,
   verifyStandardSignature,
-} from "@/app/v1/webhooks/test-receiver";
-import { openSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
-import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import { BASE_URL, createTestOrg, pollUntil } from "@/scripts/test/helpers";
+} from "@/scripts/test/test-receiver";
 
 const OLD_SECRET = "the-secret-before-rotation-0123456789abcdef";
 const receivers: TestReceiver[] = [];

@@ -3,12 +3,12 @@ import { db } from "@/lib/db";
 import { type Sandbox, startSandbox } from "@/sandbox/server";
 import { TEST_ENV } from "@/scripts/test/env";
 import { BASE_URL, createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
 import {
   createChannelAt,
   messageEvents,
   openWindow,
   readySender,
-  sandboxAt,
   send,
   unreachableUrl,
   waitForStatus,

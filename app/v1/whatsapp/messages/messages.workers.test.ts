@@ -16,6 +16,7 @@ import {
   randomPhone,
 } from "@/scripts/test/helpers";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
 import {
   createChannelAt,
   freePort,
@@ -23,7 +24,6 @@ import {
   MESSAGES,
   messageEvents,
   openWindow,
-  sandboxAt,
   upstreamRequests,
 } from "@/scripts/test/send-helpers";
 import { type Stack, type StackOptions, stackEnv, startStack } from "@/scripts/test/stack";

@@ -11,7 +11,8 @@ import {
   randomPhone,
   SANDBOX_URL,
 } from "@/scripts/test/helpers";
-import { sandboxAt, send, templateFixtures, waitForTemplateSync } from "@/scripts/test/send-helpers";
+import { sandboxAt } from "@/scripts/test/sandbox-client";
+import { send, templateFixtures, waitForTemplateSync } from "@/scripts/test/send-helpers";
 
 const REJECTED = {
   name: "rejected_offer",

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { pathToFileURL } from "node:url";
 
 // A complete webhook receiver for the Service's deliveries, with nothing but Node.js.
-// Run it:  WEBHOOK_SECRET=<your webhook's secret> PORT=8080 npx tsx example-receiver.ts
+// Run it:  WEBHOOK_SECRET=<your webhook's secret> PORT=8080 npx tsx webhook-receiver.ts
 
 export type WebhookEnvelope = {
   id: string;
