@@ -97,7 +97,7 @@ for (const size of SIZES) {
       await expect(
         toast(page, `New token saved for ${channel.name}; its templates are being synced.`),
       ).toBeVisible();
-      await expect(page.getByText(`Templates of ${channel.name} synced: 1 active.`)).toBeVisible({
+      await expect(toast(page, `Templates of ${channel.name} synced: 1 active.`)).toBeVisible({
         timeout: 20_000,
       });
       await expect(row.getByText("Needs a new token")).toHaveCount(0);

@@ -149,7 +149,13 @@ export async function unreachableUrl(path = "/x.jpg"): Promise<string> {
 export async function createChannelAt(
   orgId: string,
   base: string,
-  options: { templates?: unknown[]; throughput?: number; token?: string } = {},
+  options: {
+    templates?: unknown[];
+    throughput?: number;
+    /** the sandbox number's own limit (130429 past it); the channel's throughput when absent */
+    sandboxThroughput?: number;
+    token?: string;
+  } = {},
 ): Promise<TestChannel> {
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { phoneNumberId, wabaId, token } = randomSandboxNumber();
@@ -157,7 +163,7 @@ export async function createChannelAt(
     waba_id: wabaId,
     display_phone_number: "+1 555 0100",
     access_token: token,
-    throughput_per_second: options.throughput ?? 80,
+    throughput_per_second: options.sandboxThroughput ?? options.throughput ?? 80,
   });
   if (put.status >= 300) throw new Error(`sandbox phone number: ${JSON.stringify(put.body)}`);
   if (options.templates)

@@ -86,6 +86,9 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     const { key, orgId } = await createTestOrg();
     const channel = await createChannelAt(orgId, sandboxUrl, {
       throughput: 10,
+      // the stalled sends complete late, in the same second as new ones: the upstream's own
+      // limit (130429) is not what this test is about
+      sandboxThroughput: 1_000,
       templates: [
         { name: "hello", language: "en", category: "UTILITY", components: [{ type: "BODY", text: "Hi" }] },
       ],
@@ -147,7 +150,7 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     expect(done.counts).toMatchObject({ total: N, pending: 0, sent: N, failed: 0, skipped: 0 });
 
     const requests = await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl);
-    expect(requests.every((r) => r.result === 200)).toBe(true);
+    expect(requests.filter((r) => r.result !== 200).map((r) => [r.result, r.response])).toEqual([]);
     const opaque = requests.map((r) => r.body.biz_opaque_callback_data as string);
     expect(new Set(opaque).size).toBe(N);
     expect(requests).toHaveLength(N);
