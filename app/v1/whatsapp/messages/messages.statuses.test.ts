@@ -8,7 +8,6 @@ import {
   createChannelAt,
   messageEvents,
   openWindow,
-  readySender,
   send,
   unreachableUrl,
   waitForStatus,
@@ -26,9 +25,45 @@ async function waitProcessed(wamid: string, n: number) {
   await eventually(async () => (await processedAbout(wamid)) >= n, 15_000);
 }
 
-describe("status notifications through the shared sandbox", () => {
+describe("status notifications from a sandbox of our own (settings changed without touching the shared one)", () => {
+  let sb: Sandbox;
+  const settings = async (patch: Record<string, unknown>) => {
+    const res = await sandboxAt(sb.url, "/_sandbox/app", "PUT", patch);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, logLevel: "silent" });
+    await settings({
+      webhook_url: `${BASE_URL}/webhooks/whatsapp`,
+      app_secret: TEST_ENV.appSecret,
+      verify_token: TEST_ENV.verifyToken,
+      skip_delivered_when_read_fast: false,
+      webhook_retry_delays_ms: [200, 1000],
+    });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  async function sentMessage(delays: { sent: number | null; delivered: number | null; read: number | null }) {
+    await settings({ status_delays_ms: delays, reorder: false, duplicate_rate: 0 });
+    const { key, orgId } = await createTestOrg();
+    const channel = await createChannelAt(orgId, sb.url);
+    const to = randomPhone();
+    await openWindow(orgId, channel.phoneNumberId, to, sb.url);
+    return { key, orgId, channel, to };
+  }
+
+  async function post(message_id: string, status: string, extra: Record<string, unknown> = {}) {
+    const res = await sandboxAt(sb.url, "/_sandbox/statuses", "POST", { message_id, status, ...extra });
+    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+  }
+
   it("sent → delivered → read move the Message forward and write one event each", async () => {
-    const { key, orgId, channel, to } = await readySender();
+    // delivered and read 2.8 s apart: under load the worker could process two notifications
+    // 300 ms apart (the shared sandbox's default) out of order, and a late delivered emits nothing
+    const { key, orgId, channel, to } = await sentMessage({ sent: 50, delivered: 200, read: 3_000 });
     const res = await send(key, { to, type: "text", text: { body: "track me" } });
     expect(res.status, res.text).toBe(200);
     const { messageId, whatsappMessageId } = res.body.data;
@@ -66,42 +101,6 @@ describe("status notifications through the shared sandbox", () => {
       pricing: { billable: true, pricingModel: "PMP", category: "service", type: "regular" },
     });
   });
-});
-
-describe("status notifications from a sandbox of our own (settings changed without touching the shared one)", () => {
-  let sb: Sandbox;
-  const settings = async (patch: Record<string, unknown>) => {
-    const res = await sandboxAt(sb.url, "/_sandbox/app", "PUT", patch);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  };
-
-  beforeAll(async () => {
-    sb = await startSandbox({ port: 0, logLevel: "silent" });
-    await settings({
-      webhook_url: `${BASE_URL}/webhooks/whatsapp`,
-      app_secret: TEST_ENV.appSecret,
-      verify_token: TEST_ENV.verifyToken,
-      skip_delivered_when_read_fast: false,
-      webhook_retry_delays_ms: [200, 1000],
-    });
-  });
-  afterAll(async () => {
-    await sb?.close();
-  });
-
-  async function sentMessage(delays: { sent: number | null; delivered: number | null; read: number | null }) {
-    await settings({ status_delays_ms: delays, reorder: false, duplicate_rate: 0 });
-    const { key, orgId } = await createTestOrg();
-    const channel = await createChannelAt(orgId, sb.url);
-    const to = randomPhone();
-    await openWindow(orgId, channel.phoneNumberId, to, sb.url);
-    return { key, orgId, channel, to };
-  }
-
-  async function post(message_id: string, status: string, extra: Record<string, unknown> = {}) {
-    const res = await sandboxAt(sb.url, "/_sandbox/statuses", "POST", { message_id, status, ...extra });
-    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
-  }
 
   it("read, then a late delivered and sent: the Message stays read, no further events", async () => {
     const { key, orgId, to } = await sentMessage({ sent: null, delivered: null, read: null });
