@@ -31,9 +31,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
-          // files wait on the stack, timers and sockets far more than they compute: more than
-          // two run well on two cores (TEST_WORKERS moves it)
-          maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+          // two files at a time beside the Playwright suite: three on two cores loaded the shared
+          // stack until unrelated tests timed out (TEST_WORKERS moves it)
+          maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
         },
       },

@@ -20,7 +20,9 @@ export type RetryNowInput = { webhookId: string; since?: Date; until?: Date };
  * A delivery whose attempt is in flight is left alone: its latest attempt is claimed (the
  * attempt count moved on, deliver.ts) but not yet recorded, so no delivery_attempts row has
  * that number. The UPDATE re-checks that under the row lock, so a claim made meanwhile wins
- * and the delivery is not counted; the attempt numbers and the claim in deliver.ts make sure
+ * and the delivery is not counted; the re-check reads the clock at that moment, so a concurrent
+ * "Retry now" that moved the delivery first (its due time is now past) wins too and it is
+ * counted once; the attempt numbers and the claim in deliver.ts make sure
  * no attempt is ever sent twice. Each moved delivery's queued job runs now (promoted).
  */
 export async function retryNow(organizationId: string, input: RetryNowInput): Promise<{ count: number }> {
@@ -33,8 +35,11 @@ export async function retryNow(organizationId: string, input: RetryNowInput): Pr
     throw new ApiError("VALIDATION_INVALID_FIELD", "until must be later than since.", { field: "until" });
   }
   const now = new Date();
-  const waiting = Prisma.sql`d.status = 'pending' AND d.attempt_count > 0 AND d.next_attempt_at > ${now}
+  const waitingAt = (
+    at: Prisma.Sql,
+  ) => Prisma.sql`d.status = 'pending' AND d.attempt_count > 0 AND d.next_attempt_at > ${at}
     AND EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.attempt_number = d.attempt_count)`;
+  const waiting = waitingAt(Prisma.sql`${now}`);
   const range = Prisma.sql`${input.since ? Prisma.sql`AND d.created_at >= ${input.since}` : Prisma.empty}
     ${input.until ? Prisma.sql`AND d.created_at < ${input.until}` : Prisma.empty}`;
   const moved = await db().$queryRaw<{ id: string; attempt_count: number }[]>(Prisma.sql`
@@ -43,7 +48,7 @@ export async function retryNow(organizationId: string, input: RetryNowInput): Pr
       SELECT d.id FROM deliveries d
       WHERE d.organization_id = ${organizationId}::uuid AND d.webhook_id = ${webhook.id} AND ${waiting} ${range}
       ORDER BY d.created_at LIMIT ${BULK_REDELIVER_CAP}
-    ) AND ${waiting}
+    ) AND ${waitingAt(Prisma.sql`clock_timestamp()`)}
     RETURNING d.id, d.attempt_count`);
   let next = 0;
   const lanes = Array.from({ length: Math.min(ENQUEUE_CONCURRENCY, moved.length) }, async () => {
