@@ -21,12 +21,15 @@ describe("throughput (130429) and pair rate limit (131056)", () => {
       access_token: TOKEN,
       throughput_per_second: 5,
     });
+    // 20 at once against 5 a second: on a loaded machine they may arrive over more than one
+    // second, so the counts are bounds, not exact (no test reads the wall clock)
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => h.send(text(`1650555${1000 + i}`))),
+      Array.from({ length: 20 }, (_, i) => h.send(text(`1650555${1000 + i}`))),
     );
     const refused = answers.filter((a) => a.status !== 200);
-    expect(answers.filter((a) => a.status === 200).length).toBe(5);
-    expect(refused.length).toBe(3);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(5);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((a) => a.status === 400)).toBe(true);
     expect(refused[0]?.body).toMatchObject({
       error: {
         message: "(#130429) Rate limit hit",
