@@ -144,6 +144,8 @@ describe("real deliveries of every event match the OpenAPI document", () => {
       name: null,
       email: null,
       channelId: null,
+      bsuid: null,
+      username: null,
       timestamp: "2026-01-15T09:30:00.000Z",
     };
     const body = {
