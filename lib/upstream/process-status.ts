@@ -64,6 +64,10 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
     const impliesSent =
       (message.status === "queued" || message.status === "sending") &&
       (next === "delivered" || next === "read");
+    // read implies delivered: WhatsApp skips `delivered` when `read` follows at once, and a
+    // `delivered` processed after `read` can no longer move the message; message.delivered is
+    // emitted now (with the read time) so that every read message has its delivered event
+    const impliesDelivered = next === "read" && message.status !== "delivered";
     const updated = await tx.message.update({
       where: { id: found.id },
       data: {
@@ -103,6 +107,13 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
         })
       : [];
     const common = { ...base, timestamp: at.toISOString() };
+    const deliveredIds = impliesDelivered
+      ? await recordEvent(tx, updated.organizationId, "message.delivered", {
+          ...common,
+          status: "delivered",
+          ...priced,
+        })
+      : [];
     const ids =
       next === "failed"
         ? await recordEvent(tx, updated.organizationId, "message.failed", {
@@ -120,7 +131,7 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
             status: next,
             ...priced,
           });
-    return [...sentIds, ...ids];
+    return [...sentIds, ...deliveredIds, ...ids];
   });
 }
 

@@ -117,8 +117,14 @@ export async function messageEvents(orgId: string, messageId: string): Promise<s
     where: { organizationId: orgId, data: { path: ["messageId"], equals: messageId } },
     orderBy: { createdAt: "asc" },
   });
-  return events.map((e) => e.name);
+  // events written in one transaction (a `read` that implies `delivered`) can share their time
+  return events
+    .map((e, i) => ({ name: e.name, at: e.createdAt.getTime(), i }))
+    .sort((a, b) => a.at - b.at || LIFE.indexOf(a.name) - LIFE.indexOf(b.name) || a.i - b.i)
+    .map((e) => e.name);
 }
+
+const LIFE = ["message.sent", "message.delivered", "message.read", "message.failed"];
 
 export async function waitForStatus(messageId: string, statuses: string[], ms = 10_000) {
   return eventually(async () => {

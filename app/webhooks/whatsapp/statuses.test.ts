@@ -30,8 +30,14 @@ async function messageEventNames(orgId: string, messageId: string): Promise<stri
     where: { organizationId: orgId, data: { path: ["messageId"], equals: messageId } },
     orderBy: { createdAt: "asc" },
   });
-  return events.map((e) => e.name);
+  // events written in one transaction (a `read` that implies `delivered`) can share their time
+  return events
+    .map((e, i) => ({ name: e.name, at: e.createdAt.getTime(), i }))
+    .sort((a, b) => a.at - b.at || LIFE.indexOf(a.name) - LIFE.indexOf(b.name) || a.i - b.i)
+    .map((e) => e.name);
 }
+
+const LIFE = ["message.sent", "message.delivered", "message.read", "message.failed"];
 
 async function waitForMessageStatus(messageId: string, statuses: string[], ms = 10_000) {
   return eventually(async () => {
@@ -125,7 +131,7 @@ describe("status notifications move an outbound Message forward", () => {
     expect(m.row.conversationId).not.toBeNull();
   });
 
-  it("out of order (read, then delivered, then sent) never moves backwards and writes no late event", async () => {
+  it("out of order (read, then delivered, then sent): read implies delivered once, never moves backwards, no late event", async () => {
     const m = await sentMessage();
     const readAt = tick();
     await postStatus(m.whatsappMessageId, "read", { timestamp: readAt });
@@ -138,7 +144,23 @@ describe("status notifications move an outbound Message forward", () => {
     expect(after.status).toBe("read");
     expect(after.readAt).toEqual(read.readAt);
     expect(after.deliveredAt).toEqual(read.deliveredAt);
-    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.read"]);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
+    // the implied delivered carries the read's time
+    const delivered = await db().event.findFirstOrThrow({
+      where: {
+        organizationId: m.orgId,
+        name: "message.delivered",
+        data: { path: ["messageId"], equals: m.messageId },
+      },
+    });
+    expect(delivered.data).toMatchObject({
+      status: "delivered",
+      timestamp: new Date(readAt * 1000).toISOString(),
+    });
   });
 
   it("failed with upstream errors → Message failed and message.failed with error {code, message}", async () => {
@@ -224,6 +246,10 @@ describe("status notifications move an outbound Message forward", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => postNotification(raw)));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     await waitProcessed(m.whatsappMessageId, 10);
-    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.read"]);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
   });
 });

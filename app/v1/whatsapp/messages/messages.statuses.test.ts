@@ -102,7 +102,7 @@ describe("status notifications from a sandbox of our own (settings changed witho
     });
   });
 
-  it("read, then a late delivered and sent: the Message stays read, no further events", async () => {
+  it("read first implies delivered (message.delivered with the read); a late delivered and sent change nothing", async () => {
     const { key, orgId, to } = await sentMessage({ sent: null, delivered: null, read: null });
     const res = await send(key, { to, type: "text", text: { body: "out of order" } });
     const { messageId, whatsappMessageId } = res.body.data;
@@ -116,7 +116,7 @@ describe("status notifications from a sandbox of our own (settings changed witho
     const after = await db().message.findUniqueOrThrow({ where: { id: messageId } });
     expect(after.status).toBe("read");
     expect(after.readAt).toEqual(read.readAt);
-    expect(await messageEvents(orgId, messageId)).toEqual(["message.sent", "message.read"]);
+    expect(await messageEvents(orgId, messageId)).toEqual(["message.sent", "message.delivered", "message.read"]);
   });
 
   it("reorder: statuses posted read, delivered, sent end read, with events only ever moving forward", async () => {
