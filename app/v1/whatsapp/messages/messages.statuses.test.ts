@@ -116,7 +116,11 @@ describe("status notifications from a sandbox of our own (settings changed witho
     const after = await db().message.findUniqueOrThrow({ where: { id: messageId } });
     expect(after.status).toBe("read");
     expect(after.readAt).toEqual(read.readAt);
-    expect(await messageEvents(orgId, messageId)).toEqual(["message.sent", "message.delivered", "message.read"]);
+    expect(await messageEvents(orgId, messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
   });
 
   it("reorder: statuses posted read, delivered, sent end read, with events only ever moving forward", async () => {
