@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { SCOPES, type Scope } from "../lib/api/scopes";
 import { createApiKey } from "../lib/auth/create-api-key";
-import { SCOPES, type Scope } from "../lib/auth/scopes";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { sealSecret } from "../lib/crypto/secret-box";

@@ -33,7 +33,7 @@ async function loadCommands(): Promise<Record<string, Command>> {
   const { LastOwnerError } = await import("@/lib/users/last-owner");
   const { createApiKey } = await import("@/lib/auth/create-api-key");
   const { revokeApiKey } = await import("@/lib/auth/revoke-api-key");
-  const { scopeSchema } = await import("@/lib/auth/scopes");
+  const { scopeSchema } = await import("@/lib/api/scopes");
   const { db } = await import("@/lib/db");
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { deactivateChannel } = await import("@/lib/channels/deactivate-channel");

@@ -18,9 +18,9 @@ import {
   recordAuthFailure,
 } from "@/lib/api/rate-limit";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import type { Scope } from "@/lib/api/scopes";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
-import type { Scope } from "@/lib/auth/scopes";
 import { config } from "@/lib/config";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";

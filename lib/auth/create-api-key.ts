@@ -1,7 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { generateKey, hashKey } from "@/lib/auth/key-hash";
-import { type KeyKind, PUBLISHABLE_SCOPES, type Scope } from "@/lib/auth/scopes";
+import { generateKey, hashKey } from "@/lib/api/key-hash";
+import { type KeyKind, PUBLISHABLE_SCOPES, type Scope } from "@/lib/api/scopes";
 import { db } from "@/lib/db";
 
 export type CreateApiKeyInput = {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
+import { toCloudBody } from "@/lib/messages/cloud-body";
 import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
@@ -12,7 +13,6 @@ import {
   type StoredTemplateStructure,
   validateTemplateComponents,
 } from "@/lib/messages/validation/template-components";
-import { toCloudBody } from "@/lib/whatsapp/cloud-body";
 import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
 import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";
 

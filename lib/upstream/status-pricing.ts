@@ -1,15 +1,5 @@
-import { z } from "zod";
+import type { EventPricing } from "@/lib/events/pricing";
 import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
-
-/** `pricing` of message.sent/delivered/read event data: the upstream's, in camelCase. */
-export const eventPricingSchema = z.object({
-  billable: z.boolean().nullable(),
-  pricingModel: z.string().nullable(),
-  category: z.string().nullable(),
-  type: z.string().nullable(),
-});
-
-export type EventPricing = z.infer<typeof eventPricingSchema>;
 
 /** The pricing a status notification carries, or undefined when it carries none. */
 export function statusPricing(status: UpstreamStatus): EventPricing | undefined {
@@ -21,12 +11,6 @@ export function statusPricing(status: UpstreamStatus): EventPricing | undefined 
     category: p.category ?? null,
     type: p.type ?? null,
   };
-}
-
-/** Pricing stored on a Message earlier (a `read` notification often carries none). */
-export function storedPricing(value: unknown): EventPricing | undefined {
-  const parsed = eventPricingSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /**

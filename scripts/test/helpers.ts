@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { SCOPES, type Scope } from "@/lib/api/scopes";
 import { createApiKey } from "@/lib/auth/create-api-key";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { TEST_ENV } from "@/scripts/test/env";

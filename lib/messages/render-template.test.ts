@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate } from "@/lib/templates/render-template";
-import { buildTemplateComponents, missingFields, templateForm } from "@/lib/templates/template-fields";
+import { renderTemplate } from "@/lib/messages/render-template";
+import { buildTemplateComponents, missingFields, templateForm } from "@/lib/messages/template-fields";
 
 const orderShipped = [
   { type: "HEADER", format: "TEXT", text: "Order {{1}}", example: { header_text: ["A-1"] } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { toCloudBody } from "@/lib/messages/cloud-body";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
-import { toCloudBody } from "@/lib/whatsapp/cloud-body";
 
 const MESSAGE_ID = "6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b";
 const LINK = "https://cdn.example.com/file";

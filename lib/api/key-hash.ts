@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { KEY_PREFIX, type KeyKind } from "@/lib/auth/scopes";
+import { KEY_PREFIX, type KeyKind } from "@/lib/api/scopes";
 
 /** 32 random bytes after the prefix: a key cannot be guessed, so a fast hash is enough. */
 export function generateKey(kind: KeyKind): string {
