@@ -1,6 +1,7 @@
 /**
  * The walls of the house (docs/architecture.md), checked by `npm run lint` and CI:
- * `npm run deps` prints what crosses one.
+ * `npm run deps` prints what crosses one. The wall between lib/ folders (no folder loops) is
+ * .dependency-cruiser-folders.cjs, a second cruise of the same options without the tests.
  */
 const TESTS = "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$)";
 

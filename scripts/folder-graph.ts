@@ -3,16 +3,16 @@
 //
 //   npx tsx scripts/folder-graph.ts
 //
-// Reads dependency-cruiser's JSON (the repository's .dependency-cruiser.cjs: tsconfig paths,
-// type-only imports included). Tests and their support are left out: they may make data through
-// any domain. A file at lib/'s root (lib/config.ts, lib/queues.ts, …) is a node of its own.
+// Reads dependency-cruiser's JSON through .dependency-cruiser-folders.cjs, the cruise that checks
+// the same wall in `npm run lint` (the repository's options: tsconfig paths, type-only imports
+// included; tests and their support left out, as they may make data through any domain). A file
+// at lib/'s root (lib/config.ts, lib/queues.ts, …) is a node of its own.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const TESTS = /\.test\.ts$|\/test-support\.ts$/;
 
 const cruiseResult = z.object({
   modules: z.array(
@@ -30,7 +30,7 @@ function nodeOf(path: string): string | null {
 function cruise(): z.infer<typeof cruiseResult> {
   const run = spawnSync(
     join(root, "node_modules/.bin/depcruise"),
-    ["lib", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
+    ["lib", "--config", ".dependency-cruiser-folders.cjs", "--output-type", "json"],
     { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
   );
   if (!run.stdout) throw new Error(`depcruise printed nothing: ${run.stderr}`);
@@ -71,7 +71,7 @@ const next = new Map<string, Set<string>>();
 const nodes = new Set<string>();
 for (const module of cruise().modules) {
   const from = nodeOf(module.source);
-  if (!from || TESTS.test(module.source)) continue;
+  if (!from) continue;
   nodes.add(from);
   for (const dependency of module.dependencies) {
     const to = nodeOf(dependency.resolved);
