@@ -37,7 +37,7 @@ module.exports = {
       from: { path: "^lib/api/", pathNot: TESTS },
       to: {
         path: "^lib/[^/]+/",
-        pathNot: "^lib/(api|generated|metrics|server-only)/|^lib/server/client-address\\.ts$",
+        pathNot: "^lib/(api|generated|metrics|server-only)/|^lib/web/client-address\\.ts$",
       },
     },
     {

@@ -25,7 +25,7 @@ import { config } from "@/lib/config";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { observeRequest } from "@/lib/metrics/record";
-import { clientAddressOf } from "@/lib/server/client-address";
+import { clientAddressOf } from "@/lib/web/client-address";
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;

@@ -5,8 +5,8 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { type StateSyncItem, stateSyncItemSchema } from "@/lib/inbound/notification-schema";
 import { logger } from "@/lib/logger";
-import { type StateSyncItem, stateSyncItemSchema } from "@/lib/upstream/notification-schema";
 
 /**
  * smb_app_state_sync: the WhatsApp Business app's contacts (all of them when the sync starts,

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type GraphChannel, graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError } from "@/lib/cloud-api/graph-error";
+import { tokenOrigins } from "@/lib/cloud-api/graph-origins";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { type GraphChannel, graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError } from "@/lib/whatsapp/graph-error";
-import { tokenOrigins } from "@/lib/whatsapp/graph-origins";
 
 // as the test stack runs (config() is read on first use, after this)
 beforeAll(() => {

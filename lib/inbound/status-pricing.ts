@@ -1,5 +1,5 @@
 import type { EventPricing } from "@/lib/events/pricing";
-import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
+import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
 
 /** The pricing a status notification carries, or undefined when it carries none. */
 export function statusPricing(status: UpstreamStatus): EventPricing | undefined {

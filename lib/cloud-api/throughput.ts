@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 /**
  * The per-channel upstream limiter, shared by every worker process: at most `limit` sends
  * in any 1,000 ms (a sliding log in Redis, KEYS[1]). A live send (this one) is also logged in
- * KEYS[2], so that broadcasts (lib/whatsapp/broadcast-throughput.ts) leave room for live
+ * KEYS[2], so that broadcasts (lib/cloud-api/broadcast-throughput.ts) leave room for live
  * traffic. Answers 0 when a slot was taken, else the milliseconds to wait before trying again.
  */
 const SCRIPT = `

@@ -1,6 +1,6 @@
+import { graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError } from "@/lib/whatsapp/graph-error";
 
 type CloudAnswer = { messages?: { id?: string }[] };
 

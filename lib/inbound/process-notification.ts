@@ -3,20 +3,20 @@ import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-import { logger } from "@/lib/logger";
-import { enqueue } from "@/lib/queues";
-import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
-import { ttlCache } from "@/lib/ttl-cache";
-import { applyUserPreferences } from "@/lib/upstream/apply-user-preferences";
+import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import {
   changeValueSchema,
   inboundMessageSchema,
   notificationSchema,
   statusSchema,
-} from "@/lib/upstream/notification-schema";
-import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/upstream/process-coexistence";
-import { processMessage } from "@/lib/upstream/process-message";
-import { processStatus } from "@/lib/upstream/process-status";
+} from "@/lib/inbound/notification-schema";
+import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
+import { processMessage } from "@/lib/inbound/process-message";
+import { processStatus } from "@/lib/inbound/process-status";
+import { logger } from "@/lib/logger";
+import { enqueue } from "@/lib/queues";
+import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
+import { ttlCache } from "@/lib/ttl-cache";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status

@@ -1,10 +1,10 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-import { type ChangeValue, echoMessageSchema } from "@/lib/upstream/notification-schema";
-import { processAppContacts } from "@/lib/upstream/process-app-contacts";
-import { processEcho } from "@/lib/upstream/process-echo";
-import { processHistory } from "@/lib/upstream/process-history";
+import { type ChangeValue, echoMessageSchema } from "@/lib/inbound/notification-schema";
+import { processAppContacts } from "@/lib/inbound/process-app-contacts";
+import { processEcho } from "@/lib/inbound/process-echo";
+import { processHistory } from "@/lib/inbound/process-history";
 
 /** The webhook fields Meta sends only for numbers shared with the WhatsApp Business app. */
 export const COEXISTENCE_FIELDS = new Set(["smb_message_echoes", "history", "smb_app_state_sync"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/upstream/sanitize-notification";
+import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/inbound/sanitize-notification";
 
 describe("sanitizeNotification", () => {
   it("replaces U+0000 and unpaired surrogates in values and keys with U+FFFD, keeps pairs and order", () => {

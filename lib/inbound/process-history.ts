@@ -4,14 +4,14 @@ import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inboun
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Channel, MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
-import { logger } from "@/lib/logger";
-import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import {
   type HistoryChunk,
   historyChunkSchema,
   inboundMessageSchema,
-} from "@/lib/upstream/notification-schema";
-import { withMediaId } from "@/lib/upstream/with-media-id";
+} from "@/lib/inbound/notification-schema";
+import { withMediaId } from "@/lib/inbound/with-media-id";
+import { logger } from "@/lib/logger";
 
 /** history_context.status (the app's own ticks) → ours */
 const STATUS: Record<string, MessageStatus> = {

@@ -3,10 +3,10 @@ import { isDeepStrictEqual } from "node:util";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
+import { type InboundMessage, inboundMessageSchema } from "@/lib/inbound/notification-schema";
+import { withMediaId } from "@/lib/inbound/with-media-id";
 import { logger } from "@/lib/logger";
-import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
-import { type InboundMessage, inboundMessageSchema } from "@/lib/upstream/notification-schema";
-import { withMediaId } from "@/lib/upstream/with-media-id";
 
 /**
  * Coexistence numbers: an edit (`type: "edit"`, `edit.original_message_id` and the new

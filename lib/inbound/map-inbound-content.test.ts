@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
-import { type InboundMessage, inboundMessageSchema } from "@/lib/upstream/notification-schema";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
+import { type InboundMessage, inboundMessageSchema } from "@/lib/inbound/notification-schema";
 
 const ID = "3f0c1a52-8d4e-4c59-9a57-0d6f1f2b7c11";
 

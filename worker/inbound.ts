@@ -1,9 +1,9 @@
 import type { Job } from "bullmq";
+import { processNotification } from "@/lib/inbound/process-notification";
 import { countInbound } from "@/lib/metrics/record";
 import { QUEUES } from "@/lib/queues";
-import { processNotification } from "@/lib/upstream/process-notification";
 
-export async function processUpstream(job: Job) {
+export async function processInbound(job: Job) {
   const { notificationId } = QUEUES.upstream.payload.parse(job.data);
   try {
     const result = await processNotification(notificationId);

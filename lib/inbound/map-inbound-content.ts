@@ -1,5 +1,5 @@
 import type { INBOUND_CONTENT_TYPES } from "@/lib/events/message-payloads";
-import type { InboundMessage } from "@/lib/upstream/notification-schema";
+import type { InboundMessage } from "@/lib/inbound/notification-schema";
 
 export type MappedInbound = {
   contentType: (typeof INBOUND_CONTENT_TYPES)[number];

@@ -1,9 +1,9 @@
 import "#server-only";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
-import { applyIdentityChange } from "@/lib/upstream/apply-identity-change";
-import { applyMessageChange } from "@/lib/upstream/apply-message-change";
-import type { ChangeValue, InboundMessage } from "@/lib/upstream/notification-schema";
-import { type InboundResult, processInboundMessage } from "@/lib/upstream/process-inbound-message";
+import { applyIdentityChange } from "@/lib/inbound/apply-identity-change";
+import { applyMessageChange } from "@/lib/inbound/apply-message-change";
+import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
+import { type InboundResult, processInboundMessage } from "@/lib/inbound/process-inbound-message";
 
 /**
  * One item of a `messages` change: a system message (a new business-scoped user id or number),

@@ -14,7 +14,7 @@ export class SendNotQueuedError extends Error {}
  * `null` when the wait ran out (the send still completes). Throws SendNotQueuedError within
  * about a second when Redis is away, instead of waiting for it to return.
  */
-export async function runSendJob(messageId: string, channelId: string): Promise<SendOutcome | null> {
+export async function enqueueSendAndWait(messageId: string, channelId: string): Promise<SendOutcome | null> {
   let wait: ReturnType<typeof waitForOutcome>;
   try {
     const replyTo = await withinDeadline(listenForOutcomes(), ENQUEUE_TIMEOUT_MS);

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/inbound/sanitize-notification";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
-import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/upstream/sanitize-notification";
 
 /**
  * Stores a verified upstream notification and queues its processing. The row is the truth:

@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
-import { throughputKeys } from "@/lib/whatsapp/throughput";
+import { throughputKeys } from "@/lib/cloud-api/throughput";
 
 /**
  * Slots for broadcast sends, from the same per-channel sliding log as live sends
- * (lib/whatsapp/throughput.ts), with two differences. A broadcast never fills the window:
+ * (lib/cloud-api/throughput.ts), with two differences. A broadcast never fills the window:
  * it leaves as many slots free as live sends used in the last second, and at least
  * `reserve`, so a reply typed by an agent finds a slot at once (replies go first). And after
  * the upstream answered 130429, its share is cut (halved, at most once a second) and grows

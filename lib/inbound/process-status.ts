@@ -1,15 +1,15 @@
 import "#server-only";
+import { upstreamHint } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { storedPricing } from "@/lib/events/pricing";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Message, MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
+import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
+import { recipientCountry } from "@/lib/inbound/recipient-country";
+import { billableOf, statusPricing } from "@/lib/inbound/status-pricing";
 import { canMoveTo } from "@/lib/messages/status-order";
-import type { UpstreamStatus } from "@/lib/upstream/notification-schema";
-import { recipientCountry } from "@/lib/upstream/recipient-country";
-import { billableOf, statusPricing } from "@/lib/upstream/status-pricing";
-import { upstreamHint } from "@/lib/whatsapp/upstream-error-guide";
 
 type Reported = "sent" | "delivered" | "read" | "failed";
 const KNOWN: Record<string, Reported> = {

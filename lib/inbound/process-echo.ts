@@ -6,10 +6,10 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
-import { applyMessageChange } from "@/lib/upstream/apply-message-change";
-import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
-import type { EchoMessage } from "@/lib/upstream/notification-schema";
-import type { InboundResult } from "@/lib/upstream/process-inbound-message";
+import { applyMessageChange } from "@/lib/inbound/apply-message-change";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
+import type { EchoMessage } from "@/lib/inbound/notification-schema";
+import type { InboundResult } from "@/lib/inbound/process-inbound-message";
 
 /**
  * smb_message_echoes: what staff sent from the WhatsApp Business app on a coexistence number.

@@ -8,9 +8,9 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
-import { inboundSender } from "@/lib/upstream/inbound-sender";
-import { mapInboundContent } from "@/lib/upstream/map-inbound-content";
-import type { ChangeValue, InboundMessage } from "@/lib/upstream/notification-schema";
+import { inboundSender } from "@/lib/inbound/inbound-sender";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
+import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 
 export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
 

@@ -1,5 +1,5 @@
 import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
-import type { ChangeValue, InboundMessage } from "@/lib/upstream/notification-schema";
+import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 
 /**
  * Who wrote: the number (`from`, else the contact's `wa_id`), the business-scoped user id

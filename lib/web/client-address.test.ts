@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitBucketOf, parseTrustedProxies, resolveClientAddress } from "@/lib/server/client-address";
+import { limitBucketOf, parseTrustedProxies, resolveClientAddress } from "@/lib/web/client-address";
 
 const none = parseTrustedProxies("");
 const proxies = parseTrustedProxies("10.0.0.0/8, 192.168.1.7, ::1");

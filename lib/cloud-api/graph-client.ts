@@ -1,3 +1,5 @@
+import { graphErrorSchema, UpstreamError } from "@/lib/cloud-api/graph-error";
+import { isTrustedGraphOrigin, META_GRAPH_ORIGIN, tokenOrigins } from "@/lib/cloud-api/graph-origins";
 import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
@@ -9,8 +11,6 @@ import {
   type GuardedResponse,
   guardedFetch,
 } from "@/lib/net/guarded-fetch";
-import { graphErrorSchema, UpstreamError } from "@/lib/whatsapp/graph-error";
-import { isTrustedGraphOrigin, META_GRAPH_ORIGIN, tokenOrigins } from "@/lib/whatsapp/graph-origins";
 
 export type GraphChannel = Pick<Channel, "id" | "organizationId" | "graphUrl" | "accessTokenEnc">;
 

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
-import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
+import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 
 const TEMPLATE_132001_CAUSES = [
   "the language.code differs from the one the template was created with",

@@ -4,8 +4,8 @@ import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";
+import type { InboundMessage } from "@/lib/inbound/notification-schema";
 import { logger } from "@/lib/logger";
-import type { InboundMessage } from "@/lib/upstream/notification-schema";
 
 /** `from`: the old identifier; `phone`: the sender's number, which finds the contact when `from` does not */
 type Identity = { field: "bsuid" | "phone"; from: string | null; to: string; phone: string | null };

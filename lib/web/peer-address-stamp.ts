@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, Server } from "node:http";
-import { peerHeaderName, setPeerHeaderName } from "@/lib/server/client-address";
+import { peerHeaderName, setPeerHeaderName } from "@/lib/web/client-address";
 
 /**
  * Makes every request Next's own HTTP server receives carry the socket's remote address in a
