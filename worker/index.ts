@@ -25,7 +25,7 @@ const processors = (
   media: { processor: processMedia, concurrency: 5 },
   deliveries: { processor: processDelivery, concurrency: settings.DELIVERY_CONCURRENCY },
   // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
-  broadcasts: { processor: processBroadcast, concurrency: Number(process.env.BROADCAST_CONCURRENCY ?? 20) },
+  broadcasts: { processor: processBroadcast, concurrency: settings.BROADCAST_CONCURRENCY },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 });
 
