@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createApiKey } from "../lib/auth/create-api-key";
-import { SCOPES, type Scope } from "../lib/auth/scopes";
+import { SCOPES, type Scope } from "../lib/api/scopes";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { sealSecret } from "../lib/crypto/secret-box";
 import { db } from "../lib/db";
+import { createApiKey } from "../lib/keys/create-api-key";
 import { randomPhone } from "./support";
 
 /** A long customer endpoint: what the dashboard must show of it is its host and path. */

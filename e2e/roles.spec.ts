@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "../lib/auth/create-api-key";
 import { db } from "../lib/db";
+import { createApiKey } from "../lib/keys/create-api-key";
 import { randomPhone, SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "../lib/auth/create-api-key";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import { chooseOption, randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";

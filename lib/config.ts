@@ -75,9 +75,10 @@ const schema = z.object({
   SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** PostgreSQL connections of each process's pool */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
-  /** worker jobs run at once for upstream sends and for webhook deliveries */
+  /** worker jobs run at once for upstream sends, for webhook deliveries and for broadcasts */
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(100),
   DELIVERY_CONCURRENCY: z.coerce.number().int().positive().default(50),
+  BROADCAST_CONCURRENCY: z.coerce.number().int().positive().default(20),
   /** days events (with their deliveries and attempts) are kept and listed by GET /v1/events */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** days a webhook may fail without a single success before it is disabled */

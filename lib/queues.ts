@@ -23,6 +23,8 @@ export const QUEUES = {
     }),
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
   },
+  // inbound: the notifications the upstream sent us, one job each (lib/inbound/, worker/inbound.ts);
+  // "{upstream}" is a Redis name: renaming it would orphan the jobs queued before a deploy
   upstream: {
     name: "{upstream}",
     payload: z.object({ notificationId: z.uuid() }),

@@ -31,9 +31,9 @@ async function loadCommands(): Promise<Record<string, Command>> {
   const { changeRole } = await import("@/lib/users/change-role");
   const { removeUser } = await import("@/lib/users/remove-user");
   const { LastOwnerError } = await import("@/lib/users/last-owner");
-  const { createApiKey } = await import("@/lib/auth/create-api-key");
-  const { revokeApiKey } = await import("@/lib/auth/revoke-api-key");
-  const { scopeSchema } = await import("@/lib/auth/scopes");
+  const { createApiKey } = await import("@/lib/keys/create-api-key");
+  const { revokeApiKey } = await import("@/lib/keys/revoke-api-key");
+  const { scopeSchema } = await import("@/lib/api/scopes");
   const { db } = await import("@/lib/db");
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { deactivateChannel } = await import("@/lib/channels/deactivate-channel");

@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createApiKey } from "@/lib/auth/create-api-key";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { SCOPES, type Scope } from "@/lib/api/scopes";
 import { appUrl as configuredAppUrl } from "@/lib/config";
 import { db } from "@/lib/db";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { createUser } from "@/lib/users/create-user";
 

@@ -9,23 +9,23 @@ import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from
 import { bullConnection } from "@/lib/redis";
 import { processBroadcast } from "@/worker/broadcasts";
 import { processDelivery } from "@/worker/deliveries";
+import { processInbound } from "@/worker/inbound";
 import { processMaintenance } from "@/worker/maintenance";
 import { processMedia } from "@/worker/media";
 import { processSend } from "@/worker/sends";
 import { processTemplates } from "@/worker/templates";
-import { processUpstream } from "@/worker/upstream";
 
 /** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
 const processors = (
   settings: Config,
 ): Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> => ({
   sends: { processor: processSend, concurrency: settings.SEND_CONCURRENCY },
-  upstream: { processor: processUpstream, concurrency: 20 },
+  upstream: { processor: processInbound, concurrency: 20 },
   templates: { processor: processTemplates, concurrency: 2 },
   media: { processor: processMedia, concurrency: 5 },
   deliveries: { processor: processDelivery, concurrency: settings.DELIVERY_CONCURRENCY },
   // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
-  broadcasts: { processor: processBroadcast, concurrency: Number(process.env.BROADCAST_CONCURRENCY ?? 20) },
+  broadcasts: { processor: processBroadcast, concurrency: settings.BROADCAST_CONCURRENCY },
   maintenance: { processor: processMaintenance, concurrency: 1 },
 });
 

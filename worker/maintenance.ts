@@ -1,12 +1,12 @@
 import type { Job } from "bullmq";
 import { sweepBroadcasts } from "@/lib/broadcasts/sweep-broadcasts";
+import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { sweepSends } from "@/lib/messages/sweep-sends";
 import { QUEUES } from "@/lib/queues";
 import { syncAllTemplates } from "@/lib/templates/sync-all-templates";
-import { sweepUpstream } from "@/lib/upstream/sweep-upstream";
 import { compactUsage } from "@/lib/usage/compact-usage";
 
 export async function processMaintenance(job: Job): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isApiError } from "@/lib/api/errors";
-import { createApiKey } from "@/lib/auth/create-api-key";
-import { revokeApiKey } from "@/lib/auth/revoke-api-key";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import {
   ALL_SCOPES,
   addKey,

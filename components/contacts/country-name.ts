@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
-import { isCountryCode } from "@/lib/contacts/phone-input";
+import { isCountryCode } from "@/lib/organizations/country-code";
 
 // English names on server and browser alike: the same text both sides, no hydration mismatch
 const names = new Intl.DisplayNames(["en"], { type: "region" });

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { controlClass, Field } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { missingFields, templateForm } from "@/lib/templates/template-fields";
+import { missingFields, templateForm } from "@/lib/messages/template-fields";
 import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 /** The language the server sends (an approved English one first), as sendTemplate picks it. */

@@ -1,4 +1,4 @@
-import type { RenderedTemplate } from "@/lib/templates/render-template";
+import type { RenderedTemplate } from "@/lib/messages/render-template";
 import { splitVariables } from "@/lib/templates/template-parts";
 
 const MEDIA_LABEL = { image: "Image", video: "Video", document: "Document", location: "Location" } as const;
@@ -24,7 +24,7 @@ function Marked({ text }: { text: string }) {
 
 /**
  * The message exactly as the customer will read it, from the same renderer that stores the sent
- * text (lib/templates/render-template.ts). Variables without a value stay visible and marked.
+ * text (lib/messages/render-template.ts). Variables without a value stay visible and marked.
  */
 export function TemplateMessagePreview({ rendered }: { rendered: RenderedTemplate }) {
   const media = rendered.headerMedia;

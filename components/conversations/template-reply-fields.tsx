@@ -2,13 +2,13 @@
 
 import { TemplateMessagePreview } from "@/components/conversations/template-message-preview";
 import { Input } from "@/components/ui/input";
-import { renderTemplate } from "@/lib/templates/render-template";
+import { renderTemplate } from "@/lib/messages/render-template";
 import {
   buildTemplateComponents,
   type TemplateField,
   type TemplateForm,
   type TemplateValues,
-} from "@/lib/templates/template-fields";
+} from "@/lib/messages/template-fields";
 
 export type EditableValues = { header: string[]; headerLink: string; body: string[]; buttons: string[] };
 

@@ -9,7 +9,7 @@ import {
 import { Checkbox, Radio } from "@/components/ui/checkbox";
 import { Input, sentence } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { PUBLISHABLE_SCOPES, SCOPES, type Scope } from "@/lib/auth/scopes";
+import { PUBLISHABLE_SCOPES, SCOPES, type Scope } from "@/lib/api/scopes";
 
 const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 

@@ -1,4 +1,4 @@
-import { PUBLISHABLE_SCOPES, type Scope } from "@/lib/auth/scopes";
+import { PUBLISHABLE_SCOPES, type Scope } from "@/lib/api/scopes";
 import { type CreateKeyBody, createKeyBody } from "@/lib/keys/schemas";
 
 export type ExpiryChoice = "never" | "7" | "30" | "90" | "365" | "custom";

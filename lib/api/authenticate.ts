@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
-import { findApiKeyByHash } from "@/lib/auth/find-api-key";
-import { hashKey, looksLikeKey } from "@/lib/auth/key-hash";
+import { findApiKeyByHash } from "@/lib/api/find-api-key";
+import { hashKey, looksLikeKey } from "@/lib/api/key-hash";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 
 /** The key from `Authorization: Bearer …` or `X-API-Key`, or null when neither is sent. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/api/errors";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/api/scopes";
 
 /** Sections of the reference; their order and descriptions are in lib/openapi/tags.ts. */
 export type EndpointTag =

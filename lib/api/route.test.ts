@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { created } from "@/lib/api/envelope";
 import { apiRoute } from "@/lib/api/route";
-import { createApiKey } from "@/lib/auth/create-api-key";
 import { db, disconnectDb } from "@/lib/db";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { redis } from "@/lib/redis";
 

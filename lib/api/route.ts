@@ -18,14 +18,14 @@ import {
   recordAuthFailure,
 } from "@/lib/api/rate-limit";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import type { Scope } from "@/lib/api/scopes";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
-import type { Scope } from "@/lib/auth/scopes";
 import { config } from "@/lib/config";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { observeRequest } from "@/lib/metrics/record";
-import { clientAddressOf } from "@/lib/server/client-address";
+import { clientAddressOf } from "@/lib/web/client-address";
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;

@@ -13,7 +13,7 @@ import { appUrl, requireSetting } from "@/lib/config";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { clientAddressOf } from "@/lib/server/client-address";
+import { clientAddressOf } from "@/lib/web/client-address";
 
 /** Error codes the sign-in form turns into messages (next-auth passes them as `error`). */
 export const SIGN_IN_ERRORS = { rateLimited: "TooManyAttempts", unavailable: "SignInUnavailable" } as const;

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
 import { db } from "@/lib/db";
 import type { Broadcast } from "@/lib/generated/prisma/client.ts";
+import { toCloudBody } from "@/lib/messages/cloud-body";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
-import { toCloudBody } from "@/lib/whatsapp/cloud-body";
 
 type Row = {
   seq: number;

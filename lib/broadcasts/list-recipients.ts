@@ -1,10 +1,10 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { RecipientJson } from "@/lib/broadcasts/schemas";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import { type BroadcastRecipientStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 
 export type RecipientRow = {
   contact_id: string | null;

@@ -4,11 +4,11 @@ import { claimBatch } from "@/lib/broadcasts/claim-batch";
 import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
 import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
 import { type RunResult, startIfDue } from "@/lib/broadcasts/start-if-due";
+import { slowBroadcasts, takeBroadcastSlots } from "@/lib/cloud-api/broadcast-throughput";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { readyRedis } from "@/lib/redis";
-import { slowBroadcasts, takeBroadcastSlots } from "@/lib/whatsapp/broadcast-throughput";
 
 const TICK_MS = 100;
 const MAX_BATCH = 200;

@@ -1,19 +1,19 @@
 import "#server-only";
 import { type Backoff, putBack } from "@/lib/broadcasts/put-back";
+import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
+import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { claimMany, fail, markSentMany } from "@/lib/messages/deliver-to-upstream";
 import { touchChannel } from "@/lib/messages/send-channel-cache";
-import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
-import { postSend, type UpstreamApi } from "@/lib/whatsapp/post-send";
 
 type Outcome = { id: string; wamid?: string; api?: UpstreamApi; failure?: UpstreamFailure };
 
 /** How often a recipient may be put back, and when it is due again, per refusal. */
 const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
-  // the channel slows down (lib/whatsapp/broadcast-throughput.ts); the recipient goes again soon
+  // the channel slows down (lib/cloud-api/broadcast-throughput.ts); the recipient goes again soon
   "130429": { tries: 50, backoff: { baseMs: 1_000, growth: 1, capMs: 1_000 } },
   // too many messages to this one customer: Meta allows about one every 6 seconds
   "131056": { tries: 8, backoff: { baseMs: 6_000, growth: 2, capMs: 300_000 } },

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import type { AddChannelBody } from "@/lib/channels/channel-schemas";
+import { type GraphChannel, graphBase, graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError } from "@/lib/cloud-api/graph-error";
+import { dashboardGraphUrlProblem } from "@/lib/cloud-api/graph-origins";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { type GraphChannel, graphBase, graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError } from "@/lib/whatsapp/graph-error";
-import { dashboardGraphUrlProblem } from "@/lib/whatsapp/graph-origins";
 
 type PhoneNumber = { display_phone_number?: string; verified_name?: string };
 

@@ -1,6 +1,6 @@
 import { setMarketingPreference } from "@/lib/contacts/set-marketing-preference";
-import { normalizeStopWord, STOP_WORD_MAX } from "@/lib/contacts/stop-words";
 import type { Tx } from "@/lib/events/record-event";
+import { normalizeStopWord, STOP_WORD_MAX } from "@/lib/organizations/stop-words";
 
 /**
  * An inbound text that is exactly one of the organization's stop words (trimmed, any case)

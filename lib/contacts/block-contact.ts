@@ -1,10 +1,10 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { blockFailed, blockUsersCall, findContact, setBlocked } from "@/lib/contacts/block-users-call";
 import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

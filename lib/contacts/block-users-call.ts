@@ -1,13 +1,13 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import { graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
 
 /** What blocking and unblocking share: the contact, Meta's block_users call, the change and its event. */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactSearchTerm, isCountryCode, phoneForSave, toE164 } from "@/lib/contacts/phone-input";
+import { contactSearchTerm, phoneForSave, toE164 } from "@/lib/contacts/phone-input";
+import { isCountryCode } from "@/lib/organizations/country-code";
 
 describe("phone input in the dashboard", () => {
   it("reads national and formatted forms against the default country", () => {

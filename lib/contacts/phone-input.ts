@@ -1,15 +1,11 @@
-import { type CountryCode, getCountries, parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { isCountryCode } from "@/lib/organizations/country-code";
 
 /**
  * People type numbers as they write them: "(212) 555-0210", "212-555-0210", "020 7946 0958".
  * The dashboard reads such input against the organization's default country; the /v1 API keeps
  * its contract (E.164, or the country code without +) and never sees this.
  */
-const COUNTRIES = new Set<string>(getCountries());
-
-export function isCountryCode(value: string): value is CountryCode {
-  return COUNTRIES.has(value);
-}
 
 /** Only what a phone number is written with: digits, spaces, + ( ) . - and at least 3 digits. */
 function looksLikePhone(text: string): boolean {

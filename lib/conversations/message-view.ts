@@ -69,7 +69,7 @@ function interactive(value: Obj): ContentView {
   return { kind: "interactive", text: str(obj(value.body)?.text), options };
 }
 
-/** The rendered columns of a stored template message (lib/templates/render-template.ts). */
+/** The rendered columns of a stored template message (lib/messages/render-template.ts). */
 export type StoredRendering = {
   renderedHeader: string | null;
   renderedBody: string | null;

@@ -4,8 +4,8 @@ import type { ReplyBody } from "@/lib/conversations/reply-schemas";
 import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
+import { buildTemplateComponents } from "@/lib/messages/template-fields";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
-import { buildTemplateComponents } from "@/lib/templates/template-fields";
 
 /**
  * The components of a template reply, built from what the person typed against the translation

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventPricingSchema } from "@/lib/upstream/status-pricing";
+import { eventPricingSchema } from "@/lib/events/pricing";
 
 /** The `data` of the message events (camelCase inside `data`, as the contract says). */
 

@@ -1,4 +1,4 @@
-import { displayKey } from "@/lib/auth/key-hash";
+import { displayKey } from "@/lib/api/key-hash";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import type { ApiKeyJson, KeyStatus } from "@/lib/keys/schemas";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUBLISHABLE_SCOPES, scopeSchema } from "@/lib/auth/scopes";
+import { PUBLISHABLE_SCOPES, scopeSchema } from "@/lib/api/scopes";
 
 /** Body of POST /api/dashboard/keys; the create-key form validates with it as well. */
 export const createKeyBody = z

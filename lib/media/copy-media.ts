@@ -1,12 +1,12 @@
 import "#server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { channelFetch, graphRequest } from "@/lib/cloud-api/graph-client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { Media } from "@/lib/generated/prisma/client.ts";
 import { mediaStorage } from "@/lib/media/storage";
 import { GuardedFetchError } from "@/lib/net/guarded-fetch";
-import { channelFetch, graphRequest } from "@/lib/whatsapp/graph-client";
 
 const mediaInfo = z
   .object({

@@ -1,5 +1,9 @@
 import "#server-only";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
+import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
+import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
+import { acquireSendSlot } from "@/lib/cloud-api/throughput";
+import { RETRYABLE_UPSTREAM_CODES } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
@@ -15,10 +19,6 @@ import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
 import { readyRedis } from "@/lib/redis";
-import { UpstreamError, type UpstreamFailure } from "@/lib/whatsapp/graph-error";
-import { postSend, type UpstreamApi } from "@/lib/whatsapp/post-send";
-import { acquireSendSlot } from "@/lib/whatsapp/throughput";
-import { RETRYABLE_UPSTREAM_CODES } from "@/lib/whatsapp/upstream-error-guide";
 
 type Pending = { channel_id: string | null; cloud: unknown };
 const MAX_TRIES = 6;

@@ -1,10 +1,10 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { storedPricing } from "@/lib/events/pricing";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import type { MessageJson } from "@/lib/messages/message-json";
-import { storedPricing } from "@/lib/upstream/status-pricing";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -1,11 +1,11 @@
 import "#server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError } from "@/lib/cloud-api/graph-error";
+import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError } from "@/lib/whatsapp/graph-error";
-import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";
 
 export const markReadParams = z.object({
   messageId: z.string().meta({ description: "The inbound message's messageId in this service (UUID)" }),

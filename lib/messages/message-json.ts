@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventPricingSchema } from "@/lib/upstream/status-pricing";
+import { eventPricingSchema } from "@/lib/events/pricing";
 
 const iso = z.iso.datetime().nullable();
 

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
+import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
+import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
+import { toCloudBody } from "@/lib/messages/cloud-body";
+import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
-import { runSendJob, SendNotQueuedError } from "@/lib/messages/run-send-job";
 import { type OutboundMessage, storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import {
   type StoredTemplateStructure,
   validateTemplateComponents,
 } from "@/lib/messages/validation/template-components";
-import { toCloudBody } from "@/lib/whatsapp/cloud-body";
-import type { UpstreamFailure } from "@/lib/whatsapp/graph-error";
-import { mapUpstreamFailure } from "@/lib/whatsapp/map-upstream-error";
 
 export type SendResult = {
   messageId: string;
@@ -92,7 +92,7 @@ export async function sendMessage(
     render,
   });
 
-  const outcome = await runSendJob(messageId, channel.id).catch(async (error: unknown) => {
+  const outcome = await enqueueSendAndWait(messageId, channel.id).catch(async (error: unknown) => {
     if (!(error instanceof SendNotQueuedError)) throw error;
     if (await failUnqueuedSend(messageId)) {
       throw new ApiError(

@@ -7,8 +7,8 @@ import { recordEvent, type Tx } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
+import { type RenderedTemplate, renderTemplate } from "@/lib/messages/render-template";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
-import { type RenderedTemplate, renderTemplate } from "@/lib/templates/render-template";
 
 export type OutboundMessage = {
   id: string;

@@ -10,7 +10,7 @@ import {
 } from "zod-openapi";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { PER_PAGE_MAX } from "@/lib/api/pagination";
-import { PUBLISHABLE_SCOPES } from "@/lib/auth/scopes";
+import { PUBLISHABLE_SCOPES } from "@/lib/api/scopes";
 import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
 import { V1_ENDPOINTS } from "./endpoints";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";

@@ -1,7 +1,7 @@
 import { ERROR_CODES, ERROR_STATUS } from "@/lib/api/errors";
 import { PER_PAGE_MAX } from "@/lib/api/pagination";
-import { SCOPES } from "@/lib/auth/scopes";
-import { RETRYABLE_UPSTREAM_CODES, UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
+import { SCOPES } from "@/lib/api/scopes";
+import { RETRYABLE_UPSTREAM_CODES, UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { ERROR_CAUSES } from "./error-docs";
 
 /**

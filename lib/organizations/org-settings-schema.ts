@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isCountryCode } from "@/lib/contacts/phone-input";
-import { STOP_WORD_MAX } from "@/lib/contacts/stop-words";
+import { isCountryCode } from "@/lib/organizations/country-code";
+import { STOP_WORD_MAX } from "@/lib/organizations/stop-words";
 
 /** The organization's dashboard settings that owners and admins change. */
 export const orgSettingsJson = z.object({

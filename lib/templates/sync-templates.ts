@@ -1,9 +1,9 @@
 import "#server-only";
 import { z } from "zod";
+import { graphRequest } from "@/lib/cloud-api/graph-client";
+import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { db } from "@/lib/db";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
-import { graphRequest } from "@/lib/whatsapp/graph-client";
-import { UpstreamError } from "@/lib/whatsapp/graph-error";
 
 const cloudTemplate = z
   .object({

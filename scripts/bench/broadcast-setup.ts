@@ -49,7 +49,7 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number): Promi
 /** An organization with a key, a channel at `perSecond` (templates synced) and `n` tagged contacts. */
 export async function seedOrganization(stack: BenchStack, perSecond: number, n: number) {
   const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const { createApiKey } = await import("@/lib/auth/create-api-key");
+  const { createApiKey } = await import("@/lib/keys/create-api-key");
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { db } = await import("@/lib/db");
   const org = await createOrganization({ name: "Bench broadcast" });

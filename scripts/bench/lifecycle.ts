@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { createApiKey } = await import("@/lib/auth/create-api-key");
+    const { createApiKey } = await import("@/lib/keys/create-api-key");
     const { createChannel } = await import("@/lib/channels/create-channel");
     const { createWebhook } = await import("@/lib/webhooks/create-webhook");
     const { db } = await import("@/lib/db");

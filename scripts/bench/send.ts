@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const stack = await startBenchStack({ webPort: WEB_PORT, sandboxPort: SANDBOX_PORT });
   try {
     const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { createApiKey } = await import("@/lib/auth/create-api-key");
+    const { createApiKey } = await import("@/lib/keys/create-api-key");
     const { createChannel } = await import("@/lib/channels/create-channel");
     const { db } = await import("@/lib/db");
     const { closeQueues } = await import("@/lib/queues");

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createApiKey } from "@/lib/auth/create-api-key";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { SCOPES, type Scope } from "@/lib/api/scopes";
 import { db } from "@/lib/db";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { TEST_ENV } from "@/scripts/test/env";
 import { randomPhone, randomSandboxNumber } from "@/scripts/test/random-data";

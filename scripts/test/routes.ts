@@ -1,5 +1,5 @@
 import type { Endpoint } from "@/lib/api/endpoint";
-import type { Scope } from "@/lib/auth/scopes";
+import type { Scope } from "@/lib/api/scopes";
 import { type EndpointId, V1_ENDPOINTS } from "@/lib/openapi/endpoints";
 
 /**

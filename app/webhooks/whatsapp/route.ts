@@ -2,9 +2,9 @@ import { ApiError, isApiError } from "@/lib/api/errors";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { errorResponse } from "@/lib/api/respond";
 import { config } from "@/lib/config";
+import { receiveNotification } from "@/lib/inbound/receive-notification";
+import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
-import { receiveNotification } from "@/lib/upstream/receive-notification";
-import { verifyHubSignature } from "@/lib/upstream/verify-signature";
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

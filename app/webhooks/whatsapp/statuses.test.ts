@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
 import {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { closeQueues } from "@/lib/queues";
-import { sweepUpstream } from "@/lib/upstream/sweep-upstream";
 import { eventually } from "@/scripts/test/helpers";
 import { inboundCustomer, inboundEvent, inboundNotification } from "@/scripts/test/inbound-helpers";
 

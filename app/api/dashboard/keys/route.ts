@@ -1,7 +1,7 @@
 import { jsonOk } from "@/lib/api/respond";
-import { createApiKey } from "@/lib/auth/create-api-key";
 import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { toApiKeyJson } from "@/lib/keys/key-json";
 import { listApiKeys } from "@/lib/keys/list-keys";
 import { type CreatedKeyJson, createKeyBody } from "@/lib/keys/schemas";

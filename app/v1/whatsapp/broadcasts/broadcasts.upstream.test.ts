@@ -5,8 +5,8 @@
  * gets at most one accepted upstream message. Retry puts failures that may clear back.
  */
 import { describe, expect, it } from "vitest";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import {
   allRecipients,
   control,

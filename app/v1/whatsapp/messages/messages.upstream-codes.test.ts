@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/whatsapp/upstream-error-guide";
 import { expectError, randomPhone } from "@/scripts/test/helpers";
 import { injectFault, readySender, send, upstreamRequests } from "@/scripts/test/send-helpers";
 

@@ -10,7 +10,7 @@ import {
 } from "@/scripts/test/send-helpers";
 
 /**
- * Every outbound template message keeps the text the customer reads (lib/templates/render-template.ts),
+ * Every outbound template message keeps the text the customer reads (lib/messages/render-template.ts),
  * whichever /v1 path sent it: the conversation thread shows it, never "Parameters: …".
  */
 async function templateSender() {

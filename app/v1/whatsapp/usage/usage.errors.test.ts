@@ -29,7 +29,7 @@ describe("GET /v1/whatsapp/usage: refusals", () => {
       scopes: ["whatsapp:templates", "whatsapp:send", "contacts:read"],
     });
     expectError(await api("/v1/whatsapp/usage", { key: templatesOnly.key }), 403, "AUTH_INSUFFICIENT_SCOPE");
-    const { PUBLISHABLE_SCOPES } = await import("@/lib/auth/scopes");
+    const { PUBLISHABLE_SCOPES } = await import("@/lib/api/scopes");
     expect(PUBLISHABLE_SCOPES).not.toContain("usage:read");
   });
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { jsonOk } from "@/lib/api/respond";
-import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { MANAGERS } from "@/lib/auth/roles";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { toApiKeyJson } from "@/lib/keys/key-json";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 
 /** Revokes a key of the session's organization (idempotent); effective everywhere within a second. */
 export const POST = dashboardRoute<undefined, undefined, { id: string }>(

@@ -1,0 +1,147 @@
+import "#server-only";
+import { randomUUID } from "node:crypto";
+import { markReplied } from "@/lib/broadcasts/mark-replied";
+import { applyStopWord } from "@/lib/contacts/apply-stop-word";
+import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
+import { touchConversation } from "@/lib/conversations/touch-conversation";
+import { db } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db-errors";
+import { recordEvent } from "@/lib/events/record-event";
+import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
+import { inboundSender } from "@/lib/inbound/inbound-sender";
+import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
+import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
+
+export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
+
+/**
+ * One inbound message: contact, conversation, Message, media reference and events in one
+ * transaction. Idempotent on the upstream id: a notification delivered twice stores one message.
+ */
+export async function processInboundMessage(
+  channel: Channel,
+  message: InboundMessage,
+  value: ChangeValue,
+): Promise<InboundResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeInbound(channel, message, value);
+    } catch (error) {
+      // a concurrent twin stored the message, or created the same new contact first: look again
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function storeInbound(
+  channel: Channel,
+  message: InboundMessage,
+  value: ChangeValue,
+): Promise<InboundResult> {
+  const existing = await db().message.findUnique({
+    where: { whatsappMessageId: message.id },
+    select: { id: true },
+  });
+  if (existing) return { messageId: null, deliveryIds: [] };
+
+  const { sender, digits } = inboundSender(message, value);
+  const receivedAt = new Date();
+  // the window counts from when the customer wrote: a late-delivered message must not reopen it
+  const sentSeconds = Number(message.timestamp);
+  const writtenAt = Number.isFinite(sentSeconds)
+    ? new Date(Math.min(receivedAt.getTime(), sentSeconds * 1000))
+    : receivedAt;
+  const messageId = randomUUID();
+  const reacted = message.reaction?.message_id
+    ? await db().message.findFirst({
+        where: { whatsappMessageId: message.reaction.message_id, organizationId: channel.organizationId },
+        select: { id: true },
+      })
+    : null;
+  const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
+
+  return db().$transaction(async (tx) => {
+    const { contact, deliveryIds } = await findOrCreateInboundContact(
+      tx,
+      channel.organizationId,
+      channel.id,
+      sender,
+      { inboundAt: writtenAt },
+    );
+    const { conversation, opened } = await touchConversation(tx, {
+      organizationId: channel.organizationId,
+      contactId: contact.id,
+      channelId: channel.id,
+      at: writtenAt,
+    });
+    await tx.message.create({
+      data: {
+        id: messageId,
+        organizationId: channel.organizationId,
+        channelId: channel.id,
+        contactId: contact.id,
+        conversationId: conversation.id,
+        direction: "inbound",
+        type: mapped.contentType,
+        content: mapped.content as Prisma.InputJsonValue,
+        status: "delivered",
+        phone: sender.phone,
+        whatsappMessageId: message.id,
+        deliveredAt: receivedAt,
+        createdAt: receivedAt,
+      },
+    });
+    if (mapped.media) {
+      await tx.media.create({
+        data: {
+          id: messageId,
+          organizationId: channel.organizationId,
+          upstreamId: mapped.media.upstreamId,
+          mimeType: mapped.media.mimeType,
+          filename: mapped.media.filename ?? null,
+          sha256: mapped.media.sha256 ?? null,
+        },
+      });
+    }
+    await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
+    await markReplied(tx, contact.id, writtenAt);
+    if (message.type === "text" && message.text) {
+      deliveryIds.push(
+        ...(await applyStopWord(tx, channel.organizationId, contact.id, message.text.body, writtenAt)),
+      );
+    }
+    if (opened) {
+      deliveryIds.push(
+        ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
+          conversationId: conversation.id,
+          contactId: contact.id,
+          channelId: channel.id,
+          status: "open",
+          timestamp: receivedAt.toISOString(),
+        })),
+      );
+    }
+    deliveryIds.push(
+      ...(await recordEvent(tx, channel.organizationId, "message.inbound", {
+        messageId,
+        whatsappMessageId: message.id,
+        conversationId: conversation.id,
+        contactId: contact.id,
+        channel: "whatsapp",
+        channelId: channel.id,
+        direction: "inbound",
+        contentType: mapped.contentType,
+        status: "delivered",
+        timestamp: receivedAt.toISOString(),
+        content: mapped.content,
+        sender: {
+          phone: (digits ?? contact.phone)?.replace(/^\+/, "") ?? null,
+          name: sender.profileName,
+          bsuid: sender.bsuid ?? contact.bsuid,
+          username: sender.username ?? contact.username,
+        },
+      })),
+    );
+    return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
+  });
+}

@@ -1,0 +1,126 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
+import {
+  changeValueSchema,
+  inboundMessageSchema,
+  notificationSchema,
+  statusSchema,
+} from "@/lib/inbound/notification-schema";
+import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
+import { processMessage } from "@/lib/inbound/process-message";
+import { processStatus } from "@/lib/inbound/process-status";
+import { logger } from "@/lib/logger";
+import { enqueue } from "@/lib/queues";
+import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
+import { ttlCache } from "@/lib/ttl-cache";
+
+/**
+ * Maps one stored upstream notification: inbound messages, statuses, template status
+ * updates. Unknown kinds are kept (the raw row) and acknowledged. Safe to run twice.
+ */
+export async function processNotification(
+  notificationId: string,
+): Promise<{ messages: number; statuses: number }> {
+  const row = await loadNotification(notificationId);
+  if (!row) return { messages: 0, statuses: 0 };
+  const parsed = notificationSchema.safeParse(row.payload);
+  let messages = 0;
+  let statuses = 0;
+  const deliveryIds: string[] = [];
+  for (const entry of parsed.success ? parsed.data.entry : []) {
+    for (const change of entry.changes) {
+      if (TEMPLATE_FIELDS.has(change.field)) {
+        await applyTemplateChange(entry.id ?? "", change.field, change.value);
+        continue;
+      }
+      if (change.field === "user_preferences") {
+        deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
+        continue;
+      }
+      if (change.field !== "messages" && !COEXISTENCE_FIELDS.has(change.field)) continue;
+      const value = changeValueSchema.safeParse(change.value);
+      if (!value.success) continue;
+      const phoneNumberId = value.data.metadata?.phone_number_id;
+      // A number is active in one organization at most (migration channel_number_active_once).
+      // Without an active channel the messages stay in the stored notification only: no other
+      // organization's channel, however old, ever receives them.
+      const channel = phoneNumberId ? await activeChannelOfNumber(phoneNumberId) : null;
+      if (!channel) {
+        if ((value.data.messages?.length ?? 0) > 0 || change.field !== "messages") {
+          logger.info(
+            { notificationId, phoneNumberId, field: change.field },
+            "notification for a number with no active channel kept unrouted",
+          );
+        }
+        if (change.field !== "messages") continue;
+      }
+      if (channel && COEXISTENCE_FIELDS.has(change.field)) {
+        const result = await processCoexistence(channel, change.field, value.data);
+        deliveryIds.push(...result.deliveryIds);
+        for (const mediaId of result.mediaIds) await enqueue("media", { mediaId }, { jobId: mediaId });
+        messages += result.messages;
+        continue;
+      }
+      for (const raw of value.data.messages ?? []) {
+        const message = inboundMessageSchema.safeParse(raw);
+        if (!message.success || !channel) continue;
+        const result = await processMessage(channel, message.data, value.data);
+        deliveryIds.push(...result.deliveryIds);
+        if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
+        messages++;
+      }
+      for (const raw of value.data.statuses ?? []) {
+        const status = statusSchema.safeParse(raw);
+        if (!status.success) continue;
+        deliveryIds.push(...(await processStatus(status.data)));
+        statuses++;
+      }
+    }
+  }
+  await markProcessed({
+    id: notificationId,
+    error: parsed.success ? null : "unrecognized notification shape",
+  });
+  await enqueueDeliveries(deliveryIds);
+  if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
+  return { messages, statuses };
+}
+
+/** Notifications processed together are marked processed by one UPDATE (group commit). */
+const markProcessed = groupCommit<{ id: string; error: string | null }, void>(async (rows) => {
+  const processedAt = new Date();
+  const clean = rows.filter((r) => r.error === null).map((r) => r.id);
+  if (clean.length > 0) {
+    await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
+  }
+  for (const r of rows.filter((row) => row.error !== null)) {
+    await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
+  }
+  return rows.map(() => undefined);
+});
+
+const channelsByNumber = ttlCache<Channel | null>(1_000);
+
+/**
+ * The active channel of a phone number id (a number is active in one organization at most),
+ * kept a second per process like a key record: a busy number costs one query a second.
+ */
+function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
+  return channelsByNumber(phoneNumberId, () =>
+    db().channel.findFirst({ where: { phoneNumberId, status: "active" } }),
+  );
+}
+
+/** The payloads of notifications processed together, read by one query. */
+const loadNotification = groupCommit<string, { payload: unknown } | null>(async (ids) => {
+  const rows = await db().upstreamNotification.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, payload: true },
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
