@@ -6,19 +6,36 @@ import { logger } from "@/lib/logger";
  * The envelope (lib/api/envelope.ts) as a Response, for the routes outside the /v1 wrapper:
  * dashboard JSON routes, readiness, the upstream receiver, next-auth's body limit.
  */
-const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** the size from which Next's compression (the `compression` package) gzips a body it can measure */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * `no-store`, and `no-transform` for a body under 1 KB: Next's compression cannot see a route
+ * handler's length (it drops Content-Length), so it would gzip a 300-byte answer, which costs
+ * more CPU than it saves; `no-transform` is the sign its compression honours. Larger bodies
+ * (lists, exports) are still compressed.
+ */
+export function cacheControlFor(body: string): string {
+  return Buffer.byteLength(body) < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store";
+}
+
+function json(body: string, status: number, headers?: Record<string, string>): Response {
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": JSON_TYPE, "Cache-Control": cacheControlFor(body), ...headers },
+  });
+}
 
 /** `{ success: true, data }`, the envelope of the /v1 API. */
 export function jsonOk<T>(data: T, status = 200): Response {
-  return new Response(JSON.stringify(ok(data).body), { status, headers: HEADERS });
+  return json(JSON.stringify(ok(data).body), status);
 }
 
 /** The error's status (lib/api/errors.ts), envelope and headers. */
 export function errorResponse(error: ApiError): Response {
-  return new Response(JSON.stringify(errorBody(error)), {
-    status: error.status,
-    headers: { ...HEADERS, ...error.headers },
-  });
+  return json(JSON.stringify(errorBody(error)), error.status, error.headers);
 }
 
 /** ApiError → its answer; anything else → 500 without internals (logged). */

@@ -18,6 +18,7 @@ import {
   recordAuthFailure,
 } from "@/lib/api/rate-limit";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
+import { cacheControlFor } from "@/lib/api/respond";
 import type { Scope } from "@/lib/api/scopes";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
@@ -77,9 +78,14 @@ function clientAddress(request: Request): string {
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": cacheControlFor(text),
+      ...headers,
+    },
   });
 }
 

@@ -1,13 +1,16 @@
 import { ApiError, isApiError } from "@/lib/api/errors";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
-import { errorResponse } from "@/lib/api/respond";
+import { cacheControlFor, errorResponse } from "@/lib/api/respond";
 import { config } from "@/lib/config";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
 
 function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControlFor(text) },
+  });
 }
 
 /** The upstream's subscription handshake: echo hub.challenge when the verify token matches. */
