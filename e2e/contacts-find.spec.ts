@@ -117,6 +117,34 @@ test("contacts sort by name, oldest or last change and filter by tag, all kept i
   await expect(rows.first()).toContainText("Filler 15");
 });
 
+test("typing on while the last search's navigation is still on its way keeps what was typed", async ({
+  page,
+}) => {
+  await signIn(page, org.staff.owner, "/dashboard/contacts");
+  const search = page.getByRole("searchbox", { name: "Search contacts" });
+  const rows = page.getByRole("row").filter({ hasText: /Person|Filler/ });
+  await expect(rows).toHaveCount(25);
+  // the navigation of the first search (a slow server) is held until more has been typed
+  const first = /\/dashboard\/contacts\?q=Filler(&|$)/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(first, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = page.waitForRequest(first);
+  await search.fill("Filler");
+  await sent;
+  await search.fill("Formatted");
+  release();
+  await expect(page).toHaveURL(/[?&]q=Formatted/);
+  await expect(search).toHaveValue("Formatted");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Formatted Person");
+});
+
 test("the contact form reads national numbers against the organization's default country, which owners set", async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { useUrlParams } from "@/components/ui/use-url-params";
 
@@ -14,12 +14,19 @@ export function useUrlSearch(key = "q"): [string, (text: string) => void, string
   const inUrl = params.get(key) ?? "";
   const [text, setText] = useState(inUrl);
   const typed = useDebouncedValue(text.trim(), 300);
+  // the last search this box wrote to the URL: when that navigation lands after more typing
+  // (a slow server), it is our own echo and must not put the older text back in the box
+  const written = useRef(inUrl.trim());
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the URL
   useEffect(() => {
-    if (typed !== inUrl.trim()) replace({ [key]: typed, page: null });
+    if (typed === inUrl.trim()) return;
+    written.current = typed;
+    replace({ [key]: typed, page: null });
   }, [typed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change resets the box
   useEffect(() => {
+    if (inUrl.trim() === written.current) return;
+    written.current = inUrl.trim();
     if (inUrl.trim() !== text.trim()) setText(inUrl);
   }, [inUrl]);
   return [text, setText, inUrl.trim()];
