@@ -128,7 +128,11 @@ async function outbound(
     return res.status === 200 ? (body.data?.messageId ?? null) : null;
   });
   const ids = sends.flatMap((s) => (s.value ? [s.value] : []));
-  const lastAt = await settle(() => receiver.countWith(ids, "message.read"), ids.length);
+  // every event, not only the read: deliveries are not ordered, a delivered may come after its read
+  const lastAt = await settle(
+    () => Math.min(...OUTBOUND_EVENTS.map((event) => receiver.countWith(ids, event))),
+    ids.length,
+  );
   const spent = cpuBetween(before, sampleCpu(stack.cpu));
   const first = sends[0]?.at ?? Date.now();
   const lagMs = sends.flatMap((s) => {
