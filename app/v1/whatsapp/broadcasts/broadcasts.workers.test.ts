@@ -1,6 +1,6 @@
 /**
- * A worker killed mid-broadcast (SIGKILL, sends in flight at the upstream) and Redis flushed
- * behind it: another worker resumes from PostgreSQL alone, nothing is sent twice and nothing
+ * A worker killed mid-broadcast (SIGKILL, sends in flight at the upstream, the broadcast paused so
+ * that no claim is under way) and Redis flushed behind it: another worker resumes from PostgreSQL alone, nothing is sent twice and nothing
  * is lost. Its own web app (worker: false), sandbox and Redis, so the shared stack's worker
  * never takes these jobs.
  */
@@ -118,6 +118,21 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     await eventually(async () =>
       (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).some((r) => r.result === null),
     );
+    // No new claims from here, and the kill waits until every recipient claimed `sending` has its
+    // request at the upstream. One claimed whose request had not left when the worker died may not
+    // be sent again (at most once) and ends failed by the 10-minute rule: a loaded machine widened
+    // that window until this test timed out. The test is about sends in flight at the upstream.
+    const paused = await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/pause`, { method: "POST", key });
+    expect(paused.status, paused.text).toBe(200);
+    await eventually(async () => {
+      const sending = await db().message.findMany({
+        where: { broadcastId: id, status: "sending" },
+        select: { id: true },
+      });
+      const requests = await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl);
+      const atUpstream = new Set(requests.map((r) => r.body.biz_opaque_callback_data));
+      return sending.every((m) => atUpstream.has(m.id));
+    }, 30_000);
     if (a) await stopProcess(a, "SIGKILL");
     const redis = new Redis(redisUrl);
     await redis.flushall();
@@ -126,6 +141,11 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     expect(sentAtKill).toBeLessThan(N);
 
     await startWorker("worker-b");
+    const resumed = await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/resume`, {
+      method: "POST",
+      key,
+    });
+    expect(resumed.status, resumed.text).toBe(200);
     const done = await pollUntil(
       async () => (await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}`, { key })).body.data,
       (b) => b?.status === "completed",
