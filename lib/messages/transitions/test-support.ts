@@ -1,13 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/**
- * Finds the writes of a message's status in source text, for the rule that one module owns them
- * (lib/messages/transitions/): an SQL `UPDATE messages … SET … status = …`, or a Prisma
- * `message.update` / `updateMany` / `upsert` whose `data` names `status`. Creating a message
- * (its first status) is not a transition and is not counted. A status written through a variable
- * spread into `data`, or SQL built from pieces, escapes it: the rule is a guard, not a proof.
- */
+/** The one module that writes a message's status (docs/architecture.md). */
 export const TRANSITIONS_FOLDER = "lib/messages/transitions/";
 
 /** Where product code lives; tests and their support may write any row to make their data. */
@@ -22,6 +16,12 @@ const PRISMA_UPDATE = /\.message\s*\.\s*(?:update|updateMany|updateManyAndReturn
 const DATA_KEY = /\b(?:data|update)\s*:\s*\{/g;
 const NAMES_STATUS = /(?:^|[\s{,])status\s*[:,}]/;
 
+/**
+ * The writes of a message's status in one file's text: an SQL `UPDATE messages … SET … status =`,
+ * or a Prisma `message.update` / `updateMany` / `upsert` whose `data` names `status`. Creating a
+ * message (its first status) is no transition and is not counted. A status written through a
+ * variable spread into `data`, or SQL built from pieces, escapes it: a guard, not a proof.
+ */
 export function findStatusWrites(file: string, source: string): StatusWrite[] {
   const at = (index: number): StatusWrite => {
     const line = source.slice(0, index).split("\n").length;
