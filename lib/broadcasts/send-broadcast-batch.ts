@@ -1,13 +1,14 @@
 import "#server-only";
-import { type Backoff, putBack } from "@/lib/broadcasts/put-back";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
-import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
-import { claimMany, fail, markSentMany } from "@/lib/messages/deliver-to-upstream";
 import { touchChannel } from "@/lib/messages/send-channel-cache";
+import { claimMany } from "@/lib/messages/transitions/claim-sending";
+import { markFailed } from "@/lib/messages/transitions/mark-failed";
+import { markBatchSent } from "@/lib/messages/transitions/mark-sent";
+import { type Backoff, putBack } from "@/lib/messages/transitions/put-back";
 
 type Outcome = { id: string; wamid?: string; api?: UpstreamApi; failure?: UpstreamFailure };
 
@@ -67,16 +68,7 @@ async function recordSent(channelId: string, sent: { messageId: string; wamid: s
   touchChannel(channelId).catch(() => undefined);
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const results = await markSentMany(sent);
-      // a status notification got there first and moved a message on: keep its wamid only
-      const late = sent.filter((_, i) => !results[i]?.changed);
-      if (late.length > 0) {
-        await db().$executeRaw`
-          UPDATE messages SET whatsapp_message_id = v.wamid
-          FROM unnest(${late.map((s) => s.messageId)}::uuid[], ${late.map((s) => s.wamid)}::text[]) AS v(id, wamid)
-          WHERE messages.id = v.id AND messages.whatsapp_message_id IS NULL`;
-      }
-      await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
+      await markBatchSent(sent);
       return;
     } catch (err) {
       logger.warn(
@@ -109,6 +101,6 @@ async function settle(
     if (tries === null) return "taken";
     if (tries < rule.tries) return kind === "130429" ? "throttled" : "later";
   }
-  await fail(messageId, f);
+  await markFailed(messageId, f);
   return "failed";
 }

@@ -5,19 +5,12 @@ import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
 import { RETRYABLE_UPSTREAM_CODES } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
-import { groupCommit } from "@/lib/db-group-commit";
-import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import {
-  eventDataSql,
-  type OutboxPerRowResult,
-  type OutboxResult,
-  omitNull,
-  withEventSql,
-} from "@/lib/events/outbox-sql";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
+import { claim, release } from "@/lib/messages/transitions/claim-sending";
+import { markFailed } from "@/lib/messages/transitions/mark-failed";
+import { markSent } from "@/lib/messages/transitions/mark-sent";
 import { readyRedis } from "@/lib/redis";
 
 type Pending = { channel_id: string | null; cloud: unknown };
@@ -99,30 +92,6 @@ async function takeSlot(channelId: string, perSecond: number, member: string): P
 
 const LIMITER_DOWN_RETRY_MS = 1_000;
 
-/**
- * `sending`, if still `queued`, returning the body to send; null when another got there first.
- * Concurrent claims go to PostgreSQL as one statement (lib/db-group-commit.ts).
- */
-export const claim = groupCommit<string, Claimed | null>((ids) => claimMany(ids));
-
-type Claimed = { cloud: unknown; api: UpstreamApi | null };
-
-/** The claim of many messages in one statement (a broadcast's batch claims its own this way). */
-export async function claimMany(ids: string[]): Promise<(Claimed | null)[]> {
-  const now = new Date();
-  const won = await db().$queryRaw<{ id: string; cloud: unknown; api: UpstreamApi | null }[]>`
-      UPDATE messages SET status = 'sending', sending_at = ${now}, updated_at = ${now}
-      WHERE id = ANY (${ids}::uuid[]) AND status = 'queued'
-      RETURNING id, content -> 'cloud' AS cloud, content ->> 'upstream' AS api`;
-  const byId = new Map(won.map((row) => [row.id, { cloud: row.cloud, api: row.api }]));
-  // the same message twice in one batch (two jobs for it): only the first claim wins
-  return ids.map((id) => {
-    const mine = byId.get(id) ?? null;
-    byId.delete(id);
-    return mine;
-  });
-}
-
 /** Which Graph edge took the message, when it was the Marketing Messages API (bookkeeping only). */
 async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<void> {
   await db()
@@ -130,39 +99,19 @@ async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<voi
     .catch((err: unknown) => logger.warn({ messageId, err: String(err) }, "upstream api not recorded"));
 }
 
-export async function release(messageId: string): Promise<void> {
-  await db().message.updateMany({
-    where: { id: messageId, status: "sending" },
-    data: { status: "queued", sendingAt: null, updatedAt: new Date() },
-  });
-}
-
-/** The fields every status event of an outbound message carries, from the `messages` row being changed. */
-function statusColumns(at: Date) {
-  return {
-    messageId: Prisma.sql`id`,
-    whatsappMessageId: Prisma.sql`whatsapp_message_id`,
-    conversationId: Prisma.sql`conversation_id`,
-    contactId: Prisma.sql`contact_id`,
-    channelId: Prisma.sql`channel_id`,
-    timestamp: Prisma.sql`${at.toISOString()}::text`,
-    // a broadcast's message names its broadcast; others carry no broadcastId at all
-    broadcastId: omitNull(Prisma.sql`broadcast_id`),
-  };
-}
-
 /**
  * The upstream has the message: from here nothing may fail the job (a failed job would make
  * the client retry and send twice). Bookkeeping is retried; if the database stays away, the
  * answer is still `sent`, and the status notifications (biz_opaque_callback_data) reconcile.
  */
-export async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
+async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
   touchChannel(channelId).catch((err: unknown) =>
     logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
   );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      return await markSent(messageId, wamid);
+      const sentAt = await markSent(messageId, wamid);
+      return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
     } catch (err) {
       logger.warn({ messageId, attempt, err: String(err) }, "could not record a sent message");
       await new Promise((r) => setTimeout(r, 200 * attempt));
@@ -171,77 +120,8 @@ export async function recordSent(messageId: string, channelId: string, wamid: st
   return { status: "sent", whatsappMessageId: wamid, sentAt: new Date().toISOString() };
 }
 
-/**
- * One statement: the Message moves to sent and message.sent is recorded with its deliveries.
- * The sends that finish together share that statement (group commit), each with its own wamid.
- */
-async function markSent(messageId: string, wamid: string): Promise<SendOutcome> {
-  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid });
-  if (!changed) {
-    // a status notification got here first and moved the message on: keep its wamid only
-    await db().message.updateMany({
-      where: { id: messageId, whatsappMessageId: null },
-      data: { whatsappMessageId: wamid },
-    });
-  }
-  await enqueueDeliveries(deliveryIds);
-  return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
-}
-
-export type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
-
-const markSentTogether = groupCommit<{ messageId: string; wamid: string }, SentResult>((sends) =>
-  markSentMany(sends),
-);
-
-/** Many messages `sent` with their message.sent events in one statement (a broadcast's batch records its own). */
-export async function markSentMany(sends: { messageId: string; wamid: string }[]): Promise<SentResult[]> {
-  const sentAt = new Date();
-  const ids = sends.map((s) => s.messageId);
-  const wamids = sends.map((s) => s.wamid);
-  const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
-    withEventSql(
-      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
-          FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)
-          WHERE messages.id = v.sent_id AND messages.status = 'sending'
-          RETURNING messages.organization_id, ${eventDataSql("message.sent", { ...statusColumns(sentAt), status: Prisma.sql`'sent'::text` })}`,
-      "message.sent",
-      sentAt,
-      "messageId",
-    ),
-  );
-  const changed = new Set(result?.changed_refs ?? []);
-  const deliveries = new Map<string, string[]>();
-  for (const [messageId, deliveryId] of result?.deliveries_by_ref ?? []) {
-    deliveries.set(messageId, [...(deliveries.get(messageId) ?? []), deliveryId]);
-  }
-  return sends.map((s) => ({
-    changed: changed.has(s.messageId),
-    deliveryIds: deliveries.get(s.messageId) ?? [],
-    sentAt,
-  }));
-}
-
-export async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
-  const failedAt = new Date();
-  const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
-  const code = error.code === null ? failure.kind : String(error.code);
-  const data = eventDataSql("message.failed", {
-    ...statusColumns(failedAt),
-    status: Prisma.sql`'failed'::text`,
-    error: Prisma.sql`jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text)`,
-  });
-  const [result] = await db().$queryRaw<OutboxResult[]>(
-    withEventSql(
-      Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
-          error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
-        WHERE id = ${messageId}::uuid AND status IN ('queued', 'sending')
-        RETURNING organization_id, ${data}`,
-      "message.failed",
-      failedAt,
-    ),
-  );
-  await enqueueDeliveries(result?.delivery_ids ?? []);
+async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
+  await markFailed(messageId, failure);
   return { status: "failed", failure };
 }
 

@@ -6,6 +6,7 @@ import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
+import { markInboundRead } from "@/lib/messages/transitions/mark-inbound-read";
 
 export const markReadParams = z.object({
   messageId: z.string().meta({ description: "The inbound message's messageId in this service (UUID)" }),
@@ -62,10 +63,6 @@ export async function markMessageRead(
     if (error instanceof UpstreamError) throw mapUpstreamFailure(error.failure, messageId);
     throw error;
   }
-  const now = new Date();
-  await db().message.updateMany({
-    where: { id: message.id, organizationId, readAt: null },
-    data: { status: "read", readAt: now },
-  });
+  await markInboundRead(organizationId, message.id);
   return { messageId: message.id, status: "read" };
 }

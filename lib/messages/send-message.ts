@@ -6,11 +6,11 @@ import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
-import { failUnqueuedSend } from "@/lib/messages/fail-unqueued-send";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
 import { type OutboundMessage, storeOutboundMessage } from "@/lib/messages/store-outbound-message";
+import { failUnqueuedSend } from "@/lib/messages/transitions/fail-unqueued-send";
 import {
   type StoredTemplateStructure,
   validateTemplateComponents,

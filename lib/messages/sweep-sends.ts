@@ -1,7 +1,6 @@
 import "#server-only";
 import { db } from "@/lib/db";
-import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent } from "@/lib/events/record-event";
+import { failUnconfirmed } from "@/lib/messages/transitions/fail-unconfirmed";
 import { enqueue } from "@/lib/queues";
 
 const RECONCILE_AFTER_MS = 10 * 60 * 1000;
@@ -23,33 +22,7 @@ export async function sweepSends(): Promise<{ failed: number; requeued: number }
     take: 500,
   });
   let failed = 0;
-  for (const m of stuck) {
-    const deliveryIds = await db().$transaction(async (tx) => {
-      const won = await tx.message.updateMany({
-        where: { id: m.id, status: "sending" },
-        data: {
-          status: "failed",
-          failedAt: new Date(),
-          errorCode: "unconfirmed",
-          errorMessage: "no confirmation from the upstream within 10 minutes",
-        },
-      });
-      if (won.count === 0) return [];
-      failed++;
-      return recordEvent(tx, m.organizationId, "message.failed", {
-        messageId: m.id,
-        whatsappMessageId: m.whatsappMessageId,
-        conversationId: m.conversationId,
-        contactId: m.contactId,
-        channelId: m.channelId,
-        ...(m.broadcastId ? { broadcastId: m.broadcastId } : {}),
-        status: "failed",
-        timestamp: new Date().toISOString(),
-        error: { code: "unconfirmed", message: "no confirmation from the upstream within 10 minutes" },
-      });
-    });
-    await enqueueDeliveries(deliveryIds);
-  }
+  for (const m of stuck) if (await failUnconfirmed(m)) failed++;
   const queued = await db().message.findMany({
     // a broadcast's messages are its own to send, at its pace (lib/broadcasts/sweep-broadcasts.ts)
     where: {

@@ -11,7 +11,9 @@ const RANK: Record<MessageStatus, number> = {
 
 /**
  * A Message's status only moves forward (queued → sending → sent → delivered → read);
- * failed may follow any state but itself (design.md: "failed from any").
+ * failed may follow any state but itself (design.md: "failed from any"). The one step back,
+ * `sending` → `queued`, is taken only when the upstream provably never saw the message
+ * (claim-sending.ts `release`, put-back.ts).
  */
 export function canMoveTo(current: MessageStatus, next: MessageStatus): boolean {
   if (next === "failed") return current !== "failed";

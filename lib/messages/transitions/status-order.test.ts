@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { MessageStatus } from "@/lib/generated/prisma/client.ts";
-import { canMoveTo } from "@/lib/messages/status-order";
+import { canMoveTo } from "@/lib/messages/transitions/status-order";
 
-// The rule process-status applies to upstream status notifications (design.md, Inbound):
+// The order of a message's statuses (design.md, Inbound), applied to upstream status notifications:
 // queued → sending → sent → delivered → read, forward only; failed from any state but failed.
 const STATES: MessageStatus[] = ["queued", "sending", "sent", "delivered", "read", "failed"];
 

@@ -1,0 +1,33 @@
+import "#server-only";
+import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
+import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
+
+/**
+ * A send the upstream refused (or that had nothing to send): `failed` from `queued` or
+ * `sending`, with message.failed and its deliveries, in one statement.
+ */
+export async function markFailed(messageId: string, failure: UpstreamFailure): Promise<void> {
+  const failedAt = new Date();
+  const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
+  const code = error.code === null ? failure.kind : String(error.code);
+  const data = eventDataSql("message.failed", {
+    ...statusEventColumns(failedAt),
+    status: Prisma.sql`'failed'::text`,
+    error: Prisma.sql`jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text)`,
+  });
+  const [result] = await db().$queryRaw<OutboxResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
+          error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
+        WHERE id = ${messageId}::uuid AND status IN ('queued', 'sending')
+        RETURNING organization_id, ${data}`,
+      "message.failed",
+      failedAt,
+    ),
+  );
+  await enqueueDeliveries(result?.delivery_ids ?? []);
+}

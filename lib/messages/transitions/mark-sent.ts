@@ -1,0 +1,72 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db-group-commit";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
+import { eventDataSql, type OutboxPerRowResult, withEventSql } from "@/lib/events/outbox-sql";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
+
+type Sent = { messageId: string; wamid: string };
+type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
+
+/**
+ * One statement: the Message moves to sent and message.sent is recorded with its deliveries.
+ * The sends that finish together share that statement (group commit), each with its own wamid.
+ * Answers when it was recorded sent.
+ */
+export async function markSent(messageId: string, wamid: string): Promise<Date> {
+  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid });
+  if (!changed) {
+    // a status notification got here first and moved the message on: keep its wamid only
+    await db().message.updateMany({
+      where: { id: messageId, whatsappMessageId: null },
+      data: { whatsappMessageId: wamid },
+    });
+  }
+  await enqueueDeliveries(deliveryIds);
+  return sentAt;
+}
+
+const markSentTogether = groupCommit<Sent, SentResult>((sends) => markSentMany(sends));
+
+/** A broadcast's batch `sent` with its message.sent events in one statement. */
+export async function markBatchSent(sent: Sent[]): Promise<void> {
+  const results = await markSentMany(sent);
+  // a status notification got there first and moved a message on: keep its wamid only
+  const late = sent.filter((_, i) => !results[i]?.changed);
+  if (late.length > 0) {
+    await db().$executeRaw`
+      UPDATE messages SET whatsapp_message_id = v.wamid
+      FROM unnest(${late.map((s) => s.messageId)}::uuid[], ${late.map((s) => s.wamid)}::text[]) AS v(id, wamid)
+      WHERE messages.id = v.id AND messages.whatsapp_message_id IS NULL`;
+  }
+  await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
+}
+
+/** Many messages `sent` with their message.sent events in one statement. */
+async function markSentMany(sends: Sent[]): Promise<SentResult[]> {
+  const sentAt = new Date();
+  const ids = sends.map((s) => s.messageId);
+  const wamids = sends.map((s) => s.wamid);
+  const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
+    withEventSql(
+      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
+          FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)
+          WHERE messages.id = v.sent_id AND messages.status = 'sending'
+          RETURNING messages.organization_id, ${eventDataSql("message.sent", { ...statusEventColumns(sentAt), status: Prisma.sql`'sent'::text` })}`,
+      "message.sent",
+      sentAt,
+      "messageId",
+    ),
+  );
+  const changed = new Set(result?.changed_refs ?? []);
+  const deliveries = new Map<string, string[]>();
+  for (const [messageId, deliveryId] of result?.deliveries_by_ref ?? []) {
+    deliveries.set(messageId, [...(deliveries.get(messageId) ?? []), deliveryId]);
+  }
+  return sends.map((s) => ({
+    changed: changed.has(s.messageId),
+    deliveryIds: deliveries.get(s.messageId) ?? [],
+    sentAt,
+  }));
+}
