@@ -12,11 +12,11 @@ export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
 function deliveriesQuery(filters: DeliveryFilters, page: { cursor?: string; limit?: string } = {}) {
   const { since, until } = timeRange(filters);
   return {
-    status: filters.status,
-    webhook_id: filters.webhookId,
-    event: filters.event,
-    since,
-    until,
+    status: filters.status || undefined,
+    webhook_id: filters.webhookId || undefined,
+    event: filters.event || undefined,
+    since: since || undefined,
+    until: until || undefined,
     sort: filters.sort === "newest" ? undefined : filters.sort,
     ...page,
   };
@@ -34,7 +34,7 @@ function listDeliveries(
 export function useDeliveries(filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "list", filters],
-    queryFn: ({ signal, pageParam }) => listDeliveries(filters, signal, { cursor: pageParam }),
+    queryFn: ({ signal, pageParam }) => listDeliveries(filters, signal, { cursor: pageParam || undefined }),
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: 10_000,
@@ -124,7 +124,7 @@ export function useRetryNow() {
  * [since, until). The caller fixes the range once (a rolling period must not move the key).
  */
 export function useBacklog(webhookId: string, range: { since?: string; until?: string }, enabled: boolean) {
-  const query = { webhook_id: webhookId, since: range.since, until: range.until };
+  const query = { webhook_id: webhookId, since: range.since || undefined, until: range.until || undefined };
   return useQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query],
     queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.countBacklog, { query, signal }),

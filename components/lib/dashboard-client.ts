@@ -13,7 +13,7 @@ type Call<E extends DashboardEndpoint> = DashboardRequest<E> & { signal?: AbortS
 type Args<E extends DashboardEndpoint> =
   Record<string, never> extends DashboardRequest<E> ? [request?: Call<E>] : [request: Call<E>];
 
-/** The route's URL: `{param}` filled in, query values left out when undefined or empty. */
+/** The route's URL: `{param}` filled in, query values left out when undefined (an empty string is sent). */
 export function dashboardUrl<E extends DashboardEndpoint>(endpoint: E, ...[request]: Args<E>): string {
   const params: Record<string, string> = request?.params ?? {};
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -22,7 +22,7 @@ export function dashboardUrl<E extends DashboardEndpoint>(endpoint: E, ...[reque
   const search = new URLSearchParams();
   const query: Record<string, unknown> = request?.query ?? {};
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+    if (value !== undefined) search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
