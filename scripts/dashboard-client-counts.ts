@@ -1,13 +1,20 @@
 /**
- * The dashboard's untyped client, counted (docs/architecture.md, "Dashboard routes"):
- * `/api/dashboard` URL strings and `fetchJson<…>` casts in components/ and the dashboard pages,
- * and the pairs of list functions that do one job for /v1 and for the dashboard.
- * `npx tsx scripts/dashboard-client-counts.ts`
+ * The dashboard's client, counted (docs/architecture.md, "Dashboard routes"): `/api/dashboard`
+ * URL strings and `fetchJson` calls (each a `fetchJson<T>` cast) in components/ and the dashboard
+ * pages outside the typed client (components/lib/dashboard-client.ts, which calls fetchJson once,
+ * and components/lib/fetch-json.ts, which defines it), and the pairs of list functions that do one
+ * job for /v1 and for the dashboard.
+ *
+ *   npx tsx scripts/dashboard-client-counts.ts [root]   prints the counts (of another checkout too)
+ *   npx tsx scripts/dashboard-client-counts.ts --check  fails when a component calls a dashboard
+ *                                                       route around the typed client (npm run lint)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
-const ROOTS = ["components", "app/(dashboard)"];
+const check = process.argv.includes("--check");
+const root = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? ".";
+const CLIENT = new Set(["components/lib/dashboard-client.ts", "components/lib/fetch-json.ts"]);
 const PAIRS: [string, string][] = [
   ["lib/contacts/list-contacts.ts", "lib/contacts/list-contacts-page.ts"],
   ["lib/templates/list-templates.ts", "lib/templates/list-org-templates.ts"],
@@ -25,15 +32,30 @@ function files(dir: string): string[] {
   });
 }
 
+const offenders: string[] = [];
 let urls = 0;
 let casts = 0;
-for (const file of ROOTS.flatMap(files)) {
-  if (file === "components/lib/dashboard-client.ts") continue;
-  const text = readFileSync(file, "utf8");
-  urls += (text.match(/["'`]\/api\/dashboard/g) ?? []).length;
-  casts += (text.match(/fetchJson</g) ?? []).length;
+for (const path of ["components", "app/(dashboard)"].flatMap((dir) => files(join(root, dir)))) {
+  const file = relative(root, path);
+  if (CLIENT.has(file)) continue;
+  const text = readFileSync(path, "utf8");
+  const u = (text.match(/["'`]\/api\/dashboard/g) ?? []).length;
+  const c = (text.match(/\bfetchJson\s*[<(]/g) ?? []).length;
+  urls += u;
+  casts += c;
+  if (u + c > 0) offenders.push(`${file}: ${u} URL strings, ${c} fetchJson calls`);
 }
-const pairs = PAIRS.filter(([a, b]) => existsSync(a) && existsSync(b)).length;
-console.log(`"/api/dashboard URL strings in components: ${urls}`);
-console.log(`fetchJson<T> casts in components: ${casts}`);
-console.log(`pairs of list functions (/v1 and dashboard) for one resource: ${pairs}`);
+const pairs = PAIRS.filter(([a, b]) => existsSync(join(root, a)) && existsSync(join(root, b))).length;
+
+if (check) {
+  if (offenders.length > 0) {
+    process.stderr.write(
+      `Call dashboard routes through components/lib/dashboard-client.ts (callDashboard, dashboardUrl):\n${offenders.map((o) => `  ${o}`).join("\n")}\n`,
+    );
+    process.exit(1);
+  }
+} else {
+  console.log(`"/api/dashboard URL strings in components: ${urls}`);
+  console.log(`fetchJson<T> calls in components: ${casts}`);
+  console.log(`pairs of list functions (/v1 and dashboard) for one resource: ${pairs}`);
+}
