@@ -1,12 +1,19 @@
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { createContact } from "@/lib/contacts/create-contact";
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
-import { listContactsPage } from "@/lib/contacts/list-contacts-page";
+import { listContacts } from "@/lib/contacts/list-contacts";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CONTACT_DASHBOARD.listContacts, async ({ session, query }) => {
-  const { contacts, total } = await listContactsPage(session.organizationId, query);
-  return { contacts: contacts.map(toContactJson), page: query.page, per_page: query.per_page, total };
+  const { page, per_page, search, tag, sort } = query;
+  const { contacts, total } = await listContacts(session.organizationId, {
+    page,
+    perPage: per_page,
+    search,
+    tag,
+    sort,
+  });
+  return { contacts: contacts.map(toContactJson), page, per_page, total };
 });
 
 export const POST = dashboardEndpoint(CONTACT_DASHBOARD.createContact, async ({ session, body }) => ({
