@@ -2,11 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
+import { ORGANIZATION_DASHBOARD } from "@/lib/organizations/dashboard-endpoints";
+import type { OrgSettingsChange } from "@/lib/organizations/org-settings-schema";
 
 const KEY = ["organization", "settings"] as const;
 
@@ -16,13 +18,11 @@ export function StopWordsSetting({ canChange }: { canChange: boolean }) {
   const toast = useToast();
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) =>
-      fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { signal }),
+    queryFn: ({ signal }) => callDashboard(ORGANIZATION_DASHBOARD.getSettings, { signal }),
   });
   const [text, setText] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: OrgSettingsChange) =>
-      fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { method: "PATCH", body }),
+    mutationFn: (body: OrgSettingsChange) => callDashboard(ORGANIZATION_DASHBOARD.updateSettings, { body }),
     onSuccess: async () => {
       setText(null);
       await client.invalidateQueries({ queryKey: KEY });

@@ -1,14 +1,9 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type {
-  BroadcastDetailJson,
-  BroadcastPreviewJson,
-  BroadcastsPageJson,
-  RecipientsPageJson,
-} from "@/lib/broadcasts/dashboard-json";
-import type { BroadcastJson, CreateBroadcastBody } from "@/lib/broadcasts/schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
+import type { CreateBroadcastBody, RecipientJson } from "@/lib/broadcasts/schemas";
 
 export const BROADCASTS_QUERY_KEY = ["broadcasts"] as const;
 
@@ -23,7 +18,10 @@ export function useBroadcastList(page: number) {
   return useQuery({
     queryKey: [...BROADCASTS_QUERY_KEY, "list", page],
     queryFn: ({ signal }) =>
-      fetchJson<BroadcastsPageJson>(`/api/dashboard/broadcasts?page=${page}&per_page=20`, { signal }),
+      callDashboard(BROADCAST_DASHBOARD.listBroadcasts, {
+        query: { page: String(page), per_page: "20" },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.broadcasts.some((b) => isLive(b.status)) ? 3_000 : 30_000),
   });
@@ -33,8 +31,7 @@ export function useBroadcastList(page: number) {
 export function useBroadcastDetail(id: string) {
   return useQuery({
     queryKey: [...BROADCASTS_QUERY_KEY, "detail", id],
-    queryFn: ({ signal }) =>
-      fetchJson<BroadcastDetailJson>(`/api/dashboard/broadcasts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => callDashboard(BROADCAST_DASHBOARD.getBroadcast, { params: { id }, signal }),
     refetchInterval: (query) => {
       const b = query.state.data?.broadcast;
       if (!b) return false;
@@ -45,13 +42,16 @@ export function useBroadcastDetail(id: string) {
 }
 
 /** A page of recipients; `counts` (the broadcast's counts as text) is in the key: they refresh as it moves. */
-export function useRecipients(id: string, params: { status: string; page: number; counts: string }) {
-  const q = new URLSearchParams({ page: String(params.page), per_page: "25" });
-  if (params.status) q.set("status", params.status);
+export function useRecipients(
+  id: string,
+  params: { status: RecipientJson["status"] | ""; page: number; counts: string },
+) {
   return useQuery({
     queryKey: [...BROADCASTS_QUERY_KEY, "recipients", id, params],
     queryFn: ({ signal }) =>
-      fetchJson<RecipientsPageJson>(`/api/dashboard/broadcasts/${encodeURIComponent(id)}/recipients?${q}`, {
+      callDashboard(BROADCAST_DASHBOARD.listRecipients, {
+        params: { id },
+        query: { page: String(params.page), per_page: "25", status: params.status || undefined },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -64,29 +64,21 @@ export function useBroadcastAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BroadcastAction) =>
-      fetchJson<{ broadcast?: BroadcastJson; count?: number }>(
-        `/api/dashboard/broadcasts/${encodeURIComponent(id)}/${action}`,
-        { method: "POST" },
-      ),
+      callDashboard(BROADCAST_DASHBOARD.controlBroadcast, { params: { id, action } }),
     onSuccess: () => client.invalidateQueries({ queryKey: BROADCASTS_QUERY_KEY }),
   });
 }
 
 export function usePreviewBroadcast() {
   return useMutation({
-    mutationFn: (body: CreateBroadcastBody) =>
-      fetchJson<{ preview: BroadcastPreviewJson }>("/api/dashboard/broadcasts/preview", {
-        method: "POST",
-        body,
-      }),
+    mutationFn: (body: CreateBroadcastBody) => callDashboard(BROADCAST_DASHBOARD.previewBroadcast, { body }),
   });
 }
 
 export function useCreateBroadcast() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBroadcastBody) =>
-      fetchJson<{ broadcast: BroadcastJson }>("/api/dashboard/broadcasts", { method: "POST", body }),
+    mutationFn: (body: CreateBroadcastBody) => callDashboard(BROADCAST_DASHBOARD.createBroadcast, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: BROADCASTS_QUERY_KEY }),
   });
 }

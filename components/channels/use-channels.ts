@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { AddChannelInput, ChannelRowJson, ReplaceTokenInput } from "@/lib/channels/channel-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import type { AddChannelInput, ChannelSettingsBody, ReplaceTokenInput } from "@/lib/channels/channel-schemas";
+import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 
 export const CHANNELS_QUERY_KEY = ["channels"] as const;
 
@@ -10,7 +11,7 @@ export const CHANNELS_QUERY_KEY = ["channels"] as const;
 export function useChannels(poll: boolean) {
   return useQuery({
     queryKey: CHANNELS_QUERY_KEY,
-    queryFn: ({ signal }) => fetchJson<{ channels: ChannelRowJson[] }>("/api/dashboard/channels", { signal }),
+    queryFn: ({ signal }) => callDashboard(CHANNEL_DASHBOARD.listChannels, { signal }),
     select: (data) => data.channels,
     refetchInterval: poll ? 1_500 : false,
   });
@@ -28,44 +29,29 @@ function useChannelMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export function useAddChannel() {
-  return useChannelMutation((body: AddChannelInput) =>
-    fetchJson<{ channel: ChannelRowJson }>("/api/dashboard/channels", { method: "POST", body }),
-  );
+  return useChannelMutation((body: AddChannelInput) => callDashboard(CHANNEL_DASHBOARD.addChannel, { body }));
 }
 
 export function useDeactivateChannel() {
   return useChannelMutation((id: string) =>
-    fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(id)}/deactivate`, {
-      method: "POST",
-    }),
+    callDashboard(CHANNEL_DASHBOARD.deactivateChannel, { params: { id } }),
   );
 }
 
 export function useReplaceToken() {
   return useChannelMutation((v: { id: string; body: ReplaceTokenInput }) =>
-    fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(v.id)}/token`, {
-      method: "POST",
-      body: v.body,
-    }),
+    callDashboard(CHANNEL_DASHBOARD.replaceToken, { params: { id: v.id }, body: v.body }),
   );
 }
 
 export function useSyncTemplates() {
   return useMutation({
-    mutationFn: (id: string) =>
-      fetchJson<{ queued: true; templates_synced_at: string | null }>(
-        `/api/dashboard/channels/${encodeURIComponent(id)}/sync`,
-        { method: "POST" },
-      ),
+    mutationFn: (id: string) => callDashboard(CHANNEL_DASHBOARD.syncTemplates, { params: { id } }),
   });
 }
 
 export function useChannelSettings() {
-  return useChannelMutation(
-    ({ id, body }: { id: string; body: { coexistence: boolean; marketing_messages_api: boolean } }) =>
-      fetchJson<{ channel: ChannelRowJson }>(`/api/dashboard/channels/${encodeURIComponent(id)}/settings`, {
-        method: "PATCH",
-        body,
-      }),
+  return useChannelMutation(({ id, body }: { id: string; body: ChannelSettingsBody }) =>
+    callDashboard(CHANNEL_DASHBOARD.updateSettings, { params: { id }, body }),
   );
 }

@@ -1,6 +1,5 @@
-import type { ContactInput } from "@/components/contacts/use-contacts";
 import { phoneForSave } from "@/lib/contacts/phone-input";
-import { type ContactJson, createContactBody } from "@/lib/contacts/schemas";
+import { type ContactJson, type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
 
 export type FieldType = "string" | "number" | "boolean";
 export type CustomFieldRow = { id: string; key: string; type: FieldType; value: string };
@@ -36,7 +35,7 @@ export function formFromContact(contact: ContactJson): ContactFormState {
   };
 }
 
-type Result = { ok: true; body: ContactInput } | { ok: false; errors: Record<string, string> };
+type Result = { ok: true; body: CreateContactBody } | { ok: false; errors: Record<string, string> };
 
 /** Custom field rows → the JSON object; a row's problem is reported under `field:<row id>`. */
 function customFields(rows: CustomFieldRow[], errors: Record<string, string>) {

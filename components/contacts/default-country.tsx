@@ -4,10 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { countryName, countryOptions } from "@/components/contacts/country-name";
-import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
+import { ORGANIZATION_DASHBOARD } from "@/lib/organizations/dashboard-endpoints";
+import type { OrgSettingsChange } from "@/lib/organizations/org-settings-schema";
 
 /**
  * How a number typed without +country code is read (search and the contact form). Owners and
@@ -28,8 +30,7 @@ export function DefaultCountry({ country, canChange }: { country: string; canCha
     [mounted, country],
   );
   const save = useMutation({
-    mutationFn: (body: OrgSettingsChange) =>
-      fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { method: "PATCH", body }),
+    mutationFn: (body: OrgSettingsChange) => callDashboard(ORGANIZATION_DASHBOARD.updateSettings, { body }),
     onSuccess: ({ settings }) => {
       toast.show(`Numbers without a country code are now read as ${countryName(settings.default_country)}.`);
       router.refresh();

@@ -1,10 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { dashboardUrl } from "@/components/lib/dashboard-client";
 import { signInUrl } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useToast } from "@/components/ui/toast";
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 
 /** Line breaks in a chunk: an estimate of rows (quoted multi-line cells make it run ahead; capped at 99%). */
 function countLines(chunk: Uint8Array): number {
@@ -19,7 +21,7 @@ function countLines(chunk: Uint8Array): number {
  * a progress bar against the row count the server announces (`countHeader`).
  */
 export function ExportButton({
-  url = "/api/dashboard/contacts/export",
+  url = dashboardUrl(CONTACT_DASHBOARD.exportContacts),
   countHeader = "X-Contact-Count",
   noun = "contacts",
 }: {

@@ -1,19 +1,10 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ContactRowJson } from "@/components/contacts/contacts-table";
-import { fetchJson } from "@/components/lib/fetch-json";
+import { callDashboard } from "@/components/lib/dashboard-client";
 import type { ContactSort } from "@/lib/contacts/contact-list-query";
-import type { ContactJson } from "@/lib/contacts/schemas";
-
-export type ContactsPage = { contacts: ContactRowJson[]; page: number; per_page: number; total: number };
-export type ContactInput = {
-  phone: string;
-  name: string | null;
-  email: string | null;
-  tags: string[];
-  custom_fields: Record<string, string | number | boolean>;
-};
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
+import type { CreateContactBody, UpdateContactBody } from "@/lib/contacts/schemas";
 
 export const CONTACTS_QUERY_KEY = ["contacts"] as const;
 
@@ -25,16 +16,19 @@ export function useContacts(params: {
   sort: ContactSort;
   tag: string;
 }) {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    per_page: String(params.perPage),
-    sort: params.sort,
-  });
-  if (params.search) query.set("search", params.search);
-  if (params.tag) query.set("tag", params.tag);
   return useQuery({
     queryKey: [...CONTACTS_QUERY_KEY, params],
-    queryFn: ({ signal }) => fetchJson<ContactsPage>(`/api/dashboard/contacts?${query}`, { signal }),
+    queryFn: ({ signal }) =>
+      callDashboard(CONTACT_DASHBOARD.listContacts, {
+        query: {
+          page: String(params.page),
+          per_page: String(params.perPage),
+          sort: params.sort,
+          search: params.search || undefined,
+          tag: params.tag || undefined,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,26 +45,20 @@ function useContactMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export function useCreateContact() {
-  return useContactMutation((body: ContactInput) =>
-    fetchJson<{ contact: ContactJson }>("/api/dashboard/contacts", { method: "POST", body }),
+  return useContactMutation((body: CreateContactBody) =>
+    callDashboard(CONTACT_DASHBOARD.createContact, { body }),
   );
 }
 
 export function useUpdateContact() {
-  return useContactMutation(({ id, body }: { id: string; body: ContactInput }) =>
-    fetchJson<{ contact: ContactJson; changes: string[] }>(
-      `/api/dashboard/contacts/${encodeURIComponent(id)}`,
-      {
-        method: "PATCH",
-        body,
-      },
-    ),
+  return useContactMutation(({ id, body }: { id: string; body: UpdateContactBody }) =>
+    callDashboard(CONTACT_DASHBOARD.updateContact, { params: { id }, body }),
   );
 }
 
 export function useDeleteContact() {
   return useContactMutation((id: string) =>
-    fetchJson<{ deleted: true }>(`/api/dashboard/contacts/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    callDashboard(CONTACT_DASHBOARD.deleteContact, { params: { id } }),
   );
 }
 
@@ -80,8 +68,7 @@ export const TAGS_QUERY_KEY = ["tags"] as const;
 export function useTagSuggestions(prefix: string, enabled: boolean) {
   return useQuery({
     queryKey: [...TAGS_QUERY_KEY, prefix],
-    queryFn: ({ signal }) =>
-      fetchJson<{ tags: string[] }>(`/api/dashboard/tags?q=${encodeURIComponent(prefix)}`, { signal }),
+    queryFn: ({ signal }) => callDashboard(CONTACT_DASHBOARD.listTags, { query: { q: prefix }, signal }),
     select: (data) => data.tags,
     enabled,
     staleTime: 30_000,

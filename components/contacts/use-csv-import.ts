@@ -4,8 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import Papa, { type Parser } from "papaparse";
 import { useRef, useState } from "react";
 import { CONTACTS_QUERY_KEY, TAGS_QUERY_KEY } from "@/components/contacts/use-contacts";
-import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
-import { IMPORT_BATCH_SIZE, type ImportIssue, type ImportResult } from "@/lib/contacts/import-format";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { errorMessage } from "@/components/lib/fetch-json";
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
+import { IMPORT_BATCH_SIZE, type ImportIssue } from "@/lib/contacts/import-format";
 
 export type ImportState = {
   status: "idle" | "running" | "done" | "failed" | "cancelled";
@@ -42,10 +44,7 @@ export function useCsvImport() {
   async function send(rows: Row[]) {
     for (let i = 0; i < rows.length && !cancelled.current; i += IMPORT_BATCH_SIZE) {
       const batch = rows.slice(i, i + IMPORT_BATCH_SIZE);
-      const result = await fetchJson<ImportResult>("/api/dashboard/contacts/import", {
-        method: "POST",
-        body: { rows: batch },
-      });
+      const result = await callDashboard(CONTACT_DASHBOARD.importContacts, { body: { rows: batch } });
       patch((s) => ({
         created: s.created + result.created,
         issues: [...s.issues, ...result.issues],

@@ -3,11 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CONVERSATIONS_QUERY_KEY } from "@/components/conversations/use-conversations";
-import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
-import type { ContactJson } from "@/lib/contacts/schemas";
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 
 /**
  * Block a customer who abuses the number (Meta's block_users: WhatsApp allows it only for a
@@ -27,12 +28,9 @@ export function BlockControl({
   const [asking, setAsking] = useState(false);
   const change = useMutation({
     mutationFn: (action: "block" | "unblock") =>
-      fetchJson<{ contact: ContactJson }>(
-        `/api/dashboard/contacts/${encodeURIComponent(contactId)}/${action}`,
-        {
-          method: "POST",
-        },
-      ),
+      callDashboard(action === "block" ? CONTACT_DASHBOARD.blockContact : CONTACT_DASHBOARD.unblockContact, {
+        params: { id: contactId },
+      }),
     onSuccess: async ({ contact }) => {
       toast.show(contact.blocked ? `${name} is blocked.` : `${name} is unblocked.`);
       setAsking(false);

@@ -2,10 +2,12 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorMessage, fetchJson } from "@/components/lib/fetch-json";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { errorMessage } from "@/components/lib/fetch-json";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useToast } from "@/components/ui/toast";
-import type { OrgSettingsChange, OrgSettingsJson } from "@/lib/organizations/org-settings-schema";
+import { ORGANIZATION_DASHBOARD } from "@/lib/organizations/dashboard-endpoints";
+import type { OrgSettingsChange } from "@/lib/organizations/org-settings-schema";
 
 /**
  * Whether opening a conversation marks the customer's messages read (blue ticks). Owners and
@@ -15,8 +17,7 @@ export function MarkReadSetting({ enabled, canChange }: { enabled: boolean; canC
   const router = useRouter();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: (body: OrgSettingsChange) =>
-      fetchJson<{ settings: OrgSettingsJson }>("/api/dashboard/organization", { method: "PATCH", body }),
+    mutationFn: (body: OrgSettingsChange) => callDashboard(ORGANIZATION_DASHBOARD.updateSettings, { body }),
     onSuccess: ({ settings }) => {
       toast.show(
         settings.mark_read_on_open

@@ -1,13 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type {
-  ConversationStatus,
-  ConversationsPageJson,
-  StaffJson,
-  ThreadJson,
-} from "@/lib/conversations/conversation-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import type { ConversationStatus } from "@/lib/conversations/conversation-schemas";
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import type { ReplyInput } from "@/lib/conversations/reply-schemas";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
@@ -17,12 +13,15 @@ export const STAFF_QUERY_KEY = ["staff"] as const;
 export function useConversations(params: { status: ConversationStatus; mine: boolean }) {
   return useInfiniteQuery({
     queryKey: [...CONVERSATIONS_QUERY_KEY, "list", params],
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ status: params.status });
-      if (params.mine) query.set("assignee", "me");
-      if (pageParam) query.set("cursor", pageParam);
-      return fetchJson<ConversationsPageJson>(`/api/dashboard/conversations?${query}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      callDashboard(CONVERSATION_DASHBOARD.listConversations, {
+        query: {
+          status: params.status,
+          assignee: params.mine ? "me" : undefined,
+          cursor: pageParam || undefined,
+        },
+        signal,
+      }),
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: 10_000,
@@ -33,7 +32,7 @@ export function useConversationThread(id: string | null) {
   return useQuery({
     queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id],
     queryFn: ({ signal }) =>
-      fetchJson<ThreadJson>(`/api/dashboard/conversations/${encodeURIComponent(id ?? "")}`, { signal }),
+      callDashboard(CONVERSATION_DASHBOARD.getThread, { params: { id: id ?? "" }, signal }),
     enabled: id !== null,
     refetchInterval: 5_000,
   });
@@ -42,20 +41,16 @@ export function useConversationThread(id: string | null) {
 export function useStaff() {
   return useQuery({
     queryKey: STAFF_QUERY_KEY,
-    queryFn: ({ signal }) => fetchJson<{ users: StaffJson[] }>("/api/dashboard/users", { signal }),
+    queryFn: ({ signal }) => callDashboard(CONVERSATION_DASHBOARD.listStaff, { signal }),
     select: (data) => data.users,
     staleTime: 60_000,
   });
 }
 
-function useConversationAction<V>(path: (variables: V) => string, body?: (variables: V) => unknown) {
+function useConversationAction<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (variables: V) =>
-      fetchJson<{ id: string; status: ConversationStatus }>(path(variables), {
-        method: "POST",
-        body: body?.(variables),
-      }),
+    mutationFn,
     // not awaited: the caller's confirmation (a toast) shows at once, not after every conversation
     // query has been fetched again (on a slow machine that took longer than people wait)
     onSuccess: () => {
@@ -65,16 +60,17 @@ function useConversationAction<V>(path: (variables: V) => string, body?: (variab
 }
 
 export function useAssignConversation() {
-  return useConversationAction(
-    (v: { id: string; assigneeId: string }) =>
-      `/api/dashboard/conversations/${encodeURIComponent(v.id)}/assign`,
-    (v) => ({ assignee_id: v.assigneeId }),
+  return useConversationAction((v: { id: string; assigneeId: string }) =>
+    callDashboard(CONVERSATION_DASHBOARD.assign, {
+      params: { id: v.id },
+      body: { assignee_id: v.assigneeId },
+    }),
   );
 }
 
 export function useResolveConversation() {
-  return useConversationAction(
-    (id: string) => `/api/dashboard/conversations/${encodeURIComponent(id)}/resolve`,
+  return useConversationAction((id: string) =>
+    callDashboard(CONVERSATION_DASHBOARD.resolve, { params: { id } }),
   );
 }
 
@@ -82,10 +78,7 @@ export function useResolveConversation() {
 export function useMarkConversationRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      fetchJson<{ marked: boolean }>(`/api/dashboard/conversations/${encodeURIComponent(id)}/read`, {
-        method: "POST",
-      }),
+    mutationFn: (id: string) => callDashboard(CONVERSATION_DASHBOARD.markRead, { params: { id } }),
     onSuccess: (result, id) => {
       if (result.marked)
         void client.invalidateQueries({ queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id] });
@@ -97,11 +90,7 @@ export function useMarkConversationRead() {
 export function useReplyToConversation(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReplyInput) =>
-      fetchJson<{ messageId: string; status: string }>(
-        `/api/dashboard/conversations/${encodeURIComponent(id)}/messages`,
-        { method: "POST", body },
-      ),
+    mutationFn: (body: ReplyInput) => callDashboard(CONVERSATION_DASHBOARD.reply, { params: { id }, body }),
     // a failed send stores a failed message too: refetch either way
     onSettled: () => client.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY }),
   });

@@ -4,7 +4,7 @@ export type NavItem = { href: string; label: string; roles: readonly Role[] };
 
 /**
  * The sidebar, in order. `roles` hides a link from other roles; the page itself must still
- * check with <RoleGate> and its JSON routes with dashboardRoute({ roles }) — hiding is not access control.
+ * check with <RoleGate> and its JSON routes with dashboardEndpoint (the declaration's roles) — hiding is not access control.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard", label: "Overview", roles: EVERYONE },

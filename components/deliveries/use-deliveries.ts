@@ -2,42 +2,39 @@
 
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DeliveryFilters, timeRange } from "@/components/deliveries/delivery-filters";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
-import type {
-  BacklogJson,
-  BulkRedeliverBody,
-  BulkRedeliverJson,
-  DeliveriesPageJson,
-  DeliveryDetailJson,
-  RetryNowDashboardBody,
-} from "@/lib/webhooks/delivery-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
+import type { BulkRedeliverBody, RetryNowDashboardBody } from "@/lib/webhooks/delivery-schemas";
 
 export const DELIVERIES_QUERY_KEY = ["deliveries"] as const;
 
-export function deliveriesSearch(
-  filters: DeliveryFilters,
-  extra: Record<string, string> = {},
-): URLSearchParams {
-  const query = new URLSearchParams(extra);
-  if (filters.status) query.set("status", filters.status);
-  if (filters.webhookId) query.set("webhook_id", filters.webhookId);
-  if (filters.event) query.set("event", filters.event);
+/** The page's filters as the list route's query (empty ones are left out of the URL). */
+function deliveriesQuery(filters: DeliveryFilters, page: { cursor?: string; limit?: string } = {}) {
   const { since, until } = timeRange(filters);
-  if (since) query.set("since", since);
-  if (until) query.set("until", until);
-  if (filters.sort !== "newest") query.set("sort", filters.sort);
-  return query;
+  return {
+    status: filters.status || undefined,
+    webhook_id: filters.webhookId || undefined,
+    event: filters.event || undefined,
+    since: since || undefined,
+    until: until || undefined,
+    sort: filters.sort === "newest" ? undefined : filters.sort,
+    ...page,
+  };
+}
+
+function listDeliveries(
+  filters: DeliveryFilters,
+  signal: AbortSignal,
+  page?: { cursor?: string; limit?: string },
+) {
+  return callDashboard(WEBHOOK_DASHBOARD.listDeliveries, { query: deliveriesQuery(filters, page), signal });
 }
 
 /** The filtered deliveries in the chosen order, page after page ("Load more"); refreshed every 10 s. */
 export function useDeliveries(filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "list", filters],
-    queryFn: ({ signal, pageParam }) => {
-      const query = deliveriesSearch(filters, pageParam ? { cursor: pageParam } : {});
-      return fetchJson<DeliveriesPageJson>(`/api/dashboard/deliveries?${query}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) => listDeliveries(filters, signal, { cursor: pageParam || undefined }),
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: 10_000,
@@ -49,12 +46,7 @@ export function useDeliveryDetail(id: string | null) {
   return useQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "detail", id],
     queryFn: ({ signal }) =>
-      fetchJson<{ delivery: DeliveryDetailJson }>(
-        `/api/dashboard/deliveries/${encodeURIComponent(id ?? "")}`,
-        {
-          signal,
-        },
-      ),
+      callDashboard(WEBHOOK_DASHBOARD.getDelivery, { params: { id: id ?? "" }, signal }),
     select: (data) => data.delivery,
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.delivery.status === "pending" ? 1_000 : false),
@@ -64,10 +56,7 @@ export function useDeliveryDetail(id: string | null) {
 export function useRedeliver() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      fetchJson<{ delivery: DeliveryJson }>(`/api/dashboard/deliveries/${encodeURIComponent(id)}/redeliver`, {
-        method: "POST",
-      }),
+    mutationFn: (id: string) => callDashboard(WEBHOOK_DASHBOARD.redeliver, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY }),
   });
 }
@@ -75,8 +64,7 @@ export function useRedeliver() {
 export function useBulkRedeliver() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkRedeliverBody) =>
-      fetchJson<BulkRedeliverJson>("/api/dashboard/deliveries/redeliver", { method: "POST", body }),
+    mutationFn: (body: BulkRedeliverBody) => callDashboard(WEBHOOK_DASHBOARD.bulkRedeliver, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY }),
   });
 }
@@ -86,13 +74,7 @@ export function useFailedCount(filters: DeliveryFilters, enabled: boolean) {
   const failedOnly: DeliveryFilters = { ...filters, status: "failed", event: "" };
   return useQuery({
     queryKey: [...DELIVERIES_QUERY_KEY, "failed-count", failedOnly],
-    queryFn: ({ signal }) =>
-      fetchJson<DeliveriesPageJson>(
-        `/api/dashboard/deliveries?${deliveriesSearch(failedOnly, { limit: "1" })}`,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => listDeliveries(failedOnly, signal, { limit: "1" }),
     enabled,
   });
 }
@@ -110,13 +92,7 @@ export function useStatusCounts(filters: DeliveryFilters): StatusCounts {
       const one: DeliveryFilters = { ...filters, status };
       return {
         queryKey: [...DELIVERIES_QUERY_KEY, "count", one],
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchJson<DeliveriesPageJson>(
-            `/api/dashboard/deliveries?${deliveriesSearch(one, { limit: "1" })}`,
-            {
-              signal,
-            },
-          ),
+        queryFn: ({ signal }: { signal: AbortSignal }) => listDeliveries(one, signal, { limit: "1" }),
         refetchInterval: 10_000,
       };
     }),
@@ -135,8 +111,7 @@ export function useStatusCounts(filters: DeliveryFilters): StatusCounts {
 export function useRetryNow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RetryNowDashboardBody) =>
-      fetchJson<{ count: number }>("/api/dashboard/deliveries/retry-now", { method: "POST", body }),
+    mutationFn: (body: RetryNowDashboardBody) => callDashboard(WEBHOOK_DASHBOARD.retryNow, { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
       void client.invalidateQueries({ queryKey: ["webhooks"] });
@@ -149,12 +124,10 @@ export function useRetryNow() {
  * [since, until). The caller fixes the range once (a rolling period must not move the key).
  */
 export function useBacklog(webhookId: string, range: { since?: string; until?: string }, enabled: boolean) {
-  const query = new URLSearchParams({ webhook_id: webhookId });
-  if (range.since) query.set("since", range.since);
-  if (range.until) query.set("until", range.until);
+  const query = { webhook_id: webhookId, since: range.since || undefined, until: range.until || undefined };
   return useQuery({
-    queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query.toString()],
-    queryFn: ({ signal }) => fetchJson<BacklogJson>(`/api/dashboard/deliveries/backlog?${query}`, { signal }),
+    queryKey: [...DELIVERIES_QUERY_KEY, "backlog", query],
+    queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.countBacklog, { query, signal }),
     enabled,
   });
 }

@@ -1,15 +1,16 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { ApiKeyJson, CreatedKeyJson, CreateKeyBody } from "@/lib/keys/schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { KEY_DASHBOARD } from "@/lib/keys/dashboard-endpoints";
+import type { CreateKeyBody } from "@/lib/keys/schemas";
 
 export const KEYS_QUERY_KEY = ["api-keys"] as const;
 
 export function useApiKeys() {
   return useQuery({
     queryKey: KEYS_QUERY_KEY,
-    queryFn: ({ signal }) => fetchJson<{ keys: ApiKeyJson[] }>("/api/dashboard/keys", { signal }),
+    queryFn: ({ signal }) => callDashboard(KEY_DASHBOARD.listKeys, { signal }),
     select: (data) => data.keys,
   });
 }
@@ -17,8 +18,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateKeyBody) =>
-      fetchJson<CreatedKeyJson>("/api/dashboard/keys", { method: "POST", body }),
+    mutationFn: (body: CreateKeyBody) => callDashboard(KEY_DASHBOARD.createKey, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),
   });
 }
@@ -26,10 +26,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      fetchJson<{ api_key: ApiKeyJson }>(`/api/dashboard/keys/${encodeURIComponent(id)}/revoke`, {
-        method: "POST",
-      }),
+    mutationFn: (id: string) => callDashboard(KEY_DASHBOARD.revokeKey, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),
   });
 }

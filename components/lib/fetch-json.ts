@@ -2,6 +2,7 @@
  * The browser side of the dashboard JSON routes: unwraps `{success, data}` and throws
  * DashboardRequestError with the envelope's code, message and details otherwise. A 401 (the
  * session ended) sends the browser to the sign-in page, back to this page afterwards.
+ * Components call routes through components/lib/dashboard-client.ts, the one caller of `fetchJson`.
  */
 export class DashboardRequestError extends Error {
   constructor(

@@ -1,9 +1,10 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { OverviewJson, OverviewRange } from "@/lib/dashboard/overview-schemas";
-import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { OVERVIEW_DASHBOARD } from "@/lib/dashboard/dashboard-endpoints";
+import type { OverviewRange } from "@/lib/dashboard/overview-schemas";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 
 export const OVERVIEW_QUERY_KEY = ["overview"] as const;
 
@@ -20,10 +21,7 @@ export function useOverview(range: OverviewRange) {
   const tz = viewerTimeZone();
   return useQuery({
     queryKey: [...OVERVIEW_QUERY_KEY, range, tz],
-    queryFn: ({ signal }) =>
-      fetchJson<OverviewJson>(`/api/dashboard/overview?range=${range}&tz=${encodeURIComponent(tz)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callDashboard(OVERVIEW_DASHBOARD.getOverview, { query: { range, tz }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -33,8 +31,7 @@ export function useOverview(range: OverviewRange) {
 export function useFailingWebhooks(enabled: boolean) {
   return useQuery({
     queryKey: [...OVERVIEW_QUERY_KEY, "failing-webhooks"],
-    queryFn: ({ signal }) =>
-      fetchJson<{ webhooks: FailingWebhookJson[] }>("/api/dashboard/overview/webhooks", { signal }),
+    queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.listFailingWebhooks, { signal }),
     select: (data) => data.webhooks,
     enabled,
     refetchInterval: 60_000,

@@ -1,11 +1,13 @@
 "use client";
 
 import { useChannels } from "@/components/channels/use-channels";
+import { dashboardUrl } from "@/components/lib/dashboard-client";
 import { buttonClass } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
-import { type UsageFilters, usageSearch } from "@/components/usage/use-usage";
+import { type UsageFilters, usageQuery } from "@/components/usage/use-usage";
+import { USAGE_DASHBOARD } from "@/lib/usage/dashboard-endpoints";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRESETS = [
@@ -88,7 +90,7 @@ export function UsageFiltersBar({
       </div>
       <a
         className={buttonClass("secondary")}
-        href={`/api/dashboard/usage/export?${usageSearch(filters)}`}
+        href={dashboardUrl(USAGE_DASHBOARD.exportUsage, { query: usageQuery(filters) })}
         download
       >
         Export CSV

@@ -1,23 +1,22 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { RateCardJson, UsageOverviewJson } from "@/lib/usage/usage-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { USAGE_DASHBOARD } from "@/lib/usage/dashboard-endpoints";
+import type { RateCardJson } from "@/lib/usage/usage-schemas";
 export type UsageFilters = { from: string; to: string; channel: string };
 
 export const USAGE_QUERY_KEY = ["usage"] as const;
 
-export function usageSearch(f: UsageFilters): string {
-  const q = new URLSearchParams({ from: f.from, to: f.to });
-  if (f.channel) q.set("channel_id", f.channel);
-  return q.toString();
+/** The filters as the Usage routes' query (the page and its CSV export take the same). */
+export function usageQuery(f: UsageFilters) {
+  return { from: f.from, to: f.to, channel_id: f.channel || undefined };
 }
 
 export function useUsage(filters: UsageFilters) {
   return useQuery({
     queryKey: [...USAGE_QUERY_KEY, filters],
-    queryFn: ({ signal }) =>
-      fetchJson<{ usage: UsageOverviewJson }>(`/api/dashboard/usage?${usageSearch(filters)}`, { signal }),
+    queryFn: ({ signal }) => callDashboard(USAGE_DASHBOARD.getUsage, { query: usageQuery(filters), signal }),
     select: (d) => d.usage,
     placeholderData: (previous) => previous,
   });
@@ -26,7 +25,7 @@ export function useUsage(filters: UsageFilters) {
 export function useRateCard() {
   return useQuery({
     queryKey: [...USAGE_QUERY_KEY, "rates"],
-    queryFn: ({ signal }) => fetchJson<{ rate_card: RateCardJson }>("/api/dashboard/usage/rates", { signal }),
+    queryFn: ({ signal }) => callDashboard(USAGE_DASHBOARD.getRateCard, { signal }),
     select: (d) => d.rate_card,
   });
 }
@@ -34,8 +33,7 @@ export function useRateCard() {
 export function useSaveRateCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RateCardJson) =>
-      fetchJson<{ rate_card: RateCardJson }>("/api/dashboard/usage/rates", { method: "PUT", body }),
+    mutationFn: (body: RateCardJson) => callDashboard(USAGE_DASHBOARD.setRateCard, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: USAGE_QUERY_KEY }),
   });
 }

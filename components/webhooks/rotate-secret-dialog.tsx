@@ -7,9 +7,10 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
-import { type RotatedSecretJson, useRotateWebhookSecret } from "@/components/webhooks/use-webhooks";
+import { useRotateWebhookSecret } from "@/components/webhooks/use-webhooks";
 import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";
+import type { RotatedSecretJson } from "@/lib/webhooks/webhook-json";
 
 /**
  * Two steps: confirm, then the new secret shown once with a copy button. Closing forgets it:

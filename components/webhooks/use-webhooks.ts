@@ -1,17 +1,15 @@
 "use client";
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/lib/fetch-json";
-import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
+import { callDashboard } from "@/components/lib/dashboard-client";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
-import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
 export const WEBHOOKS_QUERY_KEY = ["webhooks"] as const;
 
 const listOptions = queryOptions({
   queryKey: WEBHOOKS_QUERY_KEY,
-  queryFn: ({ signal }) =>
-    fetchJson<{ webhooks: WebhookRowJson[]; limit: number }>("/api/dashboard/webhooks", { signal }),
+  queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.listWebhooks, { signal }),
   refetchInterval: 30_000,
 });
 
@@ -36,42 +34,32 @@ function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   });
 }
 
-const path = (id: string) => `/api/dashboard/webhooks/${encodeURIComponent(id)}`;
-
 export function useCreateWebhook() {
   return useWebhookMutation((body: CreateWebhookBody) =>
-    fetchJson<{ webhook: WebhookJson }>("/api/dashboard/webhooks", { method: "POST", body }),
+    callDashboard(WEBHOOK_DASHBOARD.createWebhook, { body }),
   );
 }
 
 export function useUpdateWebhook() {
   return useWebhookMutation(({ id, body }: { id: string; body: UpdateWebhookBody }) =>
-    fetchJson<{ webhook: WebhookJson }>(path(id), { method: "PATCH", body }),
+    callDashboard(WEBHOOK_DASHBOARD.updateWebhook, { params: { id }, body }),
   );
 }
 
 export function useDeleteWebhook() {
   return useWebhookMutation((id: string) =>
-    fetchJson<{ id: string; deleted: true }>(path(id), { method: "DELETE" }),
+    callDashboard(WEBHOOK_DASHBOARD.deleteWebhook, { params: { id } }),
   );
 }
 
 export function useSendTestEvent() {
   return useWebhookMutation((id: string) =>
-    fetchJson<{ deliveryId: string; eventId: string }>(`${path(id)}/test`, { method: "POST" }),
+    callDashboard(WEBHOOK_DASHBOARD.sendTestEvent, { params: { id } }),
   );
 }
 
-/** The answer of "Rotate secret": the new secret, this one time. */
-export type RotatedSecretJson = {
-  webhook: WebhookJson;
-  secret: string;
-  previous_secret_expires_at: string | null;
-  grace_period_hours: number;
-};
-
 export function useRotateWebhookSecret() {
   return useWebhookMutation((id: string) =>
-    fetchJson<RotatedSecretJson>(`${path(id)}/rotate-secret`, { method: "POST" }),
+    callDashboard(WEBHOOK_DASHBOARD.rotateSecret, { params: { id } }),
   );
 }

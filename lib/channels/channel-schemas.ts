@@ -58,3 +58,11 @@ export const replaceTokenBody = z.object({
 });
 
 export type ReplaceTokenInput = z.input<typeof replaceTokenBody>;
+
+/** What owners and admins switch per channel; a field left out keeps its value. */
+export const channelSettingsBody = z.object({
+  coexistence: z.boolean().optional(),
+  marketing_messages_api: z.boolean().optional(),
+});
+
+export type ChannelSettingsBody = z.infer<typeof channelSettingsBody>;

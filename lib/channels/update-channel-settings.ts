@@ -1,16 +1,7 @@
 import "#server-only";
-import { z } from "zod";
-import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
+import type { ChannelRowJson, ChannelSettingsBody } from "@/lib/channels/channel-schemas";
 import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
 import { db } from "@/lib/db";
-
-/** What owners and admins switch per channel; a field left out keeps its value. */
-export const channelSettingsBody = z.object({
-  coexistence: z.boolean().optional(),
-  marketing_messages_api: z.boolean().optional(),
-});
-
-export type ChannelSettingsBody = z.infer<typeof channelSettingsBody>;
 
 /**
  * A channel's settings: `coexistence` (the number is shared with the WhatsApp Business app:

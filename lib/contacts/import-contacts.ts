@@ -1,8 +1,7 @@
 import "#server-only";
-import { z } from "zod";
 import { restoreCell } from "@/lib/contacts/csv-cells";
 import {
-  IMPORT_BATCH_SIZE,
+  type ImportBatchBody,
   type ImportIssue,
   type ImportResult,
   rowToBody,
@@ -13,14 +12,6 @@ import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent, type Tx } from "@/lib/events/record-event";
 import { getOrgSettings } from "@/lib/organizations/get-org-settings";
-
-export const importBatchBody = z.object({
-  rows: z
-    .array(z.object({ row: z.number().int().min(1), values: z.record(z.string(), z.string().max(10_000)) }))
-    .min(1)
-    .max(IMPORT_BATCH_SIZE),
-});
-export type ImportBatchBody = z.infer<typeof importBatchBody>;
 
 type Valid = { row: number; body: CreateContactBody };
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { restoreCell } from "@/lib/contacts/csv-cells";
 
 /**
@@ -14,6 +15,15 @@ export const IMPORT_BATCH_SIZE = 500;
 
 export type ImportIssue = { row: number; phone: string; kind: "invalid" | "duplicate"; message: string };
 export type ImportResult = { created: number; issues: ImportIssue[] };
+
+/** One batch of parsed rows, as the browser sends it. */
+export const importBatchBody = z.object({
+  rows: z
+    .array(z.object({ row: z.number().int().min(1), values: z.record(z.string(), z.string().max(10_000)) }))
+    .min(1)
+    .max(IMPORT_BATCH_SIZE),
+});
+export type ImportBatchBody = z.infer<typeof importBatchBody>;
 
 /**
  * One CSV row → the create-contact body: tags split on TAG_SEPARATOR, other non-empty columns as

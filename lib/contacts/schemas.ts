@@ -90,6 +90,15 @@ export const createContactBody = z
 
 export type CreateContactBody = z.infer<typeof createContactBody>;
 
+/** The create rules, every field optional: a field left out keeps its value; phone cannot be cleared. */
+export const updateContactBody = createContactBody
+  .partial()
+  .extend({ phone: requiredPhoneSchema.optional() });
+export type UpdateContactBody = z.infer<typeof updateContactBody>;
+
+/** The tag input's autocomplete: tags starting with `q`. */
+export const tagsQuery = z.object({ q: z.string().trim().max(64).optional().default("") });
+
 export const listContactsQuery = pageQuery
   .extend({
     search: z.string().trim().max(200).optional().meta({

@@ -1,21 +1,14 @@
 import "#server-only";
 import { isDeepStrictEqual } from "node:util";
-import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
-import { createContactBody, requiredPhoneSchema } from "@/lib/contacts/schemas";
+import type { UpdateContactBody } from "@/lib/contacts/schemas";
 import { setContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-
-/** The create rules, every field optional: a field left out keeps its value; phone cannot be cleared. */
-export const updateContactBody = createContactBody
-  .partial()
-  .extend({ phone: requiredPhoneSchema.optional() });
-export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** Field names as the contract spells them; `contact.updated` lists the changed ones in `changes`. */
 type Field = "phone" | "name" | "email" | "tags" | "custom_fields";

@@ -15,6 +15,11 @@ export const conversationsQuery = z.object({
 
 export type ConversationsQuery = z.infer<typeof conversationsQuery>;
 
+/** Opening a thread: whether the customer's messages were marked read upstream, and why not. */
+export type ConversationReadResult =
+  | { marked: true; messageId: string }
+  | { marked: false; reason: "setting off" | "nothing unread" | "upstream refused"; message?: string };
+
 export const assignBody = z.object({ assignee_id: z.uuid("choose a staff member") });
 
 export type Person = { id: string; name: string | null; email: string };

@@ -1,13 +1,10 @@
 import "#server-only";
 import { ApiError, isApiError } from "@/lib/api/errors";
 import { consumeStaffLimit } from "@/lib/api/staff-limit";
+import type { ConversationReadResult } from "@/lib/conversations/conversation-schemas";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { markMessageRead } from "@/lib/messages/mark-read";
-
-export type ConversationReadResult =
-  | { marked: true; messageId: string }
-  | { marked: false; reason: "setting off" | "nothing unread" | "upstream refused"; message?: string };
 
 /**
  * When the organization chose so (mark_read_on_open, off by default), staff opening a conversation

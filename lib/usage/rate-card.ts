@@ -1,45 +1,7 @@
 import "#server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { formatMicros, parseMicros } from "@/lib/usage/money";
-import type { RateCardJson } from "@/lib/usage/usage-schemas";
-
-/** At most this many prices on one rate card (categories × countries). */
-export const MAX_RATES = 500;
-
-const rate = z.object({
-  category: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z_]{1,40}$/, "a pricing category, e.g. marketing, utility, authentication, service"),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]{2}|\*)$/, "a two-letter country code (ISO 3166-1), or * for every other country"),
-  price: z
-    .string()
-    .trim()
-    .refine((v) => parseMicros(v) !== null, "a price per message, e.g. 0.0625 (up to 6 decimals)"),
-});
-
-export const rateCardBody = z.object({
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "a three-letter currency code, e.g. USD"),
-  rates: z
-    .array(rate)
-    .max(MAX_RATES, `at most ${MAX_RATES} prices`)
-    .refine(
-      (rates) => new Set(rates.map((r) => `${r.category}/${r.country}`)).size === rates.length,
-      "one price per category and country",
-    ),
-});
-
-export type RateCardBody = z.infer<typeof rateCardBody>;
+import type { RateCardBody, RateCardJson } from "@/lib/usage/usage-schemas";
 
 export async function getRateCard(organizationId: string): Promise<RateCardJson> {
   const [org, rates] = await Promise.all([

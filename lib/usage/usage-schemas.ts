@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMicros } from "@/lib/usage/money";
 
 export const USAGE_GROUPS = ["day", "category", "channel"] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
@@ -101,3 +102,40 @@ export type RateCardJson = {
   currency: string;
   rates: { category: string; country: string; price: string }[];
 };
+
+/** At most this many prices on one rate card (categories × countries). */
+export const MAX_RATES = 500;
+
+const rate = z.object({
+  category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z_]{1,40}$/, "a pricing category, e.g. marketing, utility, authentication, service"),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2}|\*)$/, "a two-letter country code (ISO 3166-1), or * for every other country"),
+  price: z
+    .string()
+    .trim()
+    .refine((v) => parseMicros(v) !== null, "a price per message, e.g. 0.0625 (up to 6 decimals)"),
+});
+
+export const rateCardBody = z.object({
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "a three-letter currency code, e.g. USD"),
+  rates: z
+    .array(rate)
+    .max(MAX_RATES, `at most ${MAX_RATES} prices`)
+    .refine(
+      (rates) => new Set(rates.map((r) => `${r.category}/${r.country}`)).size === rates.length,
+      "one price per category and country",
+    ),
+});
+
+export type RateCardBody = z.infer<typeof rateCardBody>;

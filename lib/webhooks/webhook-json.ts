@@ -37,6 +37,14 @@ export const webhookJson = z
 
 export type WebhookJson = z.infer<typeof webhookJson>;
 
+/** The answer of "Rotate secret": the new secret, this one time. */
+export type RotatedSecretJson = {
+  webhook: WebhookJson;
+  secret: string;
+  previous_secret_expires_at: string | null;
+  grace_period_hours: number;
+};
+
 export const deletedWebhookJson = z
   .object({ id: z.string(), deleted: z.literal(true) })
   .meta({ id: "DeletedWebhook" });

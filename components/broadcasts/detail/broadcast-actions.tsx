@@ -3,11 +3,13 @@
 import { useState } from "react";
 import { type BroadcastAction, useBroadcastAction } from "@/components/broadcasts/use-broadcasts";
 import { ExportButton } from "@/components/contacts/export-button";
+import { dashboardUrl } from "@/components/lib/dashboard-client";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
+import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 
 /** Pause, resume, cancel, retry failed and CSV export: owners and admins only. */
@@ -21,7 +23,9 @@ export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
       onSuccess: (data) => {
         setCancelling(false);
         if (a === "retry")
-          toast.show(`${formatNumber(data.count ?? 0)} failed recipients will be sent again.`);
+          toast.show(
+            `${formatNumber("count" in data ? data.count : 0)} failed recipients will be sent again.`,
+          );
       },
       onError: (error) => toast.show(errorMessage(error), "error"),
     });
@@ -44,7 +48,7 @@ export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
         </Button>
       ) : null}
       <ExportButton
-        url={`/api/dashboard/broadcasts/${broadcast.id}/export`}
+        url={dashboardUrl(BROADCAST_DASHBOARD.exportRecipients, { params: { id: broadcast.id } })}
         countHeader="X-Recipient-Count"
         noun="recipients"
       />

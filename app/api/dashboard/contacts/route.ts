@@ -1,26 +1,21 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
 import { toContactJson } from "@/lib/contacts/contact-json";
-import { contactListQuery } from "@/lib/contacts/contact-list-query";
 import { createContact } from "@/lib/contacts/create-contact";
-import { listContactsPage } from "@/lib/contacts/list-contacts-page";
-import { createContactBody } from "@/lib/contacts/schemas";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** The contacts table: /v1's search and paging, plus a sort and a tag filter. */
-export const GET = dashboardRoute(
-  { roles: EVERYONE, query: contactListQuery },
-  async ({ session, query }) => {
-    const { contacts, total } = await listContactsPage(session.organizationId, query);
-    return jsonOk({
-      contacts: contacts.map(toContactJson),
-      page: query.page,
-      per_page: query.per_page,
-      total,
-    });
-  },
-);
+export const GET = dashboardEndpoint(CONTACT_DASHBOARD.listContacts, async ({ session, query }) => {
+  const { page, per_page, search, tag, sort } = query;
+  const { contacts, total } = await listContacts(session.organizationId, {
+    page,
+    perPage: per_page,
+    search,
+    tag,
+    sort,
+  });
+  return { contacts: contacts.map(toContactJson), page, per_page, total };
+});
 
-export const POST = dashboardRoute({ roles: EVERYONE, body: createContactBody }, async ({ session, body }) =>
-  jsonOk({ contact: toContactJson(await createContact(session.organizationId, body)) }, 201),
-);
+export const POST = dashboardEndpoint(CONTACT_DASHBOARD.createContact, async ({ session, body }) => ({
+  contact: toContactJson(await createContact(session.organizationId, body)),
+}));

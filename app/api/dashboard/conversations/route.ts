@@ -1,12 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
-import { conversationsQuery } from "@/lib/conversations/conversation-schemas";
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { listConversations } from "@/lib/conversations/list-conversations";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** One status of the conversations, most recent activity first, by keyset pages. */
-export const GET = dashboardRoute(
-  { roles: EVERYONE, query: conversationsQuery },
-  async ({ session, query }) =>
-    jsonOk(await listConversations(session.organizationId, session.userId, query)),
+export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.listConversations, async ({ session, query }) =>
+  listConversations(session.organizationId, session.userId, query),
 );

@@ -1,10 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
-import { overviewQuery } from "@/lib/dashboard/overview-schemas";
+import { OVERVIEW_DASHBOARD } from "@/lib/dashboard/dashboard-endpoints";
 import { overviewStats } from "@/lib/dashboard/overview-stats";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** Sends, inbound messages and delivery outcomes per hour (24h) or day (7d), in the viewer's zone. */
-export const GET = dashboardRoute({ roles: EVERYONE, query: overviewQuery }, async ({ session, query }) =>
-  jsonOk(await overviewStats(session.organizationId, query)),
+export const GET = dashboardEndpoint(OVERVIEW_DASHBOARD.getOverview, async ({ session, query }) =>
+  overviewStats(session.organizationId, query),
 );

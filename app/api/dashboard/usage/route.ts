@@ -1,10 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { USAGE_DASHBOARD } from "@/lib/usage/dashboard-endpoints";
 import { getUsageOverview } from "@/lib/usage/usage-overview";
-import { usagePageQuery } from "@/lib/usage/usage-schemas";
 
-/** The Usage page (owners and admins): usage by day, category and channel over a range. */
-export const GET = dashboardRoute({ roles: MANAGERS, query: usagePageQuery }, async ({ session, query }) =>
-  jsonOk({ usage: await getUsageOverview(session.organizationId, query) }),
-);
+export const GET = dashboardEndpoint(USAGE_DASHBOARD.getUsage, async ({ session, query }) => ({
+  usage: await getUsageOverview(session.organizationId, query),
+}));

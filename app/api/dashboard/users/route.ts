@@ -1,9 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 import { listStaff } from "@/lib/users/list-staff";
 
-/** The organization's staff (name, e-mail, role): the assignee picker of conversations. */
-export const GET = dashboardRoute({ roles: EVERYONE }, async ({ session }) =>
-  jsonOk({ users: await listStaff(session.organizationId) }),
-);
+export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.listStaff, async ({ session }) => ({
+  users: await listStaff(session.organizationId),
+}));

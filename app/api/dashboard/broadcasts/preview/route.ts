@@ -1,12 +1,10 @@
-import { BODY_LIMITS } from "@/lib/api/read-body";
-import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/auth/roles";
 import { createBroadcastRequest } from "@/lib/broadcasts/create-request";
+import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { previewBroadcast } from "@/lib/broadcasts/preview-broadcast";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** Before launching: how many will receive it, how many are skipped and why, and two real messages. */
-export const POST = dashboardRoute(
-  { roles: MANAGERS, body: createBroadcastRequest, maxBodyBytes: BODY_LIMITS.v1Broadcast },
-  async ({ session, body }) => jsonOk({ preview: await previewBroadcast(session.organizationId, body) }),
+/** The body parsed with the send path's template checks (createBroadcastRequest). */
+export const POST = dashboardEndpoint(
+  { ...BROADCAST_DASHBOARD.previewBroadcast, body: createBroadcastRequest },
+  async ({ session, body }) => ({ preview: await previewBroadcast(session.organizationId, body) }),
 );

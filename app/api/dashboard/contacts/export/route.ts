@@ -1,12 +1,9 @@
-import { MANAGERS } from "@/lib/auth/roles";
+import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 import { exportContacts } from "@/lib/contacts/export-contacts";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/**
- * Every contact of the organization as CSV, streamed; X-Contact-Count feeds the progress bar.
- * Counted against DASHBOARD_EXPORTS_PER_USER and _PER_ORGANIZATION (each export reads every contact).
- */
-export const GET = dashboardRoute({ roles: MANAGERS, limit: "export" }, async ({ session }) => {
+/** X-Contact-Count feeds the progress bar; each export reads every contact, hence the limits. */
+export const GET = dashboardEndpoint(CONTACT_DASHBOARD.exportContacts, async ({ session }) => {
   const { stream, total } = await exportContacts(session.organizationId);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(stream, {

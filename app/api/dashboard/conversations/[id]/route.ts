@@ -1,10 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { getConversationThread } from "@/lib/conversations/get-conversation-thread";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** The conversation and its latest messages with their statuses; 404 for another organization's. */
-export const GET = dashboardRoute<undefined, undefined, { id: string }>(
-  { roles: EVERYONE },
-  async ({ session, params }) => jsonOk(await getConversationThread(session.organizationId, params.id)),
+export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.getThread, async ({ session, params }) =>
+  getConversationThread(session.organizationId, params.id),
 );

@@ -1,16 +1,11 @@
-import { jsonOk } from "@/lib/api/respond";
-import { SUPPORT } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { bulkRedeliverBody } from "@/lib/webhooks/delivery-schemas";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { redeliverFailed } from "@/lib/webhooks/redeliver-failed";
 
-/** Bulk: every failed delivery of one webhook created in [since, until) is redelivered. */
-export const POST = dashboardRoute({ roles: SUPPORT, body: bulkRedeliverBody }, async ({ session, body }) =>
-  jsonOk(
-    await redeliverFailed(session.organizationId, {
-      webhookId: body.webhook_id,
-      since: body.since,
-      until: body.until,
-    }),
-  ),
+export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.bulkRedeliver, async ({ session, body }) =>
+  redeliverFailed(session.organizationId, {
+    webhookId: body.webhook_id,
+    since: body.since,
+    until: body.until,
+  }),
 );

@@ -1,18 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { SUPPORT } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { retryNowDashboardBody } from "@/lib/webhooks/delivery-schemas";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { retryNow } from "@/lib/webhooks/retry-now";
 
-/** Retry now: the retrying deliveries of one webhook (optionally created in [since, until)) are due at once. */
-export const POST = dashboardRoute(
-  { roles: SUPPORT, body: retryNowDashboardBody },
-  async ({ session, body }) =>
-    jsonOk(
-      await retryNow(session.organizationId, {
-        webhookId: body.webhook_id,
-        since: body.since,
-        until: body.until,
-      }),
-    ),
+export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.retryNow, async ({ session, body }) =>
+  retryNow(session.organizationId, { webhookId: body.webhook_id, since: body.since, until: body.until }),
 );

@@ -1,15 +1,9 @@
-import { jsonOk } from "@/lib/api/respond";
-import { SUPPORT } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { failingWebhooks } from "@/lib/webhooks/failing-webhooks";
 import { forRole, supportFailingWebhooks } from "@/lib/webhooks/support-view";
 
-/**
- * Webhooks that need attention (disabled, or failing in the last 24 hours): owners, admins and
- * support (agents, who see each URL without query or user-info).
- */
-export const GET = dashboardRoute({ roles: SUPPORT }, async ({ session }) =>
-  jsonOk({
-    webhooks: forRole(session.role, await failingWebhooks(session.organizationId), supportFailingWebhooks),
-  }),
-);
+/** Agents see each URL without query or user-info. */
+export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listFailingWebhooks, async ({ session }) => ({
+  webhooks: forRole(session.role, await failingWebhooks(session.organizationId), supportFailingWebhooks),
+}));

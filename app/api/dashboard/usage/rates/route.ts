@@ -1,13 +1,11 @@
-import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS, OWNERS } from "@/lib/auth/roles";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { getRateCard, rateCardBody, setRateCard } from "@/lib/usage/rate-card";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { USAGE_DASHBOARD } from "@/lib/usage/dashboard-endpoints";
+import { getRateCard, setRateCard } from "@/lib/usage/rate-card";
 
-export const GET = dashboardRoute({ roles: MANAGERS }, async ({ session }) =>
-  jsonOk({ rate_card: await getRateCard(session.organizationId) }),
-);
+export const GET = dashboardEndpoint(USAGE_DASHBOARD.getRateCard, async ({ session }) => ({
+  rate_card: await getRateCard(session.organizationId),
+}));
 
-/** The owner replaces the rate card (prices per category and country). */
-export const PUT = dashboardRoute({ roles: OWNERS, body: rateCardBody }, async ({ session, body }) =>
-  jsonOk({ rate_card: await setRateCard(session.organizationId, body) }),
-);
+export const PUT = dashboardEndpoint(USAGE_DASHBOARD.setRateCard, async ({ session, body }) => ({
+  rate_card: await setRateCard(session.organizationId, body),
+}));

@@ -1,12 +1,7 @@
-import { jsonOk } from "@/lib/api/respond";
-import { MANAGERS } from "@/lib/auth/roles";
-import { replaceTokenBody } from "@/lib/channels/channel-schemas";
+import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 import { replaceChannelToken } from "@/lib/channels/replace-channel-token";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** A new access token for the channel (owners and admins): checked upstream, sealed, never answered. */
-export const POST = dashboardRoute<typeof replaceTokenBody, undefined, { id: string }>(
-  { roles: MANAGERS, body: replaceTokenBody },
-  async ({ session, params, body }) =>
-    jsonOk({ channel: await replaceChannelToken(session.organizationId, params.id, body.access_token) }),
-);
+export const POST = dashboardEndpoint(CHANNEL_DASHBOARD.replaceToken, async ({ session, params, body }) => ({
+  channel: await replaceChannelToken(session.organizationId, params.id, body.access_token),
+}));

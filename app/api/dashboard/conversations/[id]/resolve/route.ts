@@ -1,18 +1,13 @@
-import { jsonOk } from "@/lib/api/respond";
-import { EVERYONE } from "@/lib/auth/roles";
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { conversationId } from "@/lib/conversations/get-conversation-thread";
 import { resolveConversation } from "@/lib/conversations/resolve-conversation";
-import { dashboardRoute } from "@/lib/dashboard/route";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
 
-/** Marks the conversation resolved by the signed-in staff member (conversation.resolved). */
-export const POST = dashboardRoute<undefined, undefined, { id: string }>(
-  { roles: EVERYONE },
-  async ({ session, params }) => {
-    const conversation = await resolveConversation(
-      session.organizationId,
-      conversationId(params.id),
-      session.userId,
-    );
-    return jsonOk({ id: conversation.id, status: conversation.status });
-  },
-);
+export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.resolve, async ({ session, params }) => {
+  const conversation = await resolveConversation(
+    session.organizationId,
+    conversationId(params.id),
+    session.userId,
+  );
+  return { id: conversation.id, status: conversation.status };
+});
