@@ -1,7 +1,8 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
-import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
+import { getChannelOrThrow } from "@/lib/channels/get-channel";
+import { toChannelRow } from "@/lib/channels/list-channels";
 import { verifyChannel } from "@/lib/channels/verify-channel";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";

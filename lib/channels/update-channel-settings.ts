@@ -1,6 +1,7 @@
 import "#server-only";
 import type { ChannelRowJson, ChannelSettingsBody } from "@/lib/channels/channel-schemas";
-import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
+import { getChannelOrThrow } from "@/lib/channels/get-channel";
+import { toChannelRow } from "@/lib/channels/list-channels";
 import { db } from "@/lib/db";
 
 /**

@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { getChannelOrThrow } from "@/lib/channels/list-channel-rows";
+import { getChannelOrThrow } from "@/lib/channels/get-channel";
 import { enqueue } from "@/lib/queues";
 
 /** one manual sync per channel per window: repeated clicks share the job */

@@ -108,7 +108,7 @@ describe("message_template_status_update is applied at once", () => {
     expectError(res, 400, "WHATSAPP_TEMPLATE_REJECTED");
     expect(res.body.error.details.reason).toBe("INCORRECT_CATEGORY");
 
-    const { listOrgTemplates } = await import("@/lib/templates/list-org-templates");
+    const { listOrgTemplates } = await import("@/lib/templates/list-templates");
     const page = await listOrgTemplates(orgId, { page: 1, per_page: 25 });
     expect(page.templates[0]?.languages[0]).toMatchObject({
       code: "en_US",

@@ -1,6 +1,6 @@
 import { addChannel } from "@/lib/channels/add-channel";
 import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
-import { listChannelRows, toChannelRow } from "@/lib/channels/list-channel-rows";
+import { listChannelRows, toChannelRow } from "@/lib/channels/list-channels";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CHANNEL_DASHBOARD.listChannels, async ({ session }) => ({

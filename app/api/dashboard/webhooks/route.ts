@@ -1,9 +1,9 @@
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
+import { listWebhookRows } from "@/lib/webhooks/list-webhooks";
 import { WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
-import { listWebhookRows } from "@/lib/webhooks/webhook-rows";
 
 export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listWebhooks, async ({ session }) => ({
   webhooks: await listWebhookRows(session.organizationId),

@@ -1,6 +1,7 @@
 import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 import { deactivateChannel } from "@/lib/channels/deactivate-channel";
-import { getChannelOrThrow, toChannelRow } from "@/lib/channels/list-channel-rows";
+import { getChannelOrThrow } from "@/lib/channels/get-channel";
+import { toChannelRow } from "@/lib/channels/list-channels";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CHANNEL_DASHBOARD.deactivateChannel, async ({ session, params }) => {
