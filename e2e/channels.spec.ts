@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { SANDBOX_URL, type SandboxNumber, sandboxNumber, setTemplates } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
@@ -96,4 +97,49 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await expect(row).toContainText("Inactive");
   await expect(row.getByRole("button", { name: /Sync templates now/ })).toHaveCount(0);
   expect((await db().channel.findUniqueOrThrow({ where: { id: channel.id } })).status).toBe("inactive");
+});
+
+test("a sync asked for just before leaving the page is still announced when the page shows again", async ({
+  page,
+}) => {
+  const own = await seedOrganization();
+  const depot = await sandboxNumber({ verifiedName: "E2E Depot", templates: [WELCOME] });
+  const channel = await createChannel({
+    organizationId: own.id,
+    name: "E2E Depot",
+    phoneNumberId: depot.phoneNumberId,
+    wabaId: depot.wabaId,
+    accessToken: depot.token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+  });
+  await expect
+    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
+      timeout: 30_000,
+    })
+    .not.toBeNull();
+  await setTemplates(depot.wabaId, [WELCOME, SHIPPING]);
+  await signIn(page, own.staff.owner, "/dashboard/channels");
+
+  // the request is held until the person has gone on to another page
+  const syncRoute = /\/api\/dashboard\/channels\/[^/]+\/sync$/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(syncRoute, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = page.waitForRequest(syncRoute);
+  await page.getByRole("button", { name: "Sync templates now for E2E Depot" }).click();
+  await sent;
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await nav.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
+  const answered = page.waitForResponse(syncRoute);
+  release();
+  expect((await answered).status()).toBe(202);
+
+  await nav.getByRole("link", { name: "Channels" }).click();
+  await expect(toast(page, "Templates of E2E Depot synced: 2 active.")).toBeVisible({ timeout: 20_000 });
 });

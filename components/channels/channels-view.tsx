@@ -30,10 +30,7 @@ export function ChannelsView() {
   const addButton = <Button onClick={() => setAdding(true)}>Add channel</Button>;
 
   function startSync(channel: ChannelRowJson) {
-    sync.mutate(channel.id, {
-      onSuccess: ({ templates_synced_at }) => watch(channel, templates_synced_at),
-      onError: (error) => toast.show(errorMessage(error), "error"),
-    });
+    sync.mutate(channel, { onError: (error) => toast.show(errorMessage(error), "error") });
   }
 
   return (

@@ -1,8 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { startWatch } from "@/components/channels/sync-watches";
 import { callDashboard } from "@/components/lib/dashboard-client";
-import type { AddChannelInput, ChannelSettingsBody, ReplaceTokenInput } from "@/lib/channels/channel-schemas";
+import type {
+  AddChannelInput,
+  ChannelRowJson,
+  ChannelSettingsBody,
+  ReplaceTokenInput,
+} from "@/lib/channels/channel-schemas";
 import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 
 export const CHANNELS_QUERY_KEY = ["channels"] as const;
@@ -46,7 +52,11 @@ export function useReplaceToken() {
 
 export function useSyncTemplates() {
   return useMutation({
-    mutationFn: (id: string) => callDashboard(CHANNEL_DASHBOARD.syncTemplates, { params: { id } }),
+    mutationFn: (channel: ChannelRowJson) =>
+      callDashboard(CHANNEL_DASHBOARD.syncTemplates, { params: { id: channel.id } }),
+    // here rather than in mutate(): it runs even when the page re-rendered anew or was left while
+    // the request was on its way, and the watch lives outside the page (sync-watches.ts)
+    onSuccess: (answer, channel) => startWatch(channel, answer.templates_synced_at),
   });
 }
 

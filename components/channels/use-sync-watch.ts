@@ -1,12 +1,16 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import {
+  currentWatches,
+  endWatches,
+  noWatches,
+  startWatch,
+  subscribeToWatches,
+} from "@/components/channels/sync-watches";
 import { useChannels } from "@/components/channels/use-channels";
-import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 const GIVE_UP_MS = 30_000;
-
-type Watch = { before: string | null; tokenBefore: string | null; since: number; name: string };
 
 /**
  * The channels list, and the template syncs it waits for. Syncs run in the worker: after "Sync
@@ -15,16 +19,9 @@ type Watch = { before: string | null; tokenBefore: string | null; since: number;
  * answered "invalid token" (the channel's token_invalid_at moves) ends the wait too, saying so.
  */
 export function useWatchedChannels(notify: (message: string, tone: "success" | "info" | "error") => void) {
-  const [watching, setWatching] = useState<Record<string, Watch>>({});
+  const watching = useSyncExternalStore(subscribeToWatches, currentWatches, noWatches);
   const query = useChannels(Object.keys(watching).length > 0);
   const channels = query.data;
-
-  const watch = useCallback((channel: ChannelRowJson, before: string | null) => {
-    setWatching((all) => ({
-      ...all,
-      [channel.id]: { before, tokenBefore: channel.token_invalid_at, since: Date.now(), name: channel.name },
-    }));
-  }, []);
 
   useEffect(() => {
     const ids = Object.keys(watching);
@@ -45,10 +42,8 @@ export function useWatchedChannels(notify: (message: string, tone: "success" | "
         done.push(id);
       }
     }
-    if (done.length > 0) {
-      setWatching((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !done.includes(id))));
-    }
+    endWatches(done);
   }, [channels, watching, notify]);
 
-  return { query, syncing: new Set(Object.keys(watching)), watch };
+  return { query, syncing: new Set(Object.keys(watching)), watch: startWatch };
 }
