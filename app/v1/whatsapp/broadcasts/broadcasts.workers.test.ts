@@ -85,7 +85,8 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     const [a] = await Promise.all([startWorker("worker-a")]);
     const { key, orgId } = await createTestOrg();
     const channel = await createChannelAt(orgId, sandboxUrl, {
-      throughput: 10,
+      // 40 at 4 a second: the pause below lands long before the last claim, even on a loaded machine
+      throughput: 4,
       // the stalled sends complete late, in the same second as new ones: the upstream's own
       // limit (130429) is not what this test is about
       sandboxThroughput: 1_000,
