@@ -22,6 +22,7 @@ import {
 } from "@/scripts/bench/bench-stack";
 import { LifecycleReceiver } from "@/scripts/bench/lifecycle-receiver";
 import { type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
+import { type Counts, countRoundTrips, countsBetween } from "@/scripts/bench/round-trips";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -43,6 +44,8 @@ type Phase = {
   completed: number;
   seconds: number;
   cpuPerMessage: CpuSample;
+  /** PostgreSQL transactions and Redis commands a message */
+  roundTrips: Counts;
   lagMs: number[];
   wrong: string[];
 };
@@ -113,6 +116,7 @@ async function outbound(
   receiver: LifecycleReceiver,
 ): Promise<Phase> {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const countsBefore = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
   const before = sampleCpu(stack.cpu);
   const sends = await paced(async (i) => {
     const res = await fetch(`${stack.baseUrls[i % stack.baseUrls.length]}/v1/whatsapp/messages`, {
@@ -134,6 +138,7 @@ async function outbound(
     ids.length,
   );
   const spent = cpuBetween(before, sampleCpu(stack.cpu));
+  const counts = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
   const first = sends[0]?.at ?? Date.now();
   const lagMs = sends.flatMap((s) => {
     const readAt = s.value ? receiver.messages.get(s.value)?.firstAt.get("message.read") : undefined;
@@ -146,12 +151,14 @@ async function outbound(
     completed: receiver.countWith(ids, "message.read"),
     seconds: (lastAt - first) / 1000,
     cpuPerMessage: perUnit(spent, ids.length),
+    roundTrips: countsBetween(countsBefore, counts, ids.length),
     lagMs,
     wrong: receiver.mismatches(ids, OUTBOUND_EVENTS),
   };
 }
 
 async function inbound(stack: BenchStack, phones: string[], receiver: LifecycleReceiver): Promise<Phase> {
+  const countsBefore = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
   const before = sampleCpu(stack.cpu);
   const posts = await paced(async (i) => {
     const res = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
@@ -170,6 +177,7 @@ async function inbound(stack: BenchStack, phones: string[], receiver: LifecycleR
   const ids = posts.flatMap((p) => (p.value ? [p.value] : []));
   const lastAt = await settle(() => receiver.countWith(ids, "message.inbound"), ids.length);
   const spent = cpuBetween(before, sampleCpu(stack.cpu));
+  const counts = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
   const lagMs = posts.flatMap((p) => {
     const at = p.value ? receiver.messages.get(p.value)?.firstAt.get("message.inbound") : undefined;
     return at === undefined ? [] : [at - p.at];
@@ -181,6 +189,7 @@ async function inbound(stack: BenchStack, phones: string[], receiver: LifecycleR
     completed: receiver.countWith(ids, "message.inbound"),
     seconds: (lastAt - (posts[0]?.at ?? Date.now())) / 1000,
     cpuPerMessage: perUnit(spent, ids.length),
+    roundTrips: countsBetween(countsBefore, counts, ids.length),
     lagMs,
     wrong: receiver.mismatches(ids, ["message.inbound"]),
   };
@@ -201,6 +210,11 @@ function print(phase: Phase, lagLabel: string): void {
   console.log(
     `  CPU ms a message: ${product.map((n) => `${n} ${(phase.cpuPerMessage[n] ?? 0).toFixed(2)}`).join(", ")}; ` +
       `total ${total.toFixed(2)} (not counted: sandbox ${(phase.cpuPerMessage.sandbox ?? 0).toFixed(2)}, load+receiver ${(phase.cpuPerMessage.load ?? 0).toFixed(2)})`,
+  );
+  const trips = phase.roundTrips;
+  console.log(
+    `  round trips a message: PostgreSQL ${trips.transactions.toFixed(1)} transactions, ` +
+      `Redis ${trips.redisCommands.toFixed(1)} commands (${trips.redisScripts.toFixed(1)} scripts; the whole server's)`,
   );
   console.log(
     `  lag ${lagLabel}: p50 ${percentile(phase.lagMs, 50)} ms, p99 ${percentile(phase.lagMs, 99)} ms`,
