@@ -4,7 +4,7 @@
  * worker processes this file starts and kills, so the shared stack's worker takes nothing here.
  */
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { closeQueues, queue } from "@/lib/queues";
@@ -21,6 +21,26 @@ let options: StackOptions;
 let stack: Stack;
 let sandboxUrl: string;
 const workers: Proc[] = [];
+
+async function newOrgWithWebhook(url: string) {
+  const { key, orgId } = await createTestOrg();
+  const channel = await createChannelAt(orgId, sandboxUrl);
+  const body = { url, events: ["message.inbound"] };
+  const res = await apiAt(stack.baseUrl, "/v1/webhooks", { method: "POST", key, body });
+  expect(res.status, res.text).toBe(201);
+  return { orgId, channel, webhookId: res.body.data.id as string };
+}
+
+async function customersWrite(phoneNumberId: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const ack = await sandboxAt(sandboxUrl, "/_sandbox/inbound", "POST", {
+      phone_number_id: phoneNumberId,
+      from: randomPhone().slice(1),
+      message: { type: "text", text: { body: `in flight ${i}` } },
+    });
+    expect(ack.body.status, JSON.stringify(ack.body)).toBe(200);
+  }
+}
 
 async function startWorker(name: string): Promise<Proc> {
   const proc = startProcess(name, "node_modules/.bin/tsx", ["worker/index.ts"], {
@@ -61,8 +81,11 @@ beforeAll(async () => {
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 }, 180_000);
 
-afterAll(async () => {
+afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => stopProcess(w)));
+});
+
+afterAll(async () => {
   await closeQueues();
   await stack?.stop();
   if (redisServer) await stopProcess(redisServer);
@@ -72,25 +95,13 @@ describe("a worker killed with inline first attempts in flight", () => {
   it("loses no delivery: the claim's lease hands them to the sweeper, and another worker delivers them", async () => {
     const hook = await TestReceiver.start();
     try {
-      const { key, orgId } = await createTestOrg();
-      const channel = await createChannelAt(orgId, sandboxUrl);
-      const body = { url: hook.url, events: ["message.inbound"] };
-      const res = await apiAt(stack.baseUrl, "/v1/webhooks", { method: "POST", key, body });
-      expect(res.status, res.text).toBe(201);
-      const webhookId: string = res.body.data.id;
+      const { orgId, channel, webhookId } = await newOrgWithWebhook(hook.url);
       // the first attempts hang until the worker is gone; later ones are answered at once
       hook.answer = ({ nth }) => (nth === 1 ? { status: 200, delayMs: 8_000 } : { status: 200 });
 
       const worker = await startWorker("worker-a");
       const count = 4;
-      for (let i = 0; i < count; i++) {
-        const ack = await sandboxAt(sandboxUrl, "/_sandbox/inbound", "POST", {
-          phone_number_id: channel.phoneNumberId,
-          from: randomPhone().slice(1),
-          message: { type: "text", text: { body: `in flight ${i}` } },
-        });
-        expect(ack.body.status, JSON.stringify(ack.body)).toBe(200);
-      }
+      await customersWrite(channel.phoneNumberId, count);
       await pollUntil(
         async () => hook.inFlight,
         (n) => n === count,
@@ -128,4 +139,32 @@ describe("a worker killed with inline first attempts in flight", () => {
       await hook.down();
     }
   }, 120_000);
+});
+
+describe("a worker stopped (SIGTERM) with inline first attempts in flight", () => {
+  it("waits for them before it exits: each delivered once, as attempt 1", async () => {
+    const hook = await TestReceiver.start();
+    try {
+      const { channel, webhookId } = await newOrgWithWebhook(hook.url);
+      hook.answer = () => ({ status: 200, delayMs: 2_000 });
+      const worker = await startWorker("worker-c");
+      const count = 3;
+      await customersWrite(channel.phoneNumberId, count);
+      await pollUntil(
+        async () => hook.inFlight,
+        (n) => n === count,
+        20_000,
+      );
+      const exited = new Promise((resolve) => worker.child.once("exit", resolve));
+      if (worker.child.pid !== undefined) process.kill(-worker.child.pid, "SIGTERM");
+      await exited;
+      // no worker runs now: what is done was done by the stopping one
+      const done = await db().delivery.findMany({ where: { webhookId } });
+      expect(done.map((d) => [d.status, d.attemptCount])).toEqual(done.map(() => ["succeeded", 1]));
+      expect(done).toHaveLength(count);
+      for (const d of done) expect(hook.of(d.id)).toHaveLength(1);
+    } finally {
+      await hook.down();
+    }
+  }, 60_000);
 });
