@@ -95,3 +95,40 @@ describe("inline first attempts", () => {
     }
   }, 60_000);
 });
+
+describe("an inline first attempt that fails", () => {
+  it("is retried by the next attempt's job, as a job's attempt is", async () => {
+    const hook = await TestReceiver.start();
+    hook.answer = ({ nth }) => ({ status: nth === 1 ? 500 : 200 });
+    try {
+      const { key, orgId } = await createTestOrg();
+      const channel = await createTestChannel(orgId);
+      const webhookId = await registerWebhook(key, hook.url, { events: ["message.inbound"] });
+      const ack = await inbound(channel.phoneNumberId, randomPhone().slice(1), {
+        type: "text",
+        text: { body: "again" },
+      });
+      expect(ack.status).toBe(200);
+      const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
+      const done = await pollUntil(
+        () => db().delivery.findUniqueOrThrow({ where: { id: delivery.id } }),
+        (d) => d.status === "succeeded",
+        15_000,
+      );
+      expect(done.attemptCount).toBe(2);
+      const attempts = await db().deliveryAttempt.findMany({
+        where: { deliveryId: delivery.id },
+        orderBy: { attemptNumber: "asc" },
+      });
+      expect(attempts.map((a) => [a.attemptNumber, a.statusCode])).toEqual([
+        [1, 500],
+        [2, 200],
+      ]);
+      expect(hook.of(delivery.id).map((r) => r.status)).toEqual([500, 200]);
+      expect(await queue("deliveries").getJob(deliveryJobId(delivery.id, 1))).toBeUndefined();
+      expect(await queue("deliveries").getJob(deliveryJobId(delivery.id, 2))).toBeDefined();
+    } finally {
+      await hook.down();
+    }
+  }, 60_000);
+});
