@@ -7,6 +7,7 @@ import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
 import { startWorkerMetricsServer } from "@/lib/metrics/serve-metrics";
 import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
+import { drainInlineDeliveries } from "@/lib/webhooks/start-deliveries";
 import { processBroadcast } from "@/worker/broadcasts";
 import { processDelivery } from "@/worker/deliveries";
 import { processInbound } from "@/worker/inbound";
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
     metricsServer?.close();
     logger.info({ signal }, "worker stopping");
     stopBroadcastDrivers();
-    await Promise.all(workers.map((w) => w.close()));
+    // jobs finishing meanwhile queue their deliveries' first attempts instead of starting them
+    await Promise.all([...workers.map((w) => w.close()), drainInlineDeliveries()]);
     await closeQueues();
     await disconnectDb();
     process.exit(0);

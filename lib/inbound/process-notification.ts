@@ -1,7 +1,6 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
-import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import {
@@ -17,6 +16,7 @@ import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
 import { ttlCache } from "@/lib/ttl-cache";
+import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
@@ -85,7 +85,7 @@ export async function processNotification(
     id: notificationId,
     error: parsed.success ? null : "unrecognized notification shape",
   });
-  await enqueueDeliveries(deliveryIds);
+  await startDeliveries(deliveryIds);
   if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
   return { messages, statuses };
 }

@@ -24,17 +24,80 @@ export type DeliverOutcome =
   | { kind: "postponed"; delayMs: number; slotAt?: number }
   | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
 
-type Loaded = Delivery & { event: Event; webhook: Webhook };
+/** What one attempt reads of its delivery, event and webhook (and openSigningSecrets needs). */
+type Loaded = Pick<
+  Delivery,
+  "id" | "organizationId" | "webhookId" | "status" | "attemptCount" | "nextAttemptAt"
+> & {
+  event: Pick<Event, "name" | "data" | "createdAt">;
+  webhook: Pick<
+    Webhook,
+    | "id"
+    | "organizationId"
+    | "url"
+    | "status"
+    | "rateLimit"
+    | "secretEnc"
+    | "previousSecretEnc"
+    | "previousSecretExpiresAt"
+  >;
+};
 
-/** Deliveries with their event and webhook; those loaded together share the three queries. */
+type LoadedRow = {
+  id: string;
+  organization_id: string;
+  webhook_id: string;
+  status: Delivery["status"];
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  event_name: string;
+  event_data: Event["data"];
+  event_created_at: Date;
+  webhook_organization_id: string;
+  url: string;
+  webhook_status: Webhook["status"];
+  rate_limit: number | null;
+  secret_enc: string | null;
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: Date | null;
+};
+
+/** Deliveries with their event and webhook, one query; those loaded together share it. */
 const load = groupCommit<string, Loaded | null>(async (ids) => {
-  const found = await db().delivery.findMany({
-    where: { id: { in: ids } },
-    include: { event: true, webhook: true },
-  });
-  const byId = new Map(found.map((d) => [d.id, d]));
+  const rows = await db().$queryRaw<LoadedRow[]>`
+      SELECT d.id, d.organization_id, d.webhook_id, d.status::text AS status, d.attempt_count, d.next_attempt_at,
+             e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at,
+             w.organization_id AS webhook_organization_id, w.url, w.status::text AS webhook_status, w.rate_limit, w.secret_enc, w.previous_secret_enc,
+             w.previous_secret_expires_at
+      FROM deliveries d
+      JOIN events e ON e.id = d.event_id
+      JOIN webhooks w ON w.id = d.webhook_id
+      WHERE d.id = ANY (${ids}::text[])`;
+  const byId = new Map(rows.map((r) => [r.id, toLoaded(r)]));
   return ids.map((id) => byId.get(id) ?? null);
 });
+
+function toLoaded(r: LoadedRow): Loaded {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    webhookId: r.webhook_id,
+    status: r.status,
+    attemptCount: r.attempt_count,
+    nextAttemptAt: r.next_attempt_at,
+    event: { name: r.event_name, data: r.event_data, createdAt: r.event_created_at },
+    webhook: {
+      id: r.webhook_id,
+      organizationId: r.webhook_organization_id,
+      url: r.url,
+      status: r.webhook_status,
+      rateLimit: r.rate_limit,
+      secretEnc: r.secret_enc,
+      previousSecretEnc: r.previous_secret_enc,
+      previousSecretExpiresAt: r.previous_secret_expires_at,
+    },
+  };
+}
 
 type Claim = { id: string; attemptCount: number };
 

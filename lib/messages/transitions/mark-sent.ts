@@ -5,6 +5,7 @@ import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { eventDataSql, type OutboxPerRowResult, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
+import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 type Sent = { messageId: string; wamid: string };
 type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
@@ -23,7 +24,7 @@ export async function markSent(messageId: string, wamid: string): Promise<Date> 
       data: { whatsappMessageId: wamid },
     });
   }
-  await enqueueDeliveries(deliveryIds);
+  await startDeliveries(deliveryIds);
   return sentAt;
 }
 
