@@ -1,0 +1,178 @@
+import "#server-only";
+import { randomUUID } from "node:crypto";
+import { REPLY_WINDOW_MS } from "@/lib/broadcasts/mark-replied";
+import { CHANNEL_TOUCH_EVERY_MS } from "@/lib/channels/channel-touch-due";
+import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
+import { CONVERSATION_QUIET_MS } from "@/lib/conversations/touch-conversation";
+import { db } from "@/lib/db";
+import { buildEventData } from "@/lib/events/payloads";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
+
+export type KnownSenderInput = {
+  organizationId: string;
+  channelId: string;
+  messageId: string;
+  whatsappMessageId: string;
+  sender: InboundSender;
+  /** the number as the upstream wrote it (without "+"), for the event's sender.phone */
+  digits: string | null;
+  mapped: MappedInbound;
+  receivedAt: Date;
+  /** when the customer wrote (the 24-hour window and the conversation count from it) */
+  writtenAt: Date;
+  /** the normalized text when it could be a stop word: such a message takes the full path */
+  stopWordCandidate: string | null;
+  /** this process has not written the channel's lastActiveAt for a minute */
+  touchChannel: boolean;
+};
+
+export type KnownSenderResult =
+  | { outcome: "stored"; deliveryIds: string[] }
+  | { outcome: "duplicate" }
+  /** not the ordinary case (unknown sender, new identity, stop word, concurrent change): full path */
+  | { outcome: "other" };
+
+/**
+ * An inbound message of a known customer whose identifiers are unchanged, in ONE statement:
+ * the message (ON CONFLICT on the upstream id), its media reference, the contact's window,
+ * the conversation continued or opened, the channel's lastActiveAt (at most once a minute),
+ * the broadcast replies, and the events (conversation.opened, message.inbound) with their
+ * deliveries — all or nothing, as the transaction of the full path writes them.
+ *
+ * The contact is updated only if its row is the version this statement read (xmin): a
+ * concurrent writer of the same contact (which is how every other conversation-opening path
+ * serializes) makes this write nothing and the caller takes the full path, whose statements
+ * see what that writer committed. Anything out of the ordinary answers "other".
+ */
+export async function storeKnownSender(input: KnownSenderInput): Promise<KnownSenderResult> {
+  const { organizationId: org, channelId, sender, mapped, receivedAt: now, writtenAt } = input;
+  if (!sender.phone && !sender.bsuid) return { outcome: "other" };
+  const newConversationId = randomUUID();
+  // the payloads are built (and checked) by their declared schemas; the ids and the sender's
+  // identifiers the statement finds overwrite the placeholders (jsonb ||)
+  const inboundData = buildEventData("message.inbound", {
+    messageId: input.messageId,
+    whatsappMessageId: input.whatsappMessageId,
+    conversationId: input.messageId,
+    contactId: input.messageId,
+    channel: "whatsapp",
+    channelId,
+    direction: "inbound",
+    contentType: mapped.contentType,
+    status: "delivered",
+    timestamp: now.toISOString(),
+    content: mapped.content,
+    sender: { phone: null, name: sender.profileName, bsuid: null, username: null },
+  });
+  const openedData = buildEventData("conversation.opened", {
+    conversationId: newConversationId,
+    contactId: input.messageId,
+    channelId,
+    status: "open",
+    timestamp: now.toISOString(),
+  });
+  const digits = input.digits?.replace(/^\+/, "") ?? null;
+  const media = mapped.media;
+  const [row] = await db().$queryRaw<{ duplicate: boolean; inserted: boolean; delivery_ids: string[] }[]>`
+    WITH seen AS (
+      SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate
+    ), c AS (
+      SELECT ct.id, ct.xmin AS version FROM contacts ct, seen
+      WHERE NOT seen.duplicate AND ct.organization_id = ${org}::uuid
+        AND ${sender.phone ? Prisma.sql`ct.phone = ${sender.phone}` : Prisma.sql`ct.bsuid = ${sender.bsuid}`}
+        -- a new or different user id or username is announced (contact.updated), perhaps merged: full path
+        AND (${sender.bsuid}::text IS NULL OR ct.bsuid = ${sender.bsuid})
+        AND (${sender.username ?? null}::text IS NULL OR ct.username = ${sender.username ?? null})
+        ${
+          input.stopWordCandidate === null
+            ? Prisma.empty
+            : Prisma.sql`AND NOT EXISTS (SELECT 1 FROM organizations o
+                  WHERE o.id = ${org}::uuid AND ${input.stopWordCandidate} = ANY (o.marketing_stop_words))`
+        }
+    ), cur AS (
+      SELECT cv.id FROM conversations cv, c
+      WHERE cv.organization_id = ${org}::uuid AND cv.contact_id = c.id AND cv.status <> 'resolved'
+        AND cv.last_activity_at >= ${new Date(writtenAt.getTime() - CONVERSATION_QUIET_MS)}
+      ORDER BY cv.last_activity_at DESC LIMIT 1
+    ), cu AS (
+      UPDATE contacts ct SET
+        -- never backwards: a late-delivered older message does not move the window
+        last_inbound_at = GREATEST(ct.last_inbound_at, ${writtenAt}),
+        profile_name = COALESCE(${sender.profileName}, ct.profile_name),
+        parent_bsuid = COALESCE(${sender.parentBsuid ?? null}, ct.parent_bsuid),
+        updated_at = ${now}
+      FROM c WHERE ct.id = c.id AND ct.xmin = c.version
+      RETURNING ct.id, ct.phone, ct.bsuid, ct.username
+    ), m AS (
+      INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
+                            status, phone, whatsapp_message_id, delivered_at, created_at, updated_at)
+      SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, cu.id,
+             COALESCE((SELECT id FROM cur), ${newConversationId}::uuid), 'inbound'::"MessageDirection",
+             ${mapped.contentType}, ${JSON.stringify(mapped.content)}::jsonb, 'delivered'::"MessageStatus",
+             ${sender.phone}, ${input.whatsappMessageId}, ${now}, ${now}, ${now}
+      FROM cu
+      ON CONFLICT (whatsapp_message_id) DO NOTHING
+      RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened
+    ), ev AS (
+      INSERT INTO events (id, organization_id, name, data, created_at)
+      SELECT gen_random_uuid(), ${org}::uuid, e.name, e.data, ${now} FROM (
+        SELECT 'conversation.opened' AS name,
+               ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id) AS data
+        FROM m WHERE m.opened
+        UNION ALL
+        SELECT 'message.inbound',
+               ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
+                 'conversationId', m.conversation_id, 'contactId', m.contact_id,
+                 'sender', jsonb_build_object(
+                   'phone', COALESCE(${digits}, CASE WHEN left(cu.phone, 1) = '+' THEN substr(cu.phone, 2) ELSE cu.phone END),
+                   'name', ${sender.profileName}::text,
+                   'bsuid', COALESCE(${sender.bsuid}, cu.bsuid),
+                   'username', COALESCE(${sender.username ?? null}, cu.username)))
+        FROM m JOIN cu ON cu.id = m.contact_id
+      ) e
+      RETURNING id, name
+    ), d AS (
+      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+      SELECT 'wh_' || ${String(now.getTime())} || '_' || substr(md5(random()::text || w.id || ev.id::text), 1, 16),
+             ${org}::uuid, w.id, ev.id, 'pending', 0, ${now}, ${now}, ${now}
+      FROM ev JOIN webhooks w ON w.organization_id = ${org}::uuid AND w.status = 'active' AND ev.name = ANY (w.events)
+      RETURNING id, event_id
+    ), opened AS (
+      INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
+      SELECT m.conversation_id, ${org}::uuid, m.contact_id, ${channelId}::uuid, 'open'::"ConversationStatus",
+             ${writtenAt}, ${writtenAt}, ${now}, ${now}
+      FROM m WHERE m.opened
+    ), continued AS (
+      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
+             channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}
+      FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
+    )${
+      media
+        ? Prisma.sql`, stored_media AS (
+      INSERT INTO media (id, organization_id, upstream_id, mime_type, filename, sha256, created_at)
+      SELECT m.id, ${org}::uuid, ${media.upstreamId}, ${media.mimeType}, ${media.filename ?? null},
+             ${media.sha256 ?? null}, ${now}
+      FROM m
+    )`
+        : Prisma.empty
+    }${
+      input.touchChannel
+        ? Prisma.sql`, channel AS (
+      UPDATE channels SET last_active_at = ${now}, updated_at = ${now}
+      WHERE id = ${channelId}::uuid AND EXISTS (SELECT 1 FROM m)
+        AND (last_active_at IS NULL OR last_active_at < ${new Date(now.getTime() - CHANNEL_TOUCH_EVERY_MS)})
+    )`
+        : Prisma.empty
+    }, replied AS (
+      -- lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
+      UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
+      FROM m WHERE br.contact_id = m.contact_id AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
+        AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
+    )
+    SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
+           coalesce((SELECT array_agg(d.id ORDER BY ev.name = 'message.inbound') FROM d JOIN ev ON ev.id = d.event_id),
+                    ARRAY[]::text[]) AS delivery_ids`;
+  if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids };
+  return row?.duplicate ? { outcome: "duplicate" } : { outcome: "other" };
+}
