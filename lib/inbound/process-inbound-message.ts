@@ -12,13 +12,13 @@ import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
-import { storeKnownSender } from "@/lib/inbound/store-known-sender";
+import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
 
 export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
 
 /**
  * One inbound message: contact, conversation, Message, media reference and events all or
- * nothing: one statement for a known customer (lib/inbound/store-known-sender.ts), else one
+ * nothing: one statement in the ordinary case (lib/inbound/store-ordinary-inbound.ts), else one
  * transaction. Idempotent on the upstream id: a notification delivered twice stores one message.
  */
 export async function processInboundMessage(
@@ -61,8 +61,8 @@ async function storeInbound(
   const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
   const text = message.type === "text" && message.text ? message.text.body : null;
 
-  // the ordinary case (a known customer, identifiers unchanged) is one statement
-  const known = await storeKnownSender({
+  // the ordinary case (a known customer, identifiers unchanged, or a new one) is one statement
+  const known = await storeOrdinaryInbound({
     organizationId: channel.organizationId,
     channelId: channel.id,
     messageId,

@@ -1,5 +1,5 @@
 /**
- * A known customer's message is stored by one statement (lib/inbound/store-known-sender.ts):
+ * An ordinary customer's message is stored by one statement (lib/inbound/store-ordinary-inbound.ts):
  * the same rows and events as the full transaction, all or nothing, once per upstream id, and
  * one open conversation however many of the customer's messages arrive at once.
  */
@@ -42,7 +42,7 @@ async function webhookFor(orgId: string, events: string[]) {
   });
 }
 
-describe("a known customer's message", () => {
+describe("a customer's message in one statement", () => {
   it("opens a conversation, moves the window and the channel's lastActiveAt, emits conversation.opened then message.inbound with their deliveries", async () => {
     const c = await knownCustomer();
     const webhook = await webhookFor(c.orgId, ["conversation.opened", "message.inbound"]);
@@ -101,28 +101,37 @@ describe("a known customer's message", () => {
     expect(await db().message.count({ where: { conversationId: first.conversationId } })).toBe(2);
   });
 
-  it("many of the customer's messages at once: one conversation holds them all, opened once", async () => {
-    const c = await knownCustomer();
-    const notes = Array.from({ length: 8 }, (_, i) =>
-      inboundNotification(
-        c.channel.phoneNumberId,
-        { profile: { name: "Rush" }, wa_id: c.from },
-        { from: c.from, type: "text", text: { body: `burst ${i}` } },
-      ),
-    );
-    const posted = await Promise.all(notes.map((n) => postNotification(JSON.stringify(n.body))));
-    expect(posted.map((p) => p.status)).toEqual(notes.map(() => 200));
-    const events = await eventually(async () => {
-      const found = await eventsNamed(c.orgId, "message.inbound");
-      return found.length === notes.length ? found : null;
-    });
-    const conversations = await db().conversation.findMany({ where: { organizationId: c.orgId } });
-    expect(conversations).toHaveLength(1);
-    expect(new Set(events.map((e) => e.data.conversationId))).toEqual(new Set([conversations[0]?.id]));
-    expect(await db().message.count({ where: { conversationId: conversations[0]?.id } })).toBe(notes.length);
-    expect(await eventsNamed(c.orgId, "conversation.opened")).toHaveLength(1);
-    expect(await db().contact.count({ where: { organizationId: c.orgId } })).toBe(1);
-  });
+  it.each([
+    ["a known customer", true],
+    ["a customer never seen", false],
+  ])(
+    "many messages of %s at once: one contact, one conversation holds them all, opened once",
+    async (_, known) => {
+      const c = known ? await knownCustomer() : await inboundCustomer();
+      const notes = Array.from({ length: 8 }, (_, i) =>
+        inboundNotification(
+          c.channel.phoneNumberId,
+          { profile: { name: "Rush" }, wa_id: c.from },
+          { from: c.from, type: "text", text: { body: `burst ${i}` } },
+        ),
+      );
+      const posted = await Promise.all(notes.map((n) => postNotification(JSON.stringify(n.body))));
+      expect(posted.map((p) => p.status)).toEqual(notes.map(() => 200));
+      const events = await eventually(async () => {
+        const found = await eventsNamed(c.orgId, "message.inbound");
+        return found.length === notes.length ? found : null;
+      });
+      const conversations = await db().conversation.findMany({ where: { organizationId: c.orgId } });
+      expect(conversations).toHaveLength(1);
+      expect(new Set(events.map((e) => e.data.conversationId))).toEqual(new Set([conversations[0]?.id]));
+      expect(await db().message.count({ where: { conversationId: conversations[0]?.id } })).toBe(
+        notes.length,
+      );
+      expect(await eventsNamed(c.orgId, "conversation.opened")).toHaveLength(1);
+      expect(await db().contact.count({ where: { organizationId: c.orgId } })).toBe(1);
+      expect(await eventsNamed(c.orgId, "contact.created")).toHaveLength(known ? 0 : 1);
+    },
+  );
 
   it("the same notification twice at once, then again: one message, one message.inbound", async () => {
     const c = await knownCustomer();

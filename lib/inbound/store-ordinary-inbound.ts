@@ -9,7 +9,10 @@ import { buildEventData } from "@/lib/events/payloads";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
 
-export type KnownSenderInput = {
+/** The events' order: the full path records them (and enqueues their deliveries) so. */
+const EVENT_ORDER = ["contact.created", "conversation.opened", "message.inbound"];
+
+export type OrdinaryInboundInput = {
   organizationId: string;
   channelId: string;
   messageId: string;
@@ -21,34 +24,37 @@ export type KnownSenderInput = {
   receivedAt: Date;
   /** when the customer wrote (the 24-hour window and the conversation count from it) */
   writtenAt: Date;
-  /** the normalized text when it could be a stop word: such a message takes the full path */
+  /** the normalized text when it could be a stop word: one that is takes the full path */
   stopWordCandidate: string | null;
   /** this process has not written the channel's lastActiveAt for a minute */
   touchChannel: boolean;
 };
 
-export type KnownSenderResult =
+export type OrdinaryInboundResult =
   | { outcome: "stored"; deliveryIds: string[] }
   | { outcome: "duplicate" }
-  /** not the ordinary case (unknown sender, new identity, stop word, concurrent change): full path */
+  /** not the ordinary case (a new or merged identity, a stop word, a concurrent change): full path */
   | { outcome: "other" };
 
 /**
- * An inbound message of a known customer whose identifiers are unchanged, in ONE statement:
- * the message (ON CONFLICT on the upstream id), its media reference, the contact's window,
- * the conversation continued or opened, the channel's lastActiveAt (at most once a minute),
- * the broadcast replies, and the events (conversation.opened, message.inbound) with their
- * deliveries — all or nothing, as the transaction of the full path writes them.
+ * An inbound message from a known customer whose identifiers are unchanged, or from a customer
+ * no contact has either identifier of, in ONE statement: the message (ON CONFLICT on the
+ * upstream id), its media reference, the contact's window (or the new contact), the
+ * conversation continued or opened, the channel's lastActiveAt (at most once a minute), the
+ * broadcast replies, and the events (contact.created, conversation.opened, message.inbound)
+ * with their deliveries — all or nothing, as the full path's transaction writes them.
  *
- * The contact is updated only if its row is the version this statement read (xmin): a
- * concurrent writer of the same contact (which is how every other conversation-opening path
- * serializes) makes this write nothing and the caller takes the full path, whose statements
- * see what that writer committed. Anything out of the ordinary answers "other".
+ * A known contact is updated only if its row is still the version this statement read (xmin):
+ * a concurrent writer of the same contact (how every conversation-opening path serializes)
+ * makes this write nothing and the caller takes the full path, whose statements see what that
+ * writer committed; a new contact created concurrently conflicts (DO NOTHING) the same way.
+ * Anything out of the ordinary answers "other".
  */
-export async function storeKnownSender(input: KnownSenderInput): Promise<KnownSenderResult> {
+export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise<OrdinaryInboundResult> {
   const { organizationId: org, channelId, sender, mapped, receivedAt: now, writtenAt } = input;
   if (!sender.phone && !sender.bsuid) return { outcome: "other" };
   const newConversationId = randomUUID();
+  const newContactId = randomUUID();
   // the payloads are built (and checked) by their declared schemas; the ids and the sender's
   // identifiers the statement finds overwrite the placeholders (jsonb ||)
   const inboundData = buildEventData("message.inbound", {
@@ -72,24 +78,50 @@ export async function storeKnownSender(input: KnownSenderInput): Promise<KnownSe
     status: "open",
     timestamp: now.toISOString(),
   });
+  const createdData = buildEventData("contact.created", {
+    contactId: newContactId,
+    phone: sender.phone,
+    name: sender.profileName,
+    email: null,
+    bsuid: sender.bsuid,
+    username: sender.username ?? null,
+    channelId,
+    timestamp: now.toISOString(),
+  });
   const digits = input.digits?.replace(/^\+/, "") ?? null;
   const media = mapped.media;
   const [row] = await db().$queryRaw<{ duplicate: boolean; inserted: boolean; delivery_ids: string[] }[]>`
     WITH seen AS (
-      SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate
+      SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate,
+             ${
+               input.stopWordCandidate === null
+                 ? Prisma.sql`false`
+                 : Prisma.sql`EXISTS (SELECT 1 FROM organizations o
+                     WHERE o.id = ${org}::uuid AND ${input.stopWordCandidate} = ANY (o.marketing_stop_words))`
+             } AS stop_word
+    ), found AS (
+      -- two lookups, each by its unique index (an OR would scan the organization's contacts)
+      SELECT id, phone, bsuid, username, xmin AS version FROM contacts
+      WHERE organization_id = ${org}::uuid AND phone = ${sender.phone}
+      UNION ALL
+      SELECT id, phone, bsuid, username, xmin FROM contacts
+      WHERE organization_id = ${org}::uuid AND bsuid = ${sender.bsuid}
     ), c AS (
-      SELECT ct.id, ct.xmin AS version FROM contacts ct, seen
-      WHERE NOT seen.duplicate AND ct.organization_id = ${org}::uuid
-        AND ${sender.phone ? Prisma.sql`ct.phone = ${sender.phone}` : Prisma.sql`ct.bsuid = ${sender.bsuid}`}
+      SELECT found.id, found.version FROM found, seen
+      WHERE NOT seen.duplicate AND NOT seen.stop_word
+        AND ${sender.phone ? Prisma.sql`found.phone = ${sender.phone}` : Prisma.sql`found.bsuid = ${sender.bsuid}`}
         -- a new or different user id or username is announced (contact.updated), perhaps merged: full path
-        AND (${sender.bsuid}::text IS NULL OR ct.bsuid = ${sender.bsuid})
-        AND (${sender.username ?? null}::text IS NULL OR ct.username = ${sender.username ?? null})
-        ${
-          input.stopWordCandidate === null
-            ? Prisma.empty
-            : Prisma.sql`AND NOT EXISTS (SELECT 1 FROM organizations o
-                  WHERE o.id = ${org}::uuid AND ${input.stopWordCandidate} = ANY (o.marketing_stop_words))`
-        }
+        AND (${sender.bsuid}::text IS NULL OR found.bsuid = ${sender.bsuid})
+        AND (${sender.username ?? null}::text IS NULL OR found.username = ${sender.username ?? null})
+      LIMIT 1
+    ), fresh AS (
+      INSERT INTO contacts (id, organization_id, phone, bsuid, parent_bsuid, username, profile_name, name,
+                            last_inbound_at, created_at, updated_at)
+      SELECT ${newContactId}::uuid, ${org}::uuid, ${sender.phone}, ${sender.bsuid}, ${sender.parentBsuid ?? null},
+             ${sender.username ?? null}, ${sender.profileName}, ${sender.profileName}, ${writtenAt}, ${now}, ${now}
+      FROM seen WHERE NOT seen.duplicate AND NOT seen.stop_word AND NOT EXISTS (SELECT 1 FROM found)
+      ON CONFLICT DO NOTHING
+      RETURNING id, phone, bsuid, username
     ), cur AS (
       SELECT cv.id FROM conversations cv, c
       WHERE cv.organization_id = ${org}::uuid AND cv.contact_id = c.id AND cv.status <> 'resolved'
@@ -104,32 +136,36 @@ export async function storeKnownSender(input: KnownSenderInput): Promise<KnownSe
         updated_at = ${now}
       FROM c WHERE ct.id = c.id AND ct.xmin = c.version
       RETURNING ct.id, ct.phone, ct.bsuid, ct.username
+    ), who AS (
+      SELECT id, phone, bsuid, username FROM cu UNION ALL SELECT id, phone, bsuid, username FROM fresh
     ), m AS (
       INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                             status, phone, whatsapp_message_id, delivered_at, created_at, updated_at)
-      SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, cu.id,
+      SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, who.id,
              COALESCE((SELECT id FROM cur), ${newConversationId}::uuid), 'inbound'::"MessageDirection",
              ${mapped.contentType}, ${JSON.stringify(mapped.content)}::jsonb, 'delivered'::"MessageStatus",
              ${sender.phone}, ${input.whatsappMessageId}, ${now}, ${now}, ${now}
-      FROM cu
+      FROM who
       ON CONFLICT (whatsapp_message_id) DO NOTHING
       RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened
     ), ev AS (
       INSERT INTO events (id, organization_id, name, data, created_at)
       SELECT gen_random_uuid(), ${org}::uuid, e.name, e.data, ${now} FROM (
-        SELECT 'conversation.opened' AS name,
-               ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id) AS data
+        SELECT 'contact.created' AS name, ${JSON.stringify(createdData)}::jsonb AS data FROM fresh
+        UNION ALL
+        SELECT 'conversation.opened',
+               ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id)
         FROM m WHERE m.opened
         UNION ALL
         SELECT 'message.inbound',
                ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
                  'conversationId', m.conversation_id, 'contactId', m.contact_id,
                  'sender', jsonb_build_object(
-                   'phone', COALESCE(${digits}, CASE WHEN left(cu.phone, 1) = '+' THEN substr(cu.phone, 2) ELSE cu.phone END),
+                   'phone', COALESCE(${digits}, CASE WHEN left(who.phone, 1) = '+' THEN substr(who.phone, 2) ELSE who.phone END),
                    'name', ${sender.profileName}::text,
-                   'bsuid', COALESCE(${sender.bsuid}, cu.bsuid),
-                   'username', COALESCE(${sender.username ?? null}, cu.username)))
-        FROM m JOIN cu ON cu.id = m.contact_id
+                   'bsuid', COALESCE(${sender.bsuid}, who.bsuid),
+                   'username', COALESCE(${sender.username ?? null}, who.username)))
+        FROM m JOIN who ON who.id = m.contact_id
       ) e
       RETURNING id, name
     ), d AS (
@@ -171,7 +207,8 @@ export async function storeKnownSender(input: KnownSenderInput): Promise<KnownSe
         AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
     )
     SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
-           coalesce((SELECT array_agg(d.id ORDER BY ev.name = 'message.inbound') FROM d JOIN ev ON ev.id = d.event_id),
+           coalesce((SELECT array_agg(d.id ORDER BY array_position(${EVENT_ORDER}::text[], ev.name))
+                     FROM d JOIN ev ON ev.id = d.event_id),
                     ARRAY[]::text[]) AS delivery_ids`;
   if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids };
   return row?.duplicate ? { outcome: "duplicate" } : { outcome: "other" };
