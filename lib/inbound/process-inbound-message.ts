@@ -14,7 +14,13 @@ import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
 
-export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
+export type InboundResult = {
+  messageId: string | null;
+  deliveryIds: string[];
+  mediaId?: string;
+  /** the notification (its only item) was marked processed by the statement that stored it */
+  notificationProcessed?: boolean;
+};
 
 /**
  * One inbound message: contact, conversation, Message, media reference and events all or
@@ -25,12 +31,14 @@ export async function processInboundMessage(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
+  /** the notification this message is the only item of: marked processed together with it */
+  soleOf?: string,
 ): Promise<InboundResult> {
   // decided once: a retry after a rolled-back attempt still writes it
   const touchChannel = channelTouchDue(channel.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeInbound(channel, message, value, touchChannel);
+      return await storeInbound(channel, message, value, touchChannel, soleOf);
     } catch (error) {
       // a concurrent twin stored the message, or created the same new contact first: look again
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -43,6 +51,7 @@ async function storeInbound(
   message: InboundMessage,
   value: ChangeValue,
   touchChannel: boolean,
+  soleOf: string | undefined,
 ): Promise<InboundResult> {
   const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
@@ -74,10 +83,18 @@ async function storeInbound(
     writtenAt,
     stopWordCandidate: text === null ? null : stopWordCandidate(text),
     touchChannel,
+    notificationId: soleOf ?? null,
   });
-  if (known.outcome === "duplicate") return { messageId: null, deliveryIds: [] };
+  if (known.outcome === "duplicate") {
+    return { messageId: null, deliveryIds: [], notificationProcessed: known.notificationProcessed };
+  }
   if (known.outcome === "stored") {
-    return { messageId, deliveryIds: known.deliveryIds, mediaId: mapped.media ? messageId : undefined };
+    return {
+      messageId,
+      deliveryIds: known.deliveryIds,
+      mediaId: mapped.media ? messageId : undefined,
+      notificationProcessed: known.notificationProcessed,
+    };
   }
 
   return db().$transaction(async (tx) => {

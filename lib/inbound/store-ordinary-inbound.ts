@@ -28,11 +28,13 @@ export type OrdinaryInboundInput = {
   stopWordCandidate: string | null;
   /** this process has not written the channel's lastActiveAt for a minute */
   touchChannel: boolean;
+  /** the stored notification this message is the only item of: marked processed with it */
+  notificationId: string | null;
 };
 
 export type OrdinaryInboundResult =
-  | { outcome: "stored"; deliveryIds: string[] }
-  | { outcome: "duplicate" }
+  | { outcome: "stored"; deliveryIds: string[]; notificationProcessed: boolean }
+  | { outcome: "duplicate"; notificationProcessed: boolean }
   /** not the ordinary case (a new or merged identity, a stop word, a concurrent change): full path */
   | { outcome: "other" };
 
@@ -90,7 +92,9 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
   });
   const digits = input.digits?.replace(/^\+/, "") ?? null;
   const media = mapped.media;
-  const [row] = await db().$queryRaw<{ duplicate: boolean; inserted: boolean; delivery_ids: string[] }[]>`
+  const [row] = await db().$queryRaw<
+    { duplicate: boolean; inserted: boolean; delivery_ids: string[]; processed: boolean }[]
+  >`
     WITH seen AS (
       SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate,
              ${
@@ -200,6 +204,14 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
         AND (last_active_at IS NULL OR last_active_at < ${new Date(now.getTime() - CHANNEL_TOUCH_EVERY_MS)})
     )`
         : Prisma.empty
+    }${
+      input.notificationId
+        ? Prisma.sql`, processed AS (
+      UPDATE upstream_notifications SET processed_at = ${now}
+      WHERE id = ${input.notificationId}::uuid AND (EXISTS (SELECT 1 FROM m) OR (SELECT duplicate FROM seen))
+      RETURNING id
+    )`
+        : Prisma.empty
     }, replied AS (
       -- lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
       UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
@@ -209,7 +221,9 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
            coalesce((SELECT array_agg(d.id ORDER BY array_position(${EVENT_ORDER}::text[], ev.name))
                      FROM d JOIN ev ON ev.id = d.event_id),
-                    ARRAY[]::text[]) AS delivery_ids`;
-  if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids };
-  return row?.duplicate ? { outcome: "duplicate" } : { outcome: "other" };
+                    ARRAY[]::text[]) AS delivery_ids,
+           ${input.notificationId ? Prisma.sql`EXISTS (SELECT 1 FROM processed)` : Prisma.sql`false`} AS processed`;
+  const notificationProcessed = row?.processed === true;
+  if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids, notificationProcessed };
+  return row?.duplicate ? { outcome: "duplicate", notificationProcessed } : { outcome: "other" };
 }

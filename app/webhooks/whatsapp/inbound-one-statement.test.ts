@@ -79,6 +79,8 @@ describe("a customer's message in one statement", () => {
     expect(deliveries.every((d) => /^wh_\d+_[0-9a-f]{16}$/.test(d.id))).toBe(true);
     const channel = await db().channel.findUniqueOrThrow({ where: { id: c.channel.channelId } });
     expect(channel.lastActiveAt).not.toBeNull();
+    // the notification of this one message was marked processed by the same statement
+    await waitProcessed(wamid, 1);
   });
 
   it("continues the open conversation: no second conversation.opened; the sender's user id is kept from the contact", async () => {
