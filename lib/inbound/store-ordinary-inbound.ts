@@ -215,7 +215,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     }, replied AS (
       -- lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
       UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
-      FROM m WHERE br.contact_id = m.contact_id AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
+      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
         AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
     )
     SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
