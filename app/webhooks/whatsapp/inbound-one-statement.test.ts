@@ -152,4 +152,36 @@ describe("a customer's message in one statement", () => {
     expect(inbound.map((e) => e.data.whatsappMessageId)).toEqual([wamid]);
     expect(await eventsNamed(c.orgId, "conversation.opened")).toHaveLength(1);
   });
+
+  it("a writer holding the contact when the message arrives: the message joins the conversation that writer opened", async () => {
+    const c = await knownCustomer();
+    const { wamid, body } = inboundNotification(
+      c.channel.phoneNumberId,
+      { profile: { name: "Held" }, wa_id: c.from },
+      { from: c.from, type: "text", text: { body: "while you were busy" } },
+    );
+    const opened = await db().$transaction(
+      async (tx) => {
+        // as the full path does: the contact first, then its new conversation
+        await tx.contact.update({ where: { id: c.contact.id }, data: { name: "Held" } });
+        const conversation = await tx.conversation.create({
+          data: { organizationId: c.orgId, contactId: c.contact.id, channelId: c.channel.channelId },
+        });
+        expect((await postNotification(JSON.stringify(body))).status).toBe(200);
+        // the worker's statement waits for this transaction's lock on the contact
+        await eventually(async () => {
+          const [row] = await db().$queryRaw<{ waiting: number }[]>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%) AS duplicate%'`;
+          return (row?.waiting ?? 0) > 0;
+        });
+        return conversation;
+      },
+      { timeout: 20_000 },
+    );
+    const data = await inboundEvent(c.orgId, wamid);
+    expect(data.conversationId).toBe(opened.id);
+    expect(await db().conversation.count({ where: { organizationId: c.orgId } })).toBe(1);
+    expect(await eventsNamed(c.orgId, "conversation.opened")).toHaveLength(0);
+  });
 });
