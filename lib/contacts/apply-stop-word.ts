@@ -14,12 +14,18 @@ export async function applyStopWord(
   text: string,
   at: Date,
 ): Promise<string[]> {
-  const word = normalizeStopWord(text);
-  if (word.length === 0 || word.length > STOP_WORD_MAX) return [];
+  const word = stopWordCandidate(text);
+  if (word === null) return [];
   const org = await tx.organization.findUnique({
     where: { id: organizationId },
     select: { marketingStopWords: true },
   });
   if (!org?.marketingStopWords.includes(word)) return [];
   return setMarketingPreference(tx, organizationId, contactId, true, at);
+}
+
+/** The text as a stop word compares (trimmed, upper-case), or null when it cannot be one. */
+export function stopWordCandidate(text: string): string | null {
+  const word = normalizeStopWord(text);
+  return word.length === 0 || word.length > STOP_WORD_MAX ? null : word;
 }

@@ -218,3 +218,4 @@ export type HistoryChunk = z.infer<typeof historyChunkSchema>;
 export type StateSyncItem = z.infer<typeof stateSyncItemSchema>;
 export type UpstreamStatus = z.infer<typeof statusSchema>;
 export type ChangeValue = z.infer<typeof changeValueSchema>;
+export type Notification = z.infer<typeof notificationSchema>;

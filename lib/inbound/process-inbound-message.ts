@@ -1,7 +1,8 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { markReplied } from "@/lib/broadcasts/mark-replied";
-import { applyStopWord } from "@/lib/contacts/apply-stop-word";
+import { CHANNEL_TOUCH_EVERY_MS, channelTouchDue } from "@/lib/channels/channel-touch-due";
+import { applyStopWord, stopWordCandidate } from "@/lib/contacts/apply-stop-word";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
 import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
@@ -11,21 +12,33 @@ import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
+import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
 
-export type InboundResult = { messageId: string | null; deliveryIds: string[]; mediaId?: string };
+export type InboundResult = {
+  messageId: string | null;
+  deliveryIds: string[];
+  mediaId?: string;
+  /** the notification (its only item) was marked processed by the statement that stored it */
+  notificationProcessed?: boolean;
+};
 
 /**
- * One inbound message: contact, conversation, Message, media reference and events in one
+ * One inbound message: contact, conversation, Message, media reference and events all or
+ * nothing: one statement in the ordinary case (lib/inbound/store-ordinary-inbound.ts), else one
  * transaction. Idempotent on the upstream id: a notification delivered twice stores one message.
  */
 export async function processInboundMessage(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
+  /** the notification this message is the only item of: marked processed together with it */
+  soleOf?: string,
 ): Promise<InboundResult> {
+  // decided once: a retry after a rolled-back attempt still writes it
+  const touchChannel = channelTouchDue(channel.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeInbound(channel, message, value);
+      return await storeInbound(channel, message, value, touchChannel, soleOf);
     } catch (error) {
       // a concurrent twin stored the message, or created the same new contact first: look again
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -37,13 +50,9 @@ async function storeInbound(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
+  touchChannel: boolean,
+  soleOf: string | undefined,
 ): Promise<InboundResult> {
-  const existing = await db().message.findUnique({
-    where: { whatsappMessageId: message.id },
-    select: { id: true },
-  });
-  if (existing) return { messageId: null, deliveryIds: [] };
-
   const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
   // the window counts from when the customer wrote: a late-delivered message must not reopen it
@@ -59,6 +68,34 @@ async function storeInbound(
       })
     : null;
   const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
+  const text = message.type === "text" && message.text ? message.text.body : null;
+
+  // the ordinary case (a known customer, identifiers unchanged, or a new one) is one statement
+  const known = await storeOrdinaryInbound({
+    organizationId: channel.organizationId,
+    channelId: channel.id,
+    messageId,
+    whatsappMessageId: message.id,
+    sender,
+    digits,
+    mapped,
+    receivedAt,
+    writtenAt,
+    stopWordCandidate: text === null ? null : stopWordCandidate(text),
+    touchChannel,
+    notificationId: soleOf ?? null,
+  });
+  if (known.outcome === "duplicate") {
+    return { messageId: null, deliveryIds: [], notificationProcessed: known.notificationProcessed };
+  }
+  if (known.outcome === "stored") {
+    return {
+      messageId,
+      deliveryIds: known.deliveryIds,
+      mediaId: mapped.media ? messageId : undefined,
+      notificationProcessed: known.notificationProcessed,
+    };
+  }
 
   return db().$transaction(async (tx) => {
     const { contact, deliveryIds } = await findOrCreateInboundContact(
@@ -103,12 +140,15 @@ async function storeInbound(
         },
       });
     }
-    await tx.channel.update({ where: { id: channel.id }, data: { lastActiveAt: receivedAt } });
+    if (touchChannel) {
+      await tx.$executeRaw`
+        UPDATE channels SET last_active_at = ${receivedAt}, updated_at = ${receivedAt}
+        WHERE id = ${channel.id}::uuid
+          AND (last_active_at IS NULL OR last_active_at < ${new Date(receivedAt.getTime() - CHANNEL_TOUCH_EVERY_MS)})`;
+    }
     await markReplied(tx, contact.id, writtenAt);
-    if (message.type === "text" && message.text) {
-      deliveryIds.push(
-        ...(await applyStopWord(tx, channel.organizationId, contact.id, message.text.body, writtenAt)),
-      );
+    if (text !== null) {
+      deliveryIds.push(...(await applyStopWord(tx, channel.organizationId, contact.id, text, writtenAt)));
     }
     if (opened) {
       deliveryIds.push(

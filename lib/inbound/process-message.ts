@@ -13,6 +13,7 @@ export async function processMessage(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
+  soleOf?: string,
 ): Promise<InboundResult> {
   if (message.type === "system") {
     return { messageId: null, deliveryIds: await applyIdentityChange(channel, message) };
@@ -20,5 +21,5 @@ export async function processMessage(
   if (message.type === "edit" || message.type === "revoke") {
     return { messageId: null, deliveryIds: await applyMessageChange(channel.organizationId, message) };
   }
-  return processInboundMessage(channel, message, value);
+  return processInboundMessage(channel, message, value, soleOf);
 }

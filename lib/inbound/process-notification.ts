@@ -6,6 +6,7 @@ import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import {
   changeValueSchema,
   inboundMessageSchema,
+  type Notification,
   notificationSchema,
   statusSchema,
 } from "@/lib/inbound/notification-schema";
@@ -30,7 +31,11 @@ export async function processNotification(
   const parsed = notificationSchema.safeParse(row.payload);
   let messages = 0;
   let statuses = 0;
+  let processedWithMessage = false;
   const deliveryIds: string[] = [];
+  // a notification of one customer message (the usual kind) is marked processed by the
+  // statement that stores the message, not by a statement of its own
+  const soleOf = parsed.success && onlyOneMessage(parsed.data) ? notificationId : undefined;
   for (const entry of parsed.success ? parsed.data.entry : []) {
     for (const change of entry.changes) {
       if (TEMPLATE_FIELDS.has(change.field)) {
@@ -68,7 +73,8 @@ export async function processNotification(
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);
         if (!message.success || !channel) continue;
-        const result = await processMessage(channel, message.data, value.data);
+        const result = await processMessage(channel, message.data, value.data, soleOf);
+        processedWithMessage ||= result.notificationProcessed === true;
         deliveryIds.push(...result.deliveryIds);
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
@@ -81,13 +87,24 @@ export async function processNotification(
       }
     }
   }
-  await markProcessed({
-    id: notificationId,
-    error: parsed.success ? null : "unrecognized notification shape",
-  });
+  if (!processedWithMessage) {
+    await markProcessed({
+      id: notificationId,
+      error: parsed.success ? null : "unrecognized notification shape",
+    });
+  }
   await startDeliveries(deliveryIds);
   if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
   return { messages, statuses };
+}
+
+/** One change holding one message and nothing else (no status, no other change). */
+function onlyOneMessage(notification: Notification): boolean {
+  const changes = notification.entry.flatMap((e) => e.changes);
+  const [change] = changes;
+  if (changes.length !== 1 || change?.field !== "messages") return false;
+  const value = change.value as { messages?: unknown[]; statuses?: unknown[] } | null;
+  return value?.messages?.length === 1 && (value.statuses?.length ?? 0) === 0;
 }
 
 /** Notifications processed together are marked processed by one UPDATE (group commit). */
@@ -95,7 +112,8 @@ const markProcessed = groupCommit<{ id: string; error: string | null }, void>(as
   const processedAt = new Date();
   const clean = rows.filter((r) => r.error === null).map((r) => r.id);
   if (clean.length > 0) {
-    await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
+    await db().$executeRaw`
+      UPDATE upstream_notifications SET processed_at = ${processedAt} WHERE id = ANY (${clean}::uuid[])`;
   }
   for (const r of rows.filter((row) => row.error !== null)) {
     await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
@@ -117,10 +135,9 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
 
 /** The payloads of notifications processed together, read by one query. */
 const loadNotification = groupCommit<string, { payload: unknown } | null>(async (ids) => {
-  const rows = await db().upstreamNotification.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, payload: true },
-  });
+  // raw: one of every notification's few queries, without the model query's compile
+  const rows = await db().$queryRaw<{ id: string; payload: unknown }[]>`
+    SELECT id::text, payload FROM upstream_notifications WHERE id = ANY (${ids}::uuid[])`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id) ?? null);
 });

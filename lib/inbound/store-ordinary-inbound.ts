@@ -1,0 +1,229 @@
+import "#server-only";
+import { randomUUID } from "node:crypto";
+import { REPLY_WINDOW_MS } from "@/lib/broadcasts/mark-replied";
+import { CHANNEL_TOUCH_EVERY_MS } from "@/lib/channels/channel-touch-due";
+import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
+import { CONVERSATION_QUIET_MS } from "@/lib/conversations/touch-conversation";
+import { db } from "@/lib/db";
+import { buildEventData } from "@/lib/events/payloads";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
+
+/** The events' order: the full path records them (and enqueues their deliveries) so. */
+const EVENT_ORDER = ["contact.created", "conversation.opened", "message.inbound"];
+
+export type OrdinaryInboundInput = {
+  organizationId: string;
+  channelId: string;
+  messageId: string;
+  whatsappMessageId: string;
+  sender: InboundSender;
+  /** the number as the upstream wrote it (without "+"), for the event's sender.phone */
+  digits: string | null;
+  mapped: MappedInbound;
+  receivedAt: Date;
+  /** when the customer wrote (the 24-hour window and the conversation count from it) */
+  writtenAt: Date;
+  /** the normalized text when it could be a stop word: one that is takes the full path */
+  stopWordCandidate: string | null;
+  /** this process has not written the channel's lastActiveAt for a minute */
+  touchChannel: boolean;
+  /** the stored notification this message is the only item of: marked processed with it */
+  notificationId: string | null;
+};
+
+export type OrdinaryInboundResult =
+  | { outcome: "stored"; deliveryIds: string[]; notificationProcessed: boolean }
+  | { outcome: "duplicate"; notificationProcessed: boolean }
+  /** not the ordinary case (a new or merged identity, a stop word, a concurrent change): full path */
+  | { outcome: "other" };
+
+/**
+ * An inbound message from a known customer whose identifiers are unchanged, or from a customer
+ * no contact has either identifier of, in ONE statement: the message (ON CONFLICT on the
+ * upstream id), its media reference, the contact's window (or the new contact), the
+ * conversation continued or opened, the channel's lastActiveAt (at most once a minute), the
+ * broadcast replies, and the events (contact.created, conversation.opened, message.inbound)
+ * with their deliveries — all or nothing, as the full path's transaction writes them.
+ *
+ * A known contact is updated only if its row is still the version this statement read (xmin):
+ * a concurrent writer of the same contact (how every conversation-opening path serializes)
+ * makes this write nothing and the caller takes the full path, whose statements see what that
+ * writer committed; a new contact created concurrently conflicts (DO NOTHING) the same way.
+ * Anything out of the ordinary answers "other".
+ */
+export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise<OrdinaryInboundResult> {
+  const { organizationId: org, channelId, sender, mapped, receivedAt: now, writtenAt } = input;
+  if (!sender.phone && !sender.bsuid) return { outcome: "other" };
+  const newConversationId = randomUUID();
+  const newContactId = randomUUID();
+  // the payloads are built (and checked) by their declared schemas; the ids and the sender's
+  // identifiers the statement finds overwrite the placeholders (jsonb ||)
+  const inboundData = buildEventData("message.inbound", {
+    messageId: input.messageId,
+    whatsappMessageId: input.whatsappMessageId,
+    conversationId: input.messageId,
+    contactId: input.messageId,
+    channel: "whatsapp",
+    channelId,
+    direction: "inbound",
+    contentType: mapped.contentType,
+    status: "delivered",
+    timestamp: now.toISOString(),
+    content: mapped.content,
+    sender: { phone: null, name: sender.profileName, bsuid: null, username: null },
+  });
+  const openedData = buildEventData("conversation.opened", {
+    conversationId: newConversationId,
+    contactId: input.messageId,
+    channelId,
+    status: "open",
+    timestamp: now.toISOString(),
+  });
+  const createdData = buildEventData("contact.created", {
+    contactId: newContactId,
+    phone: sender.phone,
+    name: sender.profileName,
+    email: null,
+    bsuid: sender.bsuid,
+    username: sender.username ?? null,
+    channelId,
+    timestamp: now.toISOString(),
+  });
+  const digits = input.digits?.replace(/^\+/, "") ?? null;
+  const media = mapped.media;
+  const [row] = await db().$queryRaw<
+    { duplicate: boolean; inserted: boolean; delivery_ids: string[]; processed: boolean }[]
+  >`
+    WITH seen AS (
+      SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate,
+             ${
+               input.stopWordCandidate === null
+                 ? Prisma.sql`false`
+                 : Prisma.sql`EXISTS (SELECT 1 FROM organizations o
+                     WHERE o.id = ${org}::uuid AND ${input.stopWordCandidate} = ANY (o.marketing_stop_words))`
+             } AS stop_word
+    ), found AS (
+      -- two lookups, each by its unique index (an OR would scan the organization's contacts)
+      SELECT id, phone, bsuid, username, xmin AS version FROM contacts
+      WHERE organization_id = ${org}::uuid AND phone = ${sender.phone}
+      UNION ALL
+      SELECT id, phone, bsuid, username, xmin FROM contacts
+      WHERE organization_id = ${org}::uuid AND bsuid = ${sender.bsuid}
+    ), c AS (
+      SELECT found.id, found.version FROM found, seen
+      WHERE NOT seen.duplicate AND NOT seen.stop_word
+        AND ${sender.phone ? Prisma.sql`found.phone = ${sender.phone}` : Prisma.sql`found.bsuid = ${sender.bsuid}`}
+        -- a new or different user id or username is announced (contact.updated), perhaps merged: full path
+        AND (${sender.bsuid}::text IS NULL OR found.bsuid = ${sender.bsuid})
+        AND (${sender.username ?? null}::text IS NULL OR found.username = ${sender.username ?? null})
+      LIMIT 1
+    ), fresh AS (
+      INSERT INTO contacts (id, organization_id, phone, bsuid, parent_bsuid, username, profile_name, name,
+                            last_inbound_at, created_at, updated_at)
+      SELECT ${newContactId}::uuid, ${org}::uuid, ${sender.phone}, ${sender.bsuid}, ${sender.parentBsuid ?? null},
+             ${sender.username ?? null}, ${sender.profileName}, ${sender.profileName}, ${writtenAt}, ${now}, ${now}
+      FROM seen WHERE NOT seen.duplicate AND NOT seen.stop_word AND NOT EXISTS (SELECT 1 FROM found)
+      ON CONFLICT DO NOTHING
+      RETURNING id, phone, bsuid, username
+    ), cur AS (
+      SELECT cv.id FROM conversations cv, c
+      WHERE cv.organization_id = ${org}::uuid AND cv.contact_id = c.id AND cv.status <> 'resolved'
+        AND cv.last_activity_at >= ${new Date(writtenAt.getTime() - CONVERSATION_QUIET_MS)}
+      ORDER BY cv.last_activity_at DESC LIMIT 1
+    ), cu AS (
+      UPDATE contacts ct SET
+        -- never backwards: a late-delivered older message does not move the window
+        last_inbound_at = GREATEST(ct.last_inbound_at, ${writtenAt}),
+        profile_name = COALESCE(${sender.profileName}, ct.profile_name),
+        parent_bsuid = COALESCE(${sender.parentBsuid ?? null}, ct.parent_bsuid),
+        updated_at = ${now}
+      FROM c WHERE ct.id = c.id AND ct.xmin = c.version
+      RETURNING ct.id, ct.phone, ct.bsuid, ct.username
+    ), who AS (
+      SELECT id, phone, bsuid, username FROM cu UNION ALL SELECT id, phone, bsuid, username FROM fresh
+    ), m AS (
+      INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
+                            status, phone, whatsapp_message_id, delivered_at, created_at, updated_at)
+      SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, who.id,
+             COALESCE((SELECT id FROM cur), ${newConversationId}::uuid), 'inbound'::"MessageDirection",
+             ${mapped.contentType}, ${JSON.stringify(mapped.content)}::jsonb, 'delivered'::"MessageStatus",
+             ${sender.phone}, ${input.whatsappMessageId}, ${now}, ${now}, ${now}
+      FROM who
+      ON CONFLICT (whatsapp_message_id) DO NOTHING
+      RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened
+    ), ev AS (
+      INSERT INTO events (id, organization_id, name, data, created_at)
+      SELECT gen_random_uuid(), ${org}::uuid, e.name, e.data, ${now} FROM (
+        SELECT 'contact.created' AS name, ${JSON.stringify(createdData)}::jsonb AS data FROM fresh
+        UNION ALL
+        SELECT 'conversation.opened',
+               ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id)
+        FROM m WHERE m.opened
+        UNION ALL
+        SELECT 'message.inbound',
+               ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
+                 'conversationId', m.conversation_id, 'contactId', m.contact_id,
+                 'sender', jsonb_build_object(
+                   'phone', COALESCE(${digits}, CASE WHEN left(who.phone, 1) = '+' THEN substr(who.phone, 2) ELSE who.phone END),
+                   'name', ${sender.profileName}::text,
+                   'bsuid', COALESCE(${sender.bsuid}, who.bsuid),
+                   'username', COALESCE(${sender.username ?? null}, who.username)))
+        FROM m JOIN who ON who.id = m.contact_id
+      ) e
+      RETURNING id, name
+    ), d AS (
+      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+      SELECT 'wh_' || ${String(now.getTime())} || '_' || substr(md5(random()::text || w.id || ev.id::text), 1, 16),
+             ${org}::uuid, w.id, ev.id, 'pending', 0, ${now}, ${now}, ${now}
+      FROM ev JOIN webhooks w ON w.organization_id = ${org}::uuid AND w.status = 'active' AND ev.name = ANY (w.events)
+      RETURNING id, event_id
+    ), opened AS (
+      INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
+      SELECT m.conversation_id, ${org}::uuid, m.contact_id, ${channelId}::uuid, 'open'::"ConversationStatus",
+             ${writtenAt}, ${writtenAt}, ${now}, ${now}
+      FROM m WHERE m.opened
+    ), continued AS (
+      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
+             channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}
+      FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
+    )${
+      media
+        ? Prisma.sql`, stored_media AS (
+      INSERT INTO media (id, organization_id, upstream_id, mime_type, filename, sha256, created_at)
+      SELECT m.id, ${org}::uuid, ${media.upstreamId}, ${media.mimeType}, ${media.filename ?? null},
+             ${media.sha256 ?? null}, ${now}
+      FROM m
+    )`
+        : Prisma.empty
+    }${
+      input.touchChannel
+        ? Prisma.sql`, channel AS (
+      UPDATE channels SET last_active_at = ${now}, updated_at = ${now}
+      WHERE id = ${channelId}::uuid AND EXISTS (SELECT 1 FROM m)
+        AND (last_active_at IS NULL OR last_active_at < ${new Date(now.getTime() - CHANNEL_TOUCH_EVERY_MS)})
+    )`
+        : Prisma.empty
+    }${
+      input.notificationId
+        ? Prisma.sql`, processed AS (
+      UPDATE upstream_notifications SET processed_at = ${now}
+      WHERE id = ${input.notificationId}::uuid AND (EXISTS (SELECT 1 FROM m) OR (SELECT duplicate FROM seen))
+      RETURNING id
+    )`
+        : Prisma.empty
+    }, replied AS (
+      -- lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
+      UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
+      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
+        AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
+    )
+    SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
+           coalesce((SELECT array_agg(d.id ORDER BY array_position(${EVENT_ORDER}::text[], ev.name))
+                     FROM d JOIN ev ON ev.id = d.event_id),
+                    ARRAY[]::text[]) AS delivery_ids,
+           ${input.notificationId ? Prisma.sql`EXISTS (SELECT 1 FROM processed)` : Prisma.sql`false`} AS processed`;
+  const notificationProcessed = row?.processed === true;
+  if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids, notificationProcessed };
+  return row?.duplicate ? { outcome: "duplicate", notificationProcessed } : { outcome: "other" };
+}
