@@ -6,7 +6,8 @@ import { isUuid } from "@/lib/ids/uuid";
 import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
 import { recipientCountry } from "@/lib/inbound/recipient-country";
 import { billableOf, statusPricing } from "@/lib/inbound/status-pricing";
-import { applyUpstreamStatus, type ReportedStatus } from "@/lib/messages/transitions/apply-upstream-status";
+import { applyUpstreamStatus } from "@/lib/messages/transitions/apply-upstream-status";
+import type { ReportedStatus } from "@/lib/messages/transitions/plan-upstream-status";
 
 const KNOWN: Record<string, ReportedStatus> = {
   sent: "sent",
@@ -27,8 +28,8 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
   const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
   const opaque = status.biz_opaque_callback_data;
 
-  // found before the transaction (as before, its fields are read before the row lock): a
-  // status of no message of ours costs no transaction, and lookups made together share a query
+  // found before the write (applyUpstreamStatus decides from it): a status of no message of
+  // ours costs no write, and lookups made together share a query
   const found = await findReported({ wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null });
   if (!found) return [];
 
@@ -39,13 +40,8 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
     wamid: status.id,
     pricing: reported && {
       reported,
-      columns: {
-        pricing: reported,
-        pricingCategory: reported.category,
-        pricingBillable: billableOf(reported),
-        pricingType: reported.type,
-        pricingCountry: recipientCountry(found.phone, status.recipient_id),
-      },
+      billable: billableOf(reported),
+      country: recipientCountry(found.phone, status.recipient_id),
     },
     error: status.errors?.[0],
   });
