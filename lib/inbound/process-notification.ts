@@ -90,16 +90,15 @@ export async function processNotification(
   return { messages, statuses };
 }
 
-/** Notifications processed together are marked processed by one UPDATE (group commit). */
+/**
+ * Notifications processed together are marked processed by one UPDATE (group commit); an
+ * unrecognized one keeps why, a recognized one any error it had.
+ */
 const markProcessed = groupCommit<{ id: string; error: string | null }, void>(async (rows) => {
-  const processedAt = new Date();
-  const clean = rows.filter((r) => r.error === null).map((r) => r.id);
-  if (clean.length > 0) {
-    await db().upstreamNotification.updateMany({ where: { id: { in: clean } }, data: { processedAt } });
-  }
-  for (const r of rows.filter((row) => row.error !== null)) {
-    await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
-  }
+  await db().$executeRaw`
+    UPDATE upstream_notifications n SET processed_at = ${new Date()}, error = coalesce(v.error, n.error)
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.error)}::text[]) AS v(id, error)
+    WHERE n.id = v.id`;
   return rows.map(() => undefined);
 });
 

@@ -1,13 +1,12 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
-import type { Message, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
 import { recipientCountry } from "@/lib/inbound/recipient-country";
 import { billableOf, statusPricing } from "@/lib/inbound/status-pricing";
 import { applyUpstreamStatus } from "@/lib/messages/transitions/apply-upstream-status";
-import type { ReportedStatus } from "@/lib/messages/transitions/plan-upstream-status";
+import type { ReadMessage, ReportedStatus } from "@/lib/messages/transitions/plan-upstream-status";
 
 const KNOWN: Record<string, ReportedStatus> = {
   sent: "sent",
@@ -48,14 +47,21 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
 }
 
 type Reference = { wamid: string; opaque: string | null };
+type Reported = ReadMessage & { phone: string | null };
 
-/** The message a status is about: by wamid, else by biz_opaque_callback_data (our id). */
-const findReported = groupCommit<Reference, Message | null>(async (refs) => {
-  const wamids = refs.map((r) => r.wamid);
+/**
+ * The message a status is about: by wamid, else by biz_opaque_callback_data (our id); only the
+ * columns a status reads, in one SQL query for the lookups made together.
+ */
+const findReported = groupCommit<Reference, Reported | null>(async (refs) => {
   const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
-  const or: Prisma.MessageWhereInput[] = [{ whatsappMessageId: { in: wamids } }];
-  if (opaques.length > 0) or.push({ id: { in: opaques }, direction: "outbound" });
-  const rows = await db().message.findMany({ where: { OR: or } });
+  const rows = await db().$queryRaw<(Reported & { direction: string })[]>`
+    SELECT id, organization_id AS "organizationId", status, whatsapp_message_id AS "whatsappMessageId",
+           conversation_id AS "conversationId", contact_id AS "contactId", channel_id AS "channelId",
+           broadcast_id AS "broadcastId", sent_at AS "sentAt", delivered_at AS "deliveredAt", pricing, phone, direction
+    FROM messages
+    WHERE whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
+       OR (id = ANY (${opaques}::uuid[]) AND direction = 'outbound')`;
   const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
   const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
   return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
