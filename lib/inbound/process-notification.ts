@@ -116,10 +116,8 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
 
 /** The payloads of notifications processed together, read by one query. */
 const loadNotification = groupCommit<string, { payload: unknown } | null>(async (ids) => {
-  const rows = await db().upstreamNotification.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, payload: true },
-  });
+  const rows = await db().$queryRaw<{ id: string; payload: unknown }[]>`
+    SELECT id, payload FROM upstream_notifications WHERE id = ANY (${ids}::uuid[])`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id) ?? null);
 });
