@@ -31,7 +31,9 @@ export async function processNotification(
   let messages = 0;
   let statuses = 0;
   const deliveryIds: string[] = [];
-  for (const entry of parsed.success ? parsed.data.entry : []) {
+  const entries = parsed.success ? parsed.data.entry : [];
+  let marked = false;
+  for (const entry of entries) {
     for (const change of entry.changes) {
       if (TEMPLATE_FIELDS.has(change.field)) {
         await applyTemplateChange(entry.id ?? "", change.field, change.value);
@@ -73,18 +75,29 @@ export async function processNotification(
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
       }
-      for (const raw of value.data.statuses ?? []) {
+      const raws = value.data.statuses ?? [];
+      // the usual notification, one status and nothing else: marked processed by the status's own statement
+      const alone =
+        entries.length === 1 &&
+        entry.changes.length === 1 &&
+        raws.length === 1 &&
+        !value.data.messages?.length;
+      for (const raw of raws) {
         const status = statusSchema.safeParse(raw);
         if (!status.success) continue;
-        deliveryIds.push(...(await processStatus(status.data)));
+        const result = await processStatus(status.data, alone ? notificationId : undefined);
+        deliveryIds.push(...result.deliveryIds);
+        marked ||= result.marked;
         statuses++;
       }
     }
   }
-  await markProcessed({
-    id: notificationId,
-    error: parsed.success ? null : "unrecognized notification shape",
-  });
+  if (!marked) {
+    await markProcessed({
+      id: notificationId,
+      error: parsed.success ? null : "unrecognized notification shape",
+    });
+  }
   await enqueueDeliveries(deliveryIds);
   if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
   return { messages, statuses };

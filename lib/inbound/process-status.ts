@@ -19,21 +19,27 @@ const KNOWN: Record<string, ReportedStatus> = {
  * A status notification of an outbound Message: the message it is about, found by wamid, or by
  * biz_opaque_callback_data (our message id) when a worker died before it could store the wamid,
  * moved forward with its message.<status> (lib/messages/transitions/apply-upstream-status.ts).
- * Duplicates and late, out-of-order statuses change nothing.
+ * Duplicates and late, out-of-order statuses change nothing. With `notificationId` (the stored
+ * notification held this status alone) its processed mark goes in the status's own statement.
+ * Answers the deliveries to enqueue and whether the notification was marked.
  */
-export async function processStatus(status: UpstreamStatus): Promise<string[]> {
+export async function processStatus(
+  status: UpstreamStatus,
+  notificationId?: string,
+): Promise<{ deliveryIds: string[]; marked: boolean }> {
+  const none = { deliveryIds: [], marked: false };
   const next = KNOWN[status.status];
-  if (!next) return [];
+  if (!next) return none;
   const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
   const opaque = status.biz_opaque_callback_data;
 
   // found before the write (applyUpstreamStatus decides from it): a status of no message of
   // ours costs no write, and lookups made together share a query
   const found = await findReported({ wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null });
-  if (!found) return [];
+  if (!found) return none;
 
   const reported = statusPricing(status);
-  return applyUpstreamStatus(found, {
+  const report = {
     next,
     at,
     wamid: status.id,
@@ -43,7 +49,8 @@ export async function processStatus(status: UpstreamStatus): Promise<string[]> {
       country: recipientCountry(found.phone, status.recipient_id),
     },
     error: status.errors?.[0],
-  });
+  };
+  return applyUpstreamStatus(found, report, notificationId);
 }
 
 type Reference = { wamid: string; opaque: string | null };

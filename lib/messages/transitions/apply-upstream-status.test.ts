@@ -59,10 +59,11 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
     for (let i = 0; i < 5; i++) {
       const { orgId, message, wamid } = await messageIn("sent");
       const t = Math.floor(Date.now() / 1000);
-      const ids = await Promise.all([
+      const results = await Promise.all([
         applyUpstreamStatus(message, report("delivered", t + 1, wamid)),
         applyUpstreamStatus(message, report("read", t + 2, wamid)),
       ]);
+      const ids = results.map((r) => r.deliveryIds);
 
       const row = await db().message.findUniqueOrThrow({ where: { id: message.id } });
       expect(row.status).toBe("read");
@@ -78,11 +79,12 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
   it("sent, delivered and read decided from the same read of a sending message: read, each event once", async () => {
     const { orgId, message, wamid } = await messageIn("sending");
     const t = Math.floor(Date.now() / 1000);
-    const ids = await Promise.all(
+    const results = await Promise.all(
       (["sent", "delivered", "read"] as const).map((next, i) =>
         applyUpstreamStatus(message, report(next, t + i, wamid)),
       ),
     );
+    const ids = results.map((r) => r.deliveryIds);
 
     const row = await db().message.findUniqueOrThrow({ where: { id: message.id } });
     expect(row.status).toBe("read");
@@ -98,7 +100,57 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
   it("a status of a message that is gone writes nothing and answers no delivery", async () => {
     const { orgId, message, wamid } = await messageIn("sent");
     await db().message.delete({ where: { id: message.id } });
-    expect(await applyUpstreamStatus(message, report("delivered", Date.now() / 1000, wamid))).toEqual([]);
+    expect(await applyUpstreamStatus(message, report("delivered", Date.now() / 1000, wamid))).toEqual({
+      deliveryIds: [],
+      marked: false,
+    });
     expect(await eventsOf(orgId, message.id)).toEqual([]);
+  });
+});
+
+describe("applyUpstreamStatus with the notification it came from", () => {
+  const notification = async () => (await db().upstreamNotification.create({ data: { payload: {} } })).id;
+  const processedAt = async (id: string) =>
+    (await db().upstreamNotification.findUniqueOrThrow({ where: { id } })).processedAt;
+
+  it("marks it processed in the statement that writes the message, and only then", async () => {
+    const { message, wamid } = await messageIn("sent");
+    const t = Math.floor(Date.now() / 1000);
+    const first = await notification();
+    expect((await applyUpstreamStatus(message, report("delivered", t, wamid), first)).marked).toBe(true);
+    expect(await processedAt(first)).not.toBeNull();
+
+    // a duplicate writes nothing: its notification is left for the caller to mark
+    const moved = await db().message.findUniqueOrThrow({ where: { id: message.id } });
+    const duplicate = await notification();
+    expect(await applyUpstreamStatus(moved, report("delivered", t, wamid), duplicate)).toEqual({
+      deliveryIds: [],
+      marked: false,
+    });
+    expect(await processedAt(duplicate)).toBeNull();
+
+    // decided from a stale read (the message is read by now): the guarded write changes nothing,
+    // the fresh read decides there is nothing to write, and the notification is not marked
+    await applyUpstreamStatus(moved, report("read", t + 1, wamid));
+    const stale = await notification();
+    expect((await applyUpstreamStatus(message, report("delivered", t, wamid), stale)).marked).toBe(false);
+    expect(await processedAt(stale)).toBeNull();
+  });
+
+  it("statuses decided from the same read: each notification is marked exactly when its status wrote", async () => {
+    for (let i = 0; i < 5; i++) {
+      const { message, wamid } = await messageIn("sent");
+      const t = Math.floor(Date.now() / 1000);
+      const ids = [await notification(), await notification()];
+      const results = await Promise.all([
+        applyUpstreamStatus(message, report("delivered", t + 1, wamid), ids[0]),
+        applyUpstreamStatus(message, report("read", t + 2, wamid), ids[1]),
+      ]);
+      // read always writes; delivered only when it came first
+      expect(results[1]?.marked).toBe(true);
+      for (const [j, id] of ids.entries()) {
+        expect((await processedAt(id)) !== null).toBe(results[j]?.marked);
+      }
+    }
   });
 });

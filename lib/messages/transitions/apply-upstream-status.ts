@@ -22,26 +22,35 @@ const MAX_ATTEMPTS = 8;
  * two statuses of one message at the same moment are rare, as the upstream spaces them.)
  * The other columns read from `found` and written back or carried by the events (pricing,
  * conversation, …) may change meanwhile without the status; the outcome is then the one of this
- * statement run first, as a lock would have allowed. Answers the deliveries to enqueue.
+ * statement run first, as a lock would have allowed. With `notificationId` (the stored
+ * notification held this status alone) the same statement marks it processed when it writes
+ * the message. Answers the deliveries to enqueue and whether it marked the notification.
  */
-export async function applyUpstreamStatus(found: ReadMessage, report: UpstreamReport): Promise<string[]> {
+export async function applyUpstreamStatus(
+  found: ReadMessage,
+  report: UpstreamReport,
+  notificationId?: string,
+): Promise<{ deliveryIds: string[]; marked: boolean }> {
   let current: ReadMessage | null = found;
   for (let attempt = 1; current; attempt++) {
     const plan = planUpstreamStatus(current, report);
-    if (!plan) return [];
-    const [result] = await db().$queryRaw<{ changed: number; delivery_ids: string[] }[]>(
-      writeSql(current, plan),
+    if (!plan) break;
+    const [result] = await db().$queryRaw<{ changed: number; delivery_ids: string[]; marked: number }[]>(
+      writeSql(current, plan, notificationId),
     );
-    if (result && result.changed > 0) return result.delivery_ids;
+    if (result && result.changed > 0) return { deliveryIds: result.delivery_ids, marked: result.marked > 0 };
     if (attempt >= MAX_ATTEMPTS)
       throw new Error(`message ${found.id} kept moving while a status was applied`);
     current = await db().message.findUnique({ where: { id: found.id } });
   }
-  return []; // the message is gone
+  return { deliveryIds: [], marked: false }; // nothing to write, or the message is gone
 }
 
-/** The plan's update of the message, guarded by the status it was made from, with its events. */
-function writeSql(m: ReadMessage, plan: StatusPlan): Prisma.Sql {
+/**
+ * The plan's update of the message, guarded by the status it was made from, with its events
+ * and, when given and only if the message was written, the notification's processed mark.
+ */
+function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | undefined): Prisma.Sql {
   const now = new Date();
   const p = plan.pricing;
   const sets = [
@@ -69,10 +78,22 @@ function writeSql(m: ReadMessage, plan: StatusPlan): Prisma.Sql {
         WHERE id = ${m.id}::uuid AND status = ${m.status}::"MessageStatus"
         RETURNING organization_id
       )`,
+      ...(notificationId
+        ? [
+            Prisma.sql`processed AS (
+              UPDATE upstream_notifications SET processed_at = ${now}
+              WHERE id = ${notificationId}::uuid AND EXISTS (SELECT 1 FROM changed)
+              RETURNING id
+            )`,
+          ]
+        : []),
     ],
     Prisma.sql`SELECT changed.organization_id, e.name AS event_name, e.data::jsonb AS event_data
       FROM changed, unnest(${plan.events.map((e) => e.name)}::text[], ${plan.events.map((e) => JSON.stringify(e.data))}::text[]) AS e(name, data)`,
     now,
-    [Prisma.sql`(SELECT count(*)::int FROM changed) AS changed`],
+    [
+      Prisma.sql`(SELECT count(*)::int FROM changed) AS changed`,
+      notificationId ? Prisma.sql`(SELECT count(*)::int FROM processed) AS marked` : Prisma.sql`0 AS marked`,
+    ],
   );
 }
