@@ -29,37 +29,58 @@ export class OmitNull {
 export const omitNull = (sql: Prisma.Sql) => new OmitNull(sql);
 
 /**
- * The outbox as one SQL statement, for hot paths: a data-modifying CTE named `src` (which must
- * return `organization_id` and `event_data` jsonb) is followed by the Event row and one Delivery
- * per subscribed active webhook, all in the same statement, so all or none is written. Answers
- * how many rows `src` changed and the delivery ids to enqueue; with `refKey` (a key of
+ * The outbox, the one SQL shape every event is written with: `events`, a query over the CTEs
+ * `ctes` (each `name AS (…)`, data-modifying or not) answering `organization_id`, `event_name`
+ * and `event_data` jsonb per event, becomes one Event row each and one Delivery per subscribed
+ * active webhook, in the same statement as the change that causes them, so all or none is
+ * written. Answers `delivery_ids` (to enqueue once committed) and the `answers` columns, which
+ * may read the CTEs, `ev` (the events written) and `d` (their deliveries).
+ */
+export function outboxSql(
+  ctes: Prisma.Sql[],
+  events: Prisma.Sql,
+  at: Date,
+  answers: Prisma.Sql[] = [],
+): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${Prisma.join([...ctes, Prisma.sql`new_events AS (${events})`], ",\n")},
+    ev AS (
+      INSERT INTO events (id, organization_id, name, data, created_at)
+      SELECT gen_random_uuid(), organization_id, event_name, event_data, ${at} FROM new_events
+      RETURNING id, organization_id, name, data
+    ),
+    d AS (
+      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+      SELECT 'wh_' || ${String(at.getTime())} || '_' || substr(md5(gen_random_uuid()::text), 1, 16),
+             ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
+      FROM ev JOIN webhooks w
+        ON w.organization_id = ev.organization_id AND w.status = 'active' AND ev.name = ANY (w.events)
+      RETURNING id, event_id
+    )
+    SELECT ${Prisma.join([Prisma.sql`coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids`, ...answers])}`;
+}
+
+/**
+ * The outbox for hot paths whose change is one data-modifying statement: `src` (which must
+ * return `organization_id` and `event_data` jsonb) records event `name` per row it changed.
+ * Answers how many rows `src` changed and the delivery ids to enqueue; with `refKey` (a key of
  * `event_data`, such as `messageId`) also which rows changed and whose deliveries are whose,
  * for a statement that changes the rows of several callers (group commit).
  */
 export function withEventSql(src: Prisma.Sql, name: EventName, at: Date, refKey?: string): Prisma.Sql {
   const perRow = refKey
-    ? Prisma.sql`,
-           coalesce((SELECT array_agg(src.event_data ->> ${refKey}) FROM src), ARRAY[]::text[]) AS changed_refs,
-           coalesce((SELECT json_agg(json_build_array(ev.data ->> ${refKey}, d.id)) FROM d JOIN ev ON ev.id = d.event_id),
-                    '[]'::json) AS deliveries_by_ref`
-    : Prisma.empty;
-  return Prisma.sql`
-    WITH src AS (${src}),
-    ev AS (
-      INSERT INTO events (id, organization_id, name, data, created_at)
-      SELECT gen_random_uuid(), src.organization_id, ${name}, src.event_data, ${at} FROM src
-      RETURNING id, organization_id, data
-    ),
-    d AS (
-      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-      SELECT 'wh_' || ${String(at.getTime())} || '_' || substr(md5(random()::text || w.id), 1, 16),
-             ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
-      FROM ev JOIN webhooks w
-        ON w.organization_id = ev.organization_id AND w.status = 'active' AND ${name} = ANY (w.events)
-      RETURNING id, event_id
-    )
-    SELECT (SELECT count(*)::int FROM src) AS changed,
-           coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids${perRow}`;
+    ? [
+        Prisma.sql`coalesce((SELECT array_agg(src.event_data ->> ${refKey}) FROM src), ARRAY[]::text[]) AS changed_refs`,
+        Prisma.sql`coalesce((SELECT json_agg(json_build_array(ev.data ->> ${refKey}, d.id)) FROM d JOIN ev ON ev.id = d.event_id),
+                    '[]'::json) AS deliveries_by_ref`,
+      ]
+    : [];
+  return outboxSql(
+    [Prisma.sql`src AS (${src})`],
+    Prisma.sql`SELECT organization_id, ${name}::text AS event_name, event_data FROM src`,
+    at,
+    [Prisma.sql`(SELECT count(*)::int FROM src) AS changed`, ...perRow],
+  );
 }
 
 export type OutboxResult = { changed: number; delivery_ids: string[] };

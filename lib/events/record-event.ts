@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { outboxSql } from "@/lib/events/outbox-sql";
 import { buildEventData, type DeclaredEventName, type EventDataInput } from "@/lib/events/payloads";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -9,11 +10,10 @@ export function newDeliveryId(now = Date.now()): string {
 }
 
 /**
- * The outbox: writes the Event and one Delivery per subscribed active webhook inside the
- * caller's transaction, so an event exists exactly when the change that caused it does.
- * The payload is built by the event's declared schema (lib/events/payloads.ts), the one the
- * OpenAPI document publishes. One statement (the event, then its deliveries from the
- * subscribed webhooks): every event of every path costs one round trip, not three.
+ * The outbox inside the caller's transaction: writes the Event and one Delivery per subscribed
+ * active webhook, so an event exists exactly when the change that caused it does. The payload
+ * is built by the event's declared schema (lib/events/payloads.ts), the one the OpenAPI
+ * document publishes. One statement (lib/events/outbox-sql.ts, the shape every path shares).
  * Returns the delivery ids to enqueue once the transaction has committed.
  */
 export async function recordEvent<N extends DeclaredEventName>(
@@ -22,17 +22,13 @@ export async function recordEvent<N extends DeclaredEventName>(
   name: N,
   data: EventDataInput<N>,
 ): Promise<string[]> {
-  const now = new Date();
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    WITH ev AS (
-      INSERT INTO events (id, organization_id, name, data, created_at)
-      VALUES (gen_random_uuid(), ${organizationId}::uuid, ${name}, ${JSON.stringify(buildEventData(name, data))}::jsonb, ${now})
-      RETURNING id, organization_id
-    )
-    INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-    SELECT 'wh_' || ${String(now.getTime())} || '_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16),
-           ev.organization_id, w.id, ev.id, 'pending', 0, ${now}, ${now}, ${now}
-    FROM ev JOIN webhooks w ON w.organization_id = ev.organization_id AND w.status = 'active' AND ${name} = ANY (w.events)
-    RETURNING id`;
-  return rows.map((r) => r.id);
+  const [row] = await tx.$queryRaw<{ delivery_ids: string[] }[]>(
+    outboxSql(
+      [],
+      Prisma.sql`SELECT ${organizationId}::uuid AS organization_id, ${name}::text AS event_name,
+        ${JSON.stringify(buildEventData(name, data))}::jsonb AS event_data`,
+      new Date(),
+    ),
+  );
+  return row?.delivery_ids ?? [];
 }

@@ -36,7 +36,10 @@ export async function processNotification(
   // a notification of one customer message (the usual kind) is marked processed by the
   // statement that stores the message, not by a statement of its own
   const soleOf = parsed.success && onlyOneMessage(parsed.data) ? notificationId : undefined;
-  for (const entry of parsed.success ? parsed.data.entry : []) {
+  const entries = parsed.success ? parsed.data.entry : [];
+  // likewise one status alone, by the status's own statement
+  let marked = false;
+  for (const entry of entries) {
     for (const change of entry.changes) {
       if (TEMPLATE_FIELDS.has(change.field)) {
         await applyTemplateChange(entry.id ?? "", change.field, change.value);
@@ -79,15 +82,24 @@ export async function processNotification(
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
       }
-      for (const raw of value.data.statuses ?? []) {
+      const raws = value.data.statuses ?? [];
+      // the usual notification, one status and nothing else: marked processed by the status's own statement
+      const alone =
+        entries.length === 1 &&
+        entry.changes.length === 1 &&
+        raws.length === 1 &&
+        !value.data.messages?.length;
+      for (const raw of raws) {
         const status = statusSchema.safeParse(raw);
         if (!status.success) continue;
-        deliveryIds.push(...(await processStatus(status.data)));
+        const result = await processStatus(status.data, alone ? notificationId : undefined);
+        deliveryIds.push(...result.deliveryIds);
+        marked ||= result.marked;
         statuses++;
       }
     }
   }
-  if (!processedWithMessage) {
+  if (!processedWithMessage && !marked) {
     await markProcessed({
       id: notificationId,
       error: parsed.success ? null : "unrecognized notification shape",
@@ -107,17 +119,15 @@ function onlyOneMessage(notification: Notification): boolean {
   return value?.messages?.length === 1 && (value.statuses?.length ?? 0) === 0;
 }
 
-/** Notifications processed together are marked processed by one UPDATE (group commit). */
+/**
+ * Notifications processed together are marked processed by one UPDATE (group commit); an
+ * unrecognized one keeps why, a recognized one any error it had.
+ */
 const markProcessed = groupCommit<{ id: string; error: string | null }, void>(async (rows) => {
-  const processedAt = new Date();
-  const clean = rows.filter((r) => r.error === null).map((r) => r.id);
-  if (clean.length > 0) {
-    await db().$executeRaw`
-      UPDATE upstream_notifications SET processed_at = ${processedAt} WHERE id = ANY (${clean}::uuid[])`;
-  }
-  for (const r of rows.filter((row) => row.error !== null)) {
-    await db().upstreamNotification.update({ where: { id: r.id }, data: { processedAt, error: r.error } });
-  }
+  await db().$executeRaw`
+    UPDATE upstream_notifications n SET processed_at = ${new Date()}, error = coalesce(v.error, n.error)
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.error)}::text[]) AS v(id, error)
+    WHERE n.id = v.id`;
   return rows.map(() => undefined);
 });
 

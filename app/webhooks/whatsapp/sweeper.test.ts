@@ -70,4 +70,22 @@ describe("sweepUpstream", () => {
     });
     expect(inbound).toBe(1);
   });
+
+  it("an unrecognized notification is marked processed with why, beside a recognized one marked without", async () => {
+    const clean = await lostNotification(90_000);
+    const odd = await db().upstreamNotification.create({
+      data: {
+        payload: { object: "whatsapp_business_account", entry: "not a list" },
+        receivedAt: new Date(Date.now() - 90_000),
+      },
+    });
+    await sweepUpstream();
+    const processed = async (id: string) =>
+      eventually(async () => {
+        const r = await db().upstreamNotification.findUniqueOrThrow({ where: { id } });
+        return r.processedAt ? r : undefined;
+      });
+    expect((await processed(odd.id)).error).toBe("unrecognized notification shape");
+    expect((await processed(clean.rowId)).error).toBeNull();
+  });
 });

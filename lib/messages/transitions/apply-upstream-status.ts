@@ -1,129 +1,99 @@
 import "#server-only";
-import { upstreamHint } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
-import { type EventPricing, storedPricing } from "@/lib/events/pricing";
-import { recordEvent } from "@/lib/events/record-event";
-import type { Message, MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
-import { canMoveTo } from "@/lib/messages/transitions/status-order";
+import { outboxSql } from "@/lib/events/outbox-sql";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import {
+  planUpstreamStatus,
+  type ReadMessage,
+  type StatusPlan,
+  type UpstreamReport,
+} from "@/lib/messages/transitions/plan-upstream-status";
 
-export type ReportedStatus = "sent" | "delivered" | "read" | "failed";
-
-/** What a status notification says of an outbound message (lib/inbound/process-status.ts reads it). */
-export type UpstreamReport = {
-  next: ReportedStatus;
-  at: Date;
-  /** the notification's wamid: kept when the message had none */
-  wamid: string;
-  /** the notification's pricing and the columns that store it; undefined when it carries none */
-  pricing:
-    | {
-        reported: EventPricing;
-        columns: Pick<
-          Prisma.MessageUpdateInput,
-          "pricing" | "pricingCategory" | "pricingBillable" | "pricingType" | "pricingCountry"
-        >;
-      }
-    | undefined;
-  /** the notification's first error */
-  error: { code: number; title?: string; message?: string; [key: string]: unknown } | undefined;
-};
+/** Re-reads after a concurrent status moved the message; each one moved it forward, so few are ever needed. */
+const MAX_ATTEMPTS = 8;
 
 /**
- * Moves an outbound Message forward on a status notification and emits message.<status>, in one
- * transaction. `found` was read before it (its fields, as before, are read before the row lock).
- * Duplicates and late, out-of-order statuses change nothing but the wamid and the pricing.
- * Answers the deliveries to enqueue.
+ * Moves an outbound Message forward on a status notification and emits message.<status> (and
+ * the events it implies) with their deliveries, in one statement. `found` was read before it.
+ * The decision is made from `found` (planUpstreamStatus) and written only while the message is
+ * still in the status it was made from: when another status moved it meanwhile, the statement
+ * changes nothing and the message is read again and decided anew. (Optimistic rather than a
+ * row lock: the forward-only rule and the payloads stay in TypeScript, held by no transaction;
+ * two statuses of one message at the same moment are rare, as the upstream spaces them.)
+ * The other columns read from `found` and written back or carried by the events (pricing,
+ * conversation, …) may change meanwhile without the status; the outcome is then the one of this
+ * statement run first, as a lock would have allowed. With `notificationId` (the stored
+ * notification held this status alone) the same statement marks it processed when it writes
+ * the message. Answers the deliveries to enqueue and whether it marked the notification.
  */
-export async function applyUpstreamStatus(found: Message, report: UpstreamReport): Promise<string[]> {
-  const { next, at, error } = report;
-  const reported = report.pricing?.reported;
-  // kept even when the status itself changes nothing (a late `sent` after `delivered`)
-  const pricingData = report.pricing?.columns ?? {};
-  return db().$transaction(async (tx) => {
-    // row lock: concurrent statuses of one message are applied one after the other
-    const [message] = await tx.$queryRaw<{ status: MessageStatus }[]>`
-      SELECT status FROM messages WHERE id = ${found.id}::uuid FOR UPDATE`;
-    if (!message || !canMoveTo(message.status, next)) {
-      if (!found.whatsappMessageId || reported) {
-        await tx.message.update({
-          where: { id: found.id },
-          data: { whatsappMessageId: found.whatsappMessageId ?? report.wamid, ...pricingData },
-        });
-      }
-      return [];
-    }
-    // delivered or read implies sent: when the `sent` notification comes later or never (the
-    // worker died before recording it, notifications processed out of order), it is recorded now
-    const impliesSent =
-      (message.status === "queued" || message.status === "sending") &&
-      (next === "delivered" || next === "read");
-    // read implies delivered: WhatsApp skips `delivered` when `read` follows at once, and a
-    // `delivered` processed after `read` can no longer move the message; message.delivered is
-    // emitted now (with the read time) so that every read message has its delivered event
-    const impliesDelivered = next === "read" && message.status !== "delivered";
-    const updated = await tx.message.update({
-      where: { id: found.id },
-      data: {
-        status: next,
-        whatsappMessageId: found.whatsappMessageId ?? report.wamid,
-        ...pricingData,
-        ...(next === "sent" || impliesSent ? { sentAt: found.sentAt ?? at } : {}),
-        ...(next === "delivered" ? { deliveredAt: at } : {}),
-        ...(next === "read" ? { readAt: at, deliveredAt: found.deliveredAt ?? at } : {}),
-        ...(next === "failed"
-          ? {
-              failedAt: at,
-              errorCode: error ? String(error.code) : "unknown",
-              errorMessage: error?.message ?? error?.title ?? "failed upstream",
-              errorDetails: (error ?? {}) as Prisma.InputJsonValue,
-            }
-          : {}),
-      },
-    });
-    const base = {
-      messageId: updated.id,
-      whatsappMessageId: updated.whatsappMessageId,
-      conversationId: updated.conversationId,
-      contactId: updated.contactId,
-      channelId: updated.channelId,
-      ...(updated.broadcastId ? { broadcastId: updated.broadcastId } : {}),
-    };
-    // the upstream's pricing, from this notification or an earlier one (`read` often has none)
-    const pricing = reported ?? storedPricing(updated.pricing);
-    const priced = pricing && next !== "failed" ? { pricing } : {};
-    const sentIds = impliesSent
-      ? await recordEvent(tx, updated.organizationId, "message.sent", {
-          ...base,
-          status: "sent",
-          timestamp: at.toISOString(),
-          ...priced,
-        })
-      : [];
-    const common = { ...base, timestamp: at.toISOString() };
-    const deliveredIds = impliesDelivered
-      ? await recordEvent(tx, updated.organizationId, "message.delivered", {
-          ...common,
-          status: "delivered",
-          ...priced,
-        })
-      : [];
-    const ids =
-      next === "failed"
-        ? await recordEvent(tx, updated.organizationId, "message.failed", {
-            ...common,
-            status: next,
-            error: {
-              code: error?.code ?? null,
-              message: error?.message ?? error?.title ?? "failed upstream",
-              // what to do about the codes people meet most (131049, 131026, …)
-              ...(upstreamHint(error?.code) ? { hint: upstreamHint(error?.code) } : {}),
-            },
-          })
-        : await recordEvent(tx, updated.organizationId, `message.${next}`, {
-            ...common,
-            status: next,
-            ...priced,
-          });
-    return [...sentIds, ...deliveredIds, ...ids];
-  });
+export async function applyUpstreamStatus(
+  found: ReadMessage,
+  report: UpstreamReport,
+  notificationId?: string,
+): Promise<{ deliveryIds: string[]; marked: boolean }> {
+  let current: ReadMessage | null = found;
+  for (let attempt = 1; current; attempt++) {
+    const plan = planUpstreamStatus(current, report);
+    if (!plan) break;
+    const [result] = await db().$queryRaw<{ changed: number; delivery_ids: string[]; marked: number }[]>(
+      writeSql(current, plan, notificationId),
+    );
+    if (result && result.changed > 0) return { deliveryIds: result.delivery_ids, marked: result.marked > 0 };
+    if (attempt >= MAX_ATTEMPTS)
+      throw new Error(`message ${found.id} kept moving while a status was applied`);
+    current = await db().message.findUnique({ where: { id: found.id } });
+  }
+  return { deliveryIds: [], marked: false }; // nothing to write, or the message is gone
+}
+
+/**
+ * The plan's update of the message, guarded by the status it was made from, with its events
+ * and, when given and only if the message was written, the notification's processed mark.
+ */
+function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | undefined): Prisma.Sql {
+  const now = new Date();
+  const p = plan.pricing;
+  const sets = [
+    ...(p
+      ? [
+          Prisma.sql`pricing = ${JSON.stringify(p.reported)}::jsonb, pricing_category = ${p.reported.category},
+            pricing_billable = ${p.billable}, pricing_type = ${p.reported.type}, pricing_country = ${p.country}`,
+        ]
+      : []),
+    ...(plan.sentAt ? [Prisma.sql`sent_at = ${plan.sentAt}`] : []),
+    ...(plan.deliveredAt ? [Prisma.sql`delivered_at = ${plan.deliveredAt}`] : []),
+    ...(plan.readAt ? [Prisma.sql`read_at = ${plan.readAt}`] : []),
+    ...(plan.failure
+      ? [
+          Prisma.sql`failed_at = ${plan.failure.at}, error_code = ${plan.failure.code},
+            error_message = ${plan.failure.message}, error_details = ${JSON.stringify(plan.failure.details)}::jsonb`,
+        ]
+      : []),
+  ];
+  return outboxSql(
+    [
+      Prisma.sql`changed AS (
+        UPDATE messages SET status = ${plan.status}::"MessageStatus", whatsapp_message_id = ${plan.whatsappMessageId},
+          updated_at = ${now}${sets.length > 0 ? Prisma.sql`, ${Prisma.join(sets)}` : Prisma.empty}
+        WHERE id = ${m.id}::uuid AND status = ${m.status}::"MessageStatus"
+        RETURNING organization_id
+      )`,
+      ...(notificationId
+        ? [
+            Prisma.sql`processed AS (
+              UPDATE upstream_notifications SET processed_at = ${now}
+              WHERE id = ${notificationId}::uuid AND EXISTS (SELECT 1 FROM changed)
+              RETURNING id
+            )`,
+          ]
+        : []),
+    ],
+    Prisma.sql`SELECT changed.organization_id, e.name AS event_name, e.data::jsonb AS event_data
+      FROM changed, unnest(${plan.events.map((e) => e.name)}::text[], ${plan.events.map((e) => JSON.stringify(e.data))}::text[]) AS e(name, data)`,
+    now,
+    [
+      Prisma.sql`(SELECT count(*)::int FROM changed) AS changed`,
+      notificationId ? Prisma.sql`(SELECT count(*)::int FROM processed) AS marked` : Prisma.sql`0 AS marked`,
+    ],
+  );
 }
