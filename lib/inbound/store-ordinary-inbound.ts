@@ -5,6 +5,7 @@ import { CHANNEL_TOUCH_EVERY_MS } from "@/lib/channels/channel-touch-due";
 import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
 import { CONVERSATION_QUIET_MS } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
+import { outboxSql } from "@/lib/events/outbox-sql";
 import { buildEventData } from "@/lib/events/payloads";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
@@ -92,10 +93,8 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
   });
   const digits = input.digits?.replace(/^\+/, "") ?? null;
   const media = mapped.media;
-  const [row] = await db().$queryRaw<
-    { duplicate: boolean; inserted: boolean; delivery_ids: string[]; processed: boolean }[]
-  >`
-    WITH seen AS (
+  const ctes: Prisma.Sql[] = [
+    Prisma.sql`seen AS (
       SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate,
              ${
                input.stopWordCandidate === null
@@ -103,14 +102,16 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
                  : Prisma.sql`EXISTS (SELECT 1 FROM organizations o
                      WHERE o.id = ${org}::uuid AND ${input.stopWordCandidate} = ANY (o.marketing_stop_words))`
              } AS stop_word
-    ), found AS (
-      -- two lookups, each by its unique index (an OR would scan the organization's contacts)
+    )`,
+    // two lookups, each by its unique index (an OR would scan the organization's contacts)
+    Prisma.sql`found AS (
       SELECT id, phone, bsuid, username, xmin AS version FROM contacts
       WHERE organization_id = ${org}::uuid AND phone = ${sender.phone}
       UNION ALL
       SELECT id, phone, bsuid, username, xmin FROM contacts
       WHERE organization_id = ${org}::uuid AND bsuid = ${sender.bsuid}
-    ), c AS (
+    )`,
+    Prisma.sql`c AS (
       SELECT found.id, found.version FROM found, seen
       WHERE NOT seen.duplicate AND NOT seen.stop_word
         AND ${sender.phone ? Prisma.sql`found.phone = ${sender.phone}` : Prisma.sql`found.bsuid = ${sender.bsuid}`}
@@ -118,7 +119,8 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
         AND (${sender.bsuid}::text IS NULL OR found.bsuid = ${sender.bsuid})
         AND (${sender.username ?? null}::text IS NULL OR found.username = ${sender.username ?? null})
       LIMIT 1
-    ), fresh AS (
+    )`,
+    Prisma.sql`fresh AS (
       INSERT INTO contacts (id, organization_id, phone, bsuid, parent_bsuid, username, profile_name, name,
                             last_inbound_at, created_at, updated_at)
       SELECT ${newContactId}::uuid, ${org}::uuid, ${sender.phone}, ${sender.bsuid}, ${sender.parentBsuid ?? null},
@@ -126,12 +128,14 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
       FROM seen WHERE NOT seen.duplicate AND NOT seen.stop_word AND NOT EXISTS (SELECT 1 FROM found)
       ON CONFLICT DO NOTHING
       RETURNING id, phone, bsuid, username
-    ), cur AS (
+    )`,
+    Prisma.sql`cur AS (
       SELECT cv.id FROM conversations cv, c
       WHERE cv.organization_id = ${org}::uuid AND cv.contact_id = c.id AND cv.status <> 'resolved'
         AND cv.last_activity_at >= ${new Date(writtenAt.getTime() - CONVERSATION_QUIET_MS)}
       ORDER BY cv.last_activity_at DESC LIMIT 1
-    ), cu AS (
+    )`,
+    Prisma.sql`cu AS (
       UPDATE contacts ct SET
         -- never backwards: a late-delivered older message does not move the window
         last_inbound_at = GREATEST(ct.last_inbound_at, ${writtenAt}),
@@ -140,9 +144,11 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
         updated_at = ${now}
       FROM c WHERE ct.id = c.id AND ct.xmin = c.version
       RETURNING ct.id, ct.phone, ct.bsuid, ct.username
-    ), who AS (
+    )`,
+    Prisma.sql`who AS (
       SELECT id, phone, bsuid, username FROM cu UNION ALL SELECT id, phone, bsuid, username FROM fresh
-    ), m AS (
+    )`,
+    Prisma.sql`m AS (
       INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                             status, phone, whatsapp_message_id, delivered_at, created_at, updated_at)
       SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, who.id,
@@ -152,78 +158,81 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
       FROM who
       ON CONFLICT (whatsapp_message_id) DO NOTHING
       RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened
-    ), ev AS (
-      INSERT INTO events (id, organization_id, name, data, created_at)
-      SELECT gen_random_uuid(), ${org}::uuid, e.name, e.data, ${now} FROM (
-        SELECT 'contact.created' AS name, ${JSON.stringify(createdData)}::jsonb AS data FROM fresh
-        UNION ALL
-        SELECT 'conversation.opened',
-               ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id)
-        FROM m WHERE m.opened
-        UNION ALL
-        SELECT 'message.inbound',
-               ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
-                 'conversationId', m.conversation_id, 'contactId', m.contact_id,
-                 'sender', jsonb_build_object(
-                   'phone', COALESCE(${digits}, CASE WHEN left(who.phone, 1) = '+' THEN substr(who.phone, 2) ELSE who.phone END),
-                   'name', ${sender.profileName}::text,
-                   'bsuid', COALESCE(${sender.bsuid}, who.bsuid),
-                   'username', COALESCE(${sender.username ?? null}, who.username)))
-        FROM m JOIN who ON who.id = m.contact_id
-      ) e
-      RETURNING id, name
-    ), d AS (
-      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-      SELECT 'wh_' || ${String(now.getTime())} || '_' || substr(md5(random()::text || w.id || ev.id::text), 1, 16),
-             ${org}::uuid, w.id, ev.id, 'pending', 0, ${now}, ${now}, ${now}
-      FROM ev JOIN webhooks w ON w.organization_id = ${org}::uuid AND w.status = 'active' AND ev.name = ANY (w.events)
-      RETURNING id, event_id
-    ), opened AS (
+    )`,
+    Prisma.sql`opened AS (
       INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
       SELECT m.conversation_id, ${org}::uuid, m.contact_id, ${channelId}::uuid, 'open'::"ConversationStatus",
              ${writtenAt}, ${writtenAt}, ${now}, ${now}
       FROM m WHERE m.opened
-    ), continued AS (
+    )`,
+    Prisma.sql`continued AS (
       UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
              channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}
       FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
-    )${
-      media
-        ? Prisma.sql`, stored_media AS (
+    )`,
+    // lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
+    Prisma.sql`replied AS (
+      UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
+      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
+        AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
+    )`,
+  ];
+  if (media) {
+    ctes.push(Prisma.sql`stored_media AS (
       INSERT INTO media (id, organization_id, upstream_id, mime_type, filename, sha256, created_at)
       SELECT m.id, ${org}::uuid, ${media.upstreamId}, ${media.mimeType}, ${media.filename ?? null},
              ${media.sha256 ?? null}, ${now}
       FROM m
-    )`
-        : Prisma.empty
-    }${
-      input.touchChannel
-        ? Prisma.sql`, channel AS (
+    )`);
+  }
+  if (input.touchChannel) {
+    ctes.push(Prisma.sql`channel AS (
       UPDATE channels SET last_active_at = ${now}, updated_at = ${now}
       WHERE id = ${channelId}::uuid AND EXISTS (SELECT 1 FROM m)
         AND (last_active_at IS NULL OR last_active_at < ${new Date(now.getTime() - CHANNEL_TOUCH_EVERY_MS)})
-    )`
-        : Prisma.empty
-    }${
-      input.notificationId
-        ? Prisma.sql`, processed AS (
+    )`);
+  }
+  if (input.notificationId) {
+    ctes.push(Prisma.sql`processed AS (
       UPDATE upstream_notifications SET processed_at = ${now}
       WHERE id = ${input.notificationId}::uuid AND (EXISTS (SELECT 1 FROM m) OR (SELECT duplicate FROM seen))
       RETURNING id
-    )`
-        : Prisma.empty
-    }, replied AS (
-      -- lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
-      UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
-      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
-        AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
-    )
-    SELECT (SELECT duplicate FROM seen) AS duplicate, EXISTS (SELECT 1 FROM m) AS inserted,
-           coalesce((SELECT array_agg(d.id ORDER BY array_position(${EVENT_ORDER}::text[], ev.name))
-                     FROM d JOIN ev ON ev.id = d.event_id),
-                    ARRAY[]::text[]) AS delivery_ids,
-           ${input.notificationId ? Prisma.sql`EXISTS (SELECT 1 FROM processed)` : Prisma.sql`false`} AS processed`;
+    )`);
+  }
+  // the events, written by the outbox's one shape (lib/events/outbox-sql.ts) with their deliveries
+  const events = Prisma.sql`
+    SELECT ${org}::uuid AS organization_id, 'contact.created' AS event_name,
+           ${JSON.stringify(createdData)}::jsonb AS event_data FROM fresh
+    UNION ALL
+    SELECT ${org}::uuid, 'conversation.opened',
+           ${JSON.stringify(openedData)}::jsonb || jsonb_build_object('contactId', m.contact_id)
+    FROM m WHERE m.opened
+    UNION ALL
+    SELECT ${org}::uuid, 'message.inbound',
+           ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
+             'conversationId', m.conversation_id, 'contactId', m.contact_id,
+             'sender', jsonb_build_object(
+               'phone', COALESCE(${digits}, CASE WHEN left(who.phone, 1) = '+' THEN substr(who.phone, 2) ELSE who.phone END),
+               'name', ${sender.profileName}::text,
+               'bsuid', COALESCE(${sender.bsuid}, who.bsuid),
+               'username', COALESCE(${sender.username ?? null}, who.username)))
+    FROM m JOIN who ON who.id = m.contact_id`;
+  const [row] = await db().$queryRaw<
+    { duplicate: boolean; inserted: boolean; ordered_delivery_ids: string[]; processed: boolean }[]
+  >(
+    outboxSql(ctes, events, now, [
+      Prisma.sql`(SELECT duplicate FROM seen) AS duplicate`,
+      Prisma.sql`EXISTS (SELECT 1 FROM m) AS inserted`,
+      // in the order the full path records them (and enqueues their deliveries)
+      Prisma.sql`coalesce((SELECT array_agg(d.id ORDER BY array_position(${EVENT_ORDER}::text[], ev.name))
+                           FROM d JOIN ev ON ev.id = d.event_id), ARRAY[]::text[]) AS ordered_delivery_ids`,
+      input.notificationId
+        ? Prisma.sql`EXISTS (SELECT 1 FROM processed) AS processed`
+        : Prisma.sql`false AS processed`,
+    ]),
+  );
   const notificationProcessed = row?.processed === true;
-  if (row?.inserted) return { outcome: "stored", deliveryIds: row.delivery_ids, notificationProcessed };
+  if (row?.inserted)
+    return { outcome: "stored", deliveryIds: row.ordered_delivery_ids, notificationProcessed };
   return row?.duplicate ? { outcome: "duplicate", notificationProcessed } : { outcome: "other" };
 }
