@@ -1,7 +1,7 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
-import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import {
   changeValueSchema,
@@ -12,7 +12,13 @@ import {
 } from "@/lib/inbound/notification-schema";
 import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
 import { processMessage } from "@/lib/inbound/process-message";
-import { processStatus } from "@/lib/inbound/process-status";
+import {
+  type PrefetchedMessage,
+  prefetchedOf,
+  processStatus,
+  type SoleStatusRow,
+  soleStatusMessageSql,
+} from "@/lib/inbound/process-status";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -92,7 +98,7 @@ export async function processNotification(
       for (const raw of raws) {
         const status = statusSchema.safeParse(raw);
         if (!status.success) continue;
-        const result = await processStatus(status.data, alone ? notificationId : undefined);
+        const result = await processStatus(status.data, alone ? notificationId : undefined, row.prefetched);
         deliveryIds.push(...result.deliveryIds);
         marked ||= result.marked;
         statuses++;
@@ -143,11 +149,24 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
   );
 }
 
-/** The payloads of notifications processed together, read by one query. */
-const loadNotification = groupCommit<string, { payload: unknown } | null>(async (ids) => {
+/**
+ * The payloads of notifications processed together, read by one query, each with the message
+ * of its status when it holds one status alone (the usual kind), which then needs no lookup.
+ */
+const loadNotification = groupCommit<
+  string,
+  { payload: unknown; prefetched: PrefetchedMessage | null } | null
+>(async (ids) => {
   // raw: one of every notification's few queries, without the model query's compile
-  const rows = await db().$queryRaw<{ id: string; payload: unknown }[]>`
-    SELECT id::text, payload FROM upstream_notifications WHERE id = ANY (${ids}::uuid[])`;
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await db().$queryRaw<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
+    SELECT n.id::text AS "notificationId", n.payload, p.*
+    FROM upstream_notifications n LEFT JOIN LATERAL ${soleStatusMessageSql(Prisma.sql`n.payload`)} p ON true
+    WHERE n.id = ANY (${ids}::uuid[])`;
+  const byId = new Map(
+    rows.map(({ notificationId, payload, ...sole }) => [
+      notificationId,
+      { payload, prefetched: prefetchedOf(sole) },
+    ]),
+  );
   return ids.map((id) => byId.get(id) ?? null);
 });

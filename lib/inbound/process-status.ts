@@ -1,7 +1,8 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
-import { isUuid } from "@/lib/ids/uuid";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { isUuid, UUID_PATTERN } from "@/lib/ids/uuid";
 import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
 import { recipientCountry } from "@/lib/inbound/recipient-country";
 import { billableOf, statusPricing } from "@/lib/inbound/status-pricing";
@@ -21,11 +22,14 @@ const KNOWN: Record<string, ReportedStatus> = {
  * moved forward with its message.<status> (lib/messages/transitions/apply-upstream-status.ts).
  * Duplicates and late, out-of-order statuses change nothing. With `notificationId` (the stored
  * notification held this status alone) its processed mark goes in the status's own statement.
+ * `prefetched`: the message of the notification's sole status, read with the notification
+ * (lib/inbound/process-notification.ts); used instead of a lookup when read by this status's reference.
  * Answers the deliveries to enqueue and whether the notification was marked.
  */
 export async function processStatus(
   status: UpstreamStatus,
   notificationId?: string,
+  prefetched?: PrefetchedMessage | null,
 ): Promise<{ deliveryIds: string[]; marked: boolean }> {
   const none = { deliveryIds: [], marked: false };
   const next = KNOWN[status.status];
@@ -34,8 +38,13 @@ export async function processStatus(
   const opaque = status.biz_opaque_callback_data;
 
   // found before the write (applyUpstreamStatus decides from it): a status of no message of
-  // ours costs no write, and lookups made together share a query
-  const found = await findReported({ wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null });
+  // ours costs no write, and lookups made together share a query. Read with the notification
+  // when it held this status alone, by the same rule: a miss there is no message of ours.
+  const ref = { wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null };
+  const found =
+    prefetched && prefetched.ref.wamid === ref.wamid && prefetched.ref.opaque === ref.opaque
+      ? prefetched.message
+      : await findReported(ref);
   if (!found) return none;
 
   const reported = statusPricing(status);
@@ -53,8 +62,18 @@ export async function processStatus(
   return applyUpstreamStatus(found, report, notificationId);
 }
 
+/** What a status names: its wamid, and our message id when biz_opaque_callback_data is one. */
 type Reference = { wamid: string; opaque: string | null };
+/** The message a status needs: the columns its decision reads, and the recipient's phone. */
 type Reported = ReadMessage & { phone: string | null };
+/** The message of a notification's sole status, read with the notification, and the reference it was read by. */
+export type PrefetchedMessage = { ref: Reference; message: Reported | null };
+
+/** The columns of `Reported`, of `messages m`, for both lookups. */
+const REPORTED_COLUMNS = Prisma.sql`m.id, m.organization_id AS "organizationId", m.status,
+  m.whatsapp_message_id AS "whatsappMessageId", m.conversation_id AS "conversationId", m.contact_id AS "contactId",
+  m.channel_id AS "channelId", m.broadcast_id AS "broadcastId", m.sent_at AS "sentAt",
+  m.delivered_at AS "deliveredAt", m.pricing, m.phone`;
 
 /**
  * The message a status is about: by wamid, else by biz_opaque_callback_data (our id); only the
@@ -63,13 +82,53 @@ type Reported = ReadMessage & { phone: string | null };
 const findReported = groupCommit<Reference, Reported | null>(async (refs) => {
   const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
   const rows = await db().$queryRaw<(Reported & { direction: string })[]>`
-    SELECT id, organization_id AS "organizationId", status, whatsapp_message_id AS "whatsappMessageId",
-           conversation_id AS "conversationId", contact_id AS "contactId", channel_id AS "channelId",
-           broadcast_id AS "broadcastId", sent_at AS "sentAt", delivered_at AS "deliveredAt", pricing, phone, direction
-    FROM messages
-    WHERE whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
-       OR (id = ANY (${opaques}::uuid[]) AND direction = 'outbound')`;
+    SELECT ${REPORTED_COLUMNS}, m.direction
+    FROM messages m
+    WHERE m.whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
+       OR (m.id = ANY (${opaques}::uuid[]) AND m.direction = 'outbound')`;
   const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
   const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
   return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
 });
+
+/** A row of `soleStatusMessageSql`: every column null when the payload holds no sole status. */
+export type SoleStatusRow = { statusWamid: string | null; statusOpaque: string | null } & (
+  | Reported
+  | { [K in keyof Reported]: null }
+);
+
+/**
+ * A LATERAL subquery of one row (`SoleStatusRow`) for a stored notification's `payload`: when
+ * it holds exactly one status, that status's reference and its message, chosen as findReported
+ * chooses (by wamid, else by the opaque id of an outbound message), so that the usual status
+ * notification reads its message with its payload.
+ */
+export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(
+    SELECT s.wamid AS "statusWamid", s.opaque AS "statusOpaque", r.*
+    FROM (
+      SELECT st->>'id' AS wamid,
+             CASE WHEN st->>'biz_opaque_callback_data' ~* ${UUID_PATTERN.source}
+                  THEN st->>'biz_opaque_callback_data' END AS opaque
+      FROM jsonb_path_query_array(${payload}, 'lax $.entry[*].changes[*] ? (@.field == "messages").value.statuses[*]', '{}', true) AS sts,
+           LATERAL (SELECT sts->0 AS st) f
+      WHERE jsonb_array_length(sts) = 1
+    ) s
+    LEFT JOIN LATERAL (
+      SELECT ${REPORTED_COLUMNS} FROM messages m
+      WHERE m.whatsapp_message_id = s.wamid OR (m.id = s.opaque::uuid AND m.direction = 'outbound')
+      ORDER BY m.whatsapp_message_id IS NOT DISTINCT FROM s.wamid DESC
+      LIMIT 1
+    ) r ON true
+  )`;
+}
+
+/** The prefetched message of a `SoleStatusRow`, or null when the payload held no sole status. */
+export function prefetchedOf({
+  statusWamid,
+  statusOpaque,
+  ...message
+}: SoleStatusRow): PrefetchedMessage | null {
+  if (statusWamid === null) return null;
+  return { ref: { wamid: statusWamid, opaque: statusOpaque }, message: message.id === null ? null : message };
+}

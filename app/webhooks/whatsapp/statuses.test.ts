@@ -252,4 +252,63 @@ describe("status notifications move an outbound Message forward", () => {
       "message.read",
     ]);
   });
+
+  it("a status found only by biz_opaque_callback_data (its wamid never stored) moves the message; the notification is marked", async () => {
+    const m = await sentMessage();
+    // the worker died after the upstream accepted the send, before it stored the wamid
+    await db().message.update({ where: { id: m.messageId }, data: { whatsappMessageId: null } });
+    const deliveredAt = tick();
+    const raw = JSON.stringify(
+      envelope(m.channel.phoneNumberId, {
+        statuses: [
+          {
+            id: m.whatsappMessageId,
+            status: "delivered",
+            timestamp: String(deliveredAt),
+            recipient_id: m.row.phone?.slice(1),
+            biz_opaque_callback_data: m.messageId,
+          },
+        ],
+      }),
+    );
+    expect((await postNotification(raw)).status).toBe(200);
+    await waitProcessed(m.whatsappMessageId, 1);
+    const row = await db().message.findUniqueOrThrow({ where: { id: m.messageId } });
+    expect(row.status).toBe("delivered");
+    expect(row.whatsappMessageId).toBe(m.whatsappMessageId);
+    expect(row.deliveredAt?.getTime()).toBe(deliveredAt * 1000);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.delivered"]);
+  });
+
+  it("one notification of two statuses (two messages) applies both", async () => {
+    const [a, b] = [await sentMessage(), await sentMessage()];
+    const raw = JSON.stringify(
+      envelope(a.channel.phoneNumberId, {
+        statuses: [
+          {
+            id: a.whatsappMessageId,
+            status: "delivered",
+            timestamp: String(tick()),
+            biz_opaque_callback_data: a.messageId,
+          },
+          {
+            id: b.whatsappMessageId,
+            status: "read",
+            timestamp: String(tick()),
+            biz_opaque_callback_data: b.messageId,
+          },
+        ],
+      }),
+    );
+    expect((await postNotification(raw)).status).toBe(200);
+    await waitProcessed(a.whatsappMessageId, 1);
+    expect((await db().message.findUniqueOrThrow({ where: { id: a.messageId } })).status).toBe("delivered");
+    expect((await db().message.findUniqueOrThrow({ where: { id: b.messageId } })).status).toBe("read");
+    expect(await messageEventNames(a.orgId, a.messageId)).toEqual(["message.sent", "message.delivered"]);
+    expect(await messageEventNames(b.orgId, b.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
+  });
 });
