@@ -27,7 +27,7 @@ export type DeliverOutcome =
 /** What one attempt reads of its delivery, event and webhook (and openSigningSecrets needs). */
 type Loaded = Pick<
   Delivery,
-  "id" | "organizationId" | "webhookId" | "status" | "attemptCount" | "nextAttemptAt"
+  "id" | "organizationId" | "webhookId" | "status" | "attemptCount" | "nextAttemptAt" | "lastAttemptAt"
 > & {
   event: Pick<Event, "name" | "data" | "createdAt">;
   webhook: Pick<
@@ -41,6 +41,10 @@ type Loaded = Pick<
     | "previousSecretEnc"
     | "previousSecretExpiresAt"
   >;
+  /** when the statement ran: the reference of its "due" test */
+  readAt: Date;
+  /** the attempt claimed by the statement that read the row (readAt), or not */
+  claimed: boolean;
 };
 
 type LoadedRow = {
@@ -50,6 +54,7 @@ type LoadedRow = {
   status: Delivery["status"];
   attempt_count: number;
   next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
   event_name: string;
   event_data: Event["data"];
   event_created_at: Date;
@@ -60,24 +65,51 @@ type LoadedRow = {
   secret_enc: string | null;
   previous_secret_enc: string | null;
   previous_secret_expires_at: Date | null;
+  claimed: boolean;
 };
 
-/** Deliveries with their event and webhook, one query; those loaded together share it. */
-const load = groupCommit<string, Loaded | null>(async (ids) => {
+/**
+ * Deliveries with their event and webhook, and in the same statement the attempt claimed on
+ * an active webhook without a rate limit (the common case; a rate-limited webhook reserves its
+ * slot before it claims). The claim is claimAttempt's: the attempt count as read, still
+ * pending, due. Those loaded together share the statement; the same delivery twice in it is
+ * read twice and claimed once.
+ */
+const loadAndClaim = groupCommit<string, Loaded | null>(async (ids) => {
+  const readAt = new Date();
   const rows = await db().$queryRaw<LoadedRow[]>`
-      SELECT d.id, d.organization_id, d.webhook_id, d.status::text AS status, d.attempt_count, d.next_attempt_at,
-             e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at,
-             w.organization_id AS webhook_organization_id, w.url, w.status::text AS webhook_status, w.rate_limit, w.secret_enc, w.previous_secret_enc,
-             w.previous_secret_expires_at
-      FROM deliveries d
-      JOIN events e ON e.id = d.event_id
-      JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.id = ANY (${ids}::text[])`;
-  const byId = new Map(rows.map((r) => [r.id, toLoaded(r)]));
-  return ids.map((id) => byId.get(id) ?? null);
+      WITH loaded AS (
+        SELECT d.id, d.organization_id, d.webhook_id, d.status::text AS status, d.attempt_count, d.next_attempt_at,
+               d.last_attempt_at, e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at,
+               w.organization_id AS webhook_organization_id, w.url, w.status::text AS webhook_status, w.rate_limit,
+               w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at
+        FROM deliveries d
+        JOIN events e ON e.id = d.event_id
+        JOIN webhooks w ON w.id = d.webhook_id
+        WHERE d.id = ANY (${ids}::text[])
+      ), claimed AS (
+        -- the attempt count compared with the one read: a row changed meanwhile is checked again
+        -- in its new version (READ COMMITTED), as claimAttempt's own UPDATE would be
+        UPDATE deliveries SET attempt_count = loaded.attempt_count + 1, last_attempt_at = ${readAt},
+                              next_attempt_at = ${new Date(readAt.getTime() + CLAIM_LEASE_MS)}
+        FROM loaded
+        WHERE deliveries.id = loaded.id AND loaded.webhook_status = 'active' AND loaded.rate_limit IS NULL
+          AND deliveries.status = 'pending' AND deliveries.attempt_count = loaded.attempt_count
+          AND deliveries.next_attempt_at <= ${new Date(readAt.getTime() + EARLY_TOLERANCE_MS)}
+        RETURNING deliveries.id
+      )
+      SELECT loaded.*, claimed.id IS NOT NULL AS claimed FROM loaded LEFT JOIN claimed ON claimed.id = loaded.id`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) return null;
+    // the same delivery twice in one group: the first one has the claim
+    if (row.claimed) byId.set(id, { ...row, claimed: false });
+    return toLoaded(row, readAt);
+  });
 });
 
-function toLoaded(r: LoadedRow): Loaded {
+function toLoaded(r: LoadedRow, readAt: Date): Loaded {
   return {
     id: r.id,
     organizationId: r.organization_id,
@@ -85,6 +117,7 @@ function toLoaded(r: LoadedRow): Loaded {
     status: r.status,
     attemptCount: r.attempt_count,
     nextAttemptAt: r.next_attempt_at,
+    lastAttemptAt: r.last_attempt_at,
     event: { name: r.event_name, data: r.event_data, createdAt: r.event_created_at },
     webhook: {
       id: r.webhook_id,
@@ -96,6 +129,8 @@ function toLoaded(r: LoadedRow): Loaded {
       previousSecretEnc: r.previous_secret_enc,
       previousSecretExpiresAt: r.previous_secret_expires_at,
     },
+    readAt,
+    claimed: r.claimed,
   };
 }
 
@@ -103,7 +138,8 @@ type Claim = { id: string; attemptCount: number };
 
 /**
  * The attempt claimed (same attempt count, still pending, due): the claims made together are
- * one UPDATE. Answers the claim's time, or null when another job has the delivery.
+ * one UPDATE. Answers the claim's time, or null when another job has the delivery. Only a
+ * rate-limited webhook's attempts claim here, after their slot (loadAndClaim claims the rest).
  */
 const claimAttempt = groupCommit<Claim, Date | null>(async (claims) => {
   const startedAt = new Date();
@@ -122,13 +158,35 @@ const claimAttempt = groupCommit<Claim, Date | null>(async (claims) => {
 });
 
 /**
+ * A claim given back (its organization's share was full, nothing was sent): the attempt count,
+ * due time and last attempt as they were read, while the claim is still the delivery's latest
+ * and it is pending. The claims given back together are one UPDATE.
+ */
+const giveBack = groupCommit<Loaded, void>(async (claims) => {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  await db().$executeRaw`
+      UPDATE deliveries SET attempt_count = v.read_count, next_attempt_at = v.read_next AT TIME ZONE 'UTC',
+                            last_attempt_at = v.read_last AT TIME ZONE 'UTC'
+      FROM unnest(${claims.map((c) => c.id)}::text[], ${claims.map((c) => c.attemptCount)}::int[],
+                  ${claims.map((c) => iso(c.nextAttemptAt))}::timestamptz[],
+                  ${claims.map((c) => iso(c.lastAttemptAt))}::timestamptz[]) AS v(given_id, read_count, read_next, read_last)
+      WHERE deliveries.id = v.given_id AND deliveries.attempt_count = v.read_count + 1
+        AND deliveries.status = 'pending'`;
+  return claims.map(() => undefined);
+});
+
+function orgSharePostponed(): DeliverOutcome {
+  return { kind: "postponed", delayMs: 1_000 + Math.floor(Math.random() * 2_000) };
+}
+
+/**
  * Makes the next attempt of one delivery, if it is due and no other worker makes it. The
  * attempt is claimed with a conditional update (same attempt count, still pending, due now),
  * so two jobs for the same delivery never both send; the claim's lease keeps the sweeper off
  * while the attempt runs and hands the delivery back to it if this worker dies.
  */
 export async function deliver(deliveryId: string, heldSlotAt?: number): Promise<DeliverOutcome> {
-  const delivery = await load(deliveryId);
+  const delivery = await loadAndClaim(deliveryId);
   if (delivery?.status !== "pending") return { kind: "skipped", reason: "not pending" };
   if (delivery.webhook.status !== "active") {
     await db().delivery.updateMany({
@@ -137,32 +195,60 @@ export async function deliver(deliveryId: string, heldSlotAt?: number): Promise<
     });
     return { kind: "skipped", reason: "webhook disabled" };
   }
-  if ((delivery.nextAttemptAt?.getTime() ?? 0) > Date.now() + EARLY_TOLERANCE_MS) {
+  const { rateLimit } = delivery.webhook;
+  if (delivery.claimed) return attemptClaimed(delivery);
+  // not claimed: not due, or (no rate limit) claimed by another job, told apart at the time the
+  // statement's claim was tried; a rate-limited webhook's attempt claims after its slot, below
+  const now = rateLimit === null ? delivery.readAt.getTime() : Date.now();
+  if ((delivery.nextAttemptAt?.getTime() ?? 0) > now + EARLY_TOLERANCE_MS) {
     return { kind: "skipped", reason: "not due" };
   }
-  const { rateLimit } = delivery.webhook;
+  if (rateLimit === null) return { kind: "skipped", reason: "claimed by another job" };
   // the webhook's rate limit: a slot reserved once, then waited for (a held slot is not reserved
   // again, unless a redelivery promoted the job before its slot)
-  if (rateLimit !== null && (heldSlotAt === undefined || heldSlotAt > Date.now() + EARLY_TOLERANCE_MS)) {
-    const now = Date.now();
-    const slotAt = await reserveDeliverySlot(delivery.webhookId, rateLimit, now);
-    if (slotAt > now) return { kind: "postponed", delayMs: slotAt - now, slotAt };
+  if (heldSlotAt === undefined || heldSlotAt > Date.now() + EARLY_TOLERANCE_MS) {
+    const reservedAt = Date.now();
+    const slotAt = await reserveDeliverySlot(delivery.webhookId, rateLimit, reservedAt);
+    if (slotAt > reservedAt) return { kind: "postponed", delayMs: slotAt - reservedAt, slotAt };
   }
   const token = randomUUID();
-  if (!(await acquireOrgSlot(delivery.organizationId, token))) {
-    return { kind: "postponed", delayMs: 1_000 + Math.floor(Math.random() * 2_000) };
-  }
+  if (!(await acquireOrgSlot(delivery.organizationId, token))) return orgSharePostponed();
   try {
-    return await attempt(delivery);
+    const startedAt = await claimAttempt({ id: delivery.id, attemptCount: delivery.attemptCount });
+    if (startedAt === null) return { kind: "skipped", reason: "claimed by another job" };
+    return await attempt(delivery, startedAt);
   } finally {
     await releaseOrgSlot(delivery.organizationId, token).catch(() => undefined);
   }
 }
 
-async function attempt(delivery: Loaded): Promise<DeliverOutcome> {
+/**
+ * An attempt claimed by loadAndClaim, made once the organization's share has a slot. Without
+ * one the claim is given back and the job postponed, as if it had never been claimed. A worker
+ * that dies between the claim and the give-back leaves the delivery leased: the sweeper takes it
+ * back when the lease ends, its attempt count one up with no attempt recorded (the next attempt
+ * is numbered one higher), as after a worker dying past any claim, before its attempt is stored.
+ */
+async function attemptClaimed(delivery: Loaded): Promise<DeliverOutcome> {
+  const token = randomUUID();
+  // Redis unreachable: the claim goes back too, so the job's retry finds the delivery as it was
+  const acquired = await acquireOrgSlot(delivery.organizationId, token).catch(async (err: unknown) => {
+    await giveBack(delivery).catch(() => undefined);
+    throw err;
+  });
+  if (!acquired) {
+    await giveBack(delivery);
+    return orgSharePostponed();
+  }
+  try {
+    return await attempt(delivery, delivery.readAt);
+  } finally {
+    await releaseOrgSlot(delivery.organizationId, token).catch(() => undefined);
+  }
+}
+
+async function attempt(delivery: Loaded, startedAt: Date): Promise<DeliverOutcome> {
   const attemptNumber = delivery.attemptCount + 1;
-  const startedAt = await claimAttempt({ id: delivery.id, attemptCount: delivery.attemptCount });
-  if (startedAt === null) return { kind: "skipped", reason: "claimed by another job" };
 
   const { event, webhook } = delivery;
   const body = JSON.stringify({

@@ -1,12 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { ORG_IN_FLIGHT_LIMIT } from "@/lib/webhooks/org-slots";
-import { api, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { closeQueues, queue } from "@/lib/queues";
+import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
+import { acquireOrgSlot, ORG_IN_FLIGHT_LIMIT, releaseOrgSlot } from "@/lib/webhooks/org-slots";
+import { api, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
 
 afterEach(async () => {
   for (const r of receivers.splice(0)) await r.down();
+});
+
+afterAll(async () => {
+  await closeQueues();
 });
 
 async function contacts(key: string, count: number): Promise<void> {
@@ -63,5 +71,55 @@ describe("fairness between organizations", () => {
     );
     expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
     await api(`/v1/webhooks/${slowHook}`, { method: "DELETE", key: a.key });
+  }, 60_000);
+});
+
+describe("an attempt claimed while its organization's share is full", () => {
+  it("is given back: attempt count and due time as they were, then delivered as attempt 1", async () => {
+    const hook = await TestReceiver.start();
+    receivers.push(hook);
+    const { key, orgId } = await createTestOrg();
+    const webhookId = await registerWebhook(key, hook.url);
+    // every slot of the organization taken, as by attempts in flight on other workers
+    const tokens = Array.from({ length: ORG_IN_FLIGHT_LIMIT }, () => randomUUID());
+    for (const token of tokens) expect(await acquireOrgSlot(orgId, token)).toBe(true);
+
+    await contacts(key, 1);
+    const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
+    const jobId = deliveryJobId(delivery.id, 1);
+    // the row read while the job is delayed, and the job not started again meanwhile: a state
+    // between two runs, each of which claimed the attempt and gave it back
+    const between = await eventually(async () => {
+      const before = await queue("deliveries").getJob(jobId);
+      const state = await before?.getState();
+      const row = await db().delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      const after = await queue("deliveries").getJob(jobId);
+      const settled =
+        before !== undefined &&
+        state === "delayed" &&
+        before.attemptsStarted >= 2 &&
+        (await after?.getState()) === "delayed" &&
+        after?.attemptsStarted === before.attemptsStarted;
+      return settled ? row : null;
+    }, 20_000);
+    expect(between).toMatchObject({
+      status: "pending",
+      attemptCount: 0,
+      nextAttemptAt: delivery.createdAt,
+      lastAttemptAt: null,
+    });
+    expect(hook.received).toHaveLength(0);
+    expect(await db().deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(0);
+
+    for (const token of tokens) await releaseOrgSlot(orgId, token);
+    const done = await pollUntil(
+      () => db().delivery.findUniqueOrThrow({ where: { id: delivery.id } }),
+      (d) => d.status === "succeeded",
+      15_000,
+    );
+    expect(done.attemptCount).toBe(1);
+    expect(hook.of(delivery.id)).toHaveLength(1);
+    const attempts = await db().deliveryAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(attempts.map((a) => [a.attemptNumber, a.statusCode])).toEqual([[1, 200]]);
   }, 60_000);
 });
