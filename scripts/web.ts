@@ -29,6 +29,12 @@ const server = createServer((req, res) => {
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
+// an idle keep-alive connection stays open longer than clients keep theirs (fetch/undici: 4 s;
+// load balancers: 60 s), so that a client never sends a request on a connection the server is
+// closing at that moment ("other side closed"): node's default of 5 s left that race open to a
+// client whose timers run late on a busy machine
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 await new Promise<void>((done) => server.listen(port, hostname, done));
 console.log(`web: ready on http://${hostname ?? "localhost"}:${port}`);
 
