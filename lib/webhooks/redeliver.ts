@@ -30,12 +30,18 @@ export async function redeliver(
     delivery.status === "pending" &&
     count > 0 &&
     (await db().deliveryAttempt.count({ where: { deliveryId, attemptNumber: count } })) === 0;
-  if (!inFlight) {
-    await db().delivery.updateMany({
-      where: { id: deliveryId, status: delivery.status, attemptCount: count },
-      data: { status: "pending", nextAttemptAt: new Date(), succeededAt: null },
-    });
-    await ensureDeliveryJob(deliveryId, count + 1, { promote: true });
-  }
-  return db().delivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude });
+  if (inFlight)
+    return db().delivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude });
+  await db().delivery.updateMany({
+    where: { id: deliveryId, status: delivery.status, attemptCount: count },
+    data: { status: "pending", nextAttemptAt: new Date(), succeededAt: null },
+  });
+  // read before the job is queued: the answer is the delivery as redelivered (pending), not as a
+  // worker that took the job at once may already have left it (a quick failed attempt)
+  const redelivered = await db().delivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    include: deliveryInclude,
+  });
+  await ensureDeliveryJob(deliveryId, count + 1, { promote: true });
+  return redelivered;
 }
