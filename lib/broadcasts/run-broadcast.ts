@@ -51,7 +51,14 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
       result = { next: "later", at: Date.now() };
     } else if (Date.now() - lastCheck > STATUS_CHECK_MS) {
       lastCheck = Date.now();
-      if (!(await stillRunning(broadcastId))) result = { next: "done" };
+      if (!(await stillRunning(broadcastId))) {
+        // from here no recipient is claimed; the sends already claimed finish below
+        logger.info(
+          { broadcastId, inFlight: sending },
+          "broadcast paused or cancelled: its driver claims no more",
+        );
+        result = { next: "done" };
+      }
     } else if (sending >= MAX_IN_FLIGHT) {
       await Promise.race(inFlight);
     } else {

@@ -125,6 +125,16 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     // that window until this test timed out. The test is about sends in flight at the upstream.
     const paused = await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/pause`, { method: "POST", key });
     expect(paused.status, paused.text).toBe(200);
+    // the driver sees the pause within a second and claims no more: until it says so, a batch
+    // claimed after the check below could be `sending` with its request not yet gone at the kill
+    await eventually(
+      async () =>
+        a?.output
+          .join("")
+          .split("\n")
+          .some((l) => l.includes(id) && l.includes("its driver claims no more")),
+      30_000,
+    );
     await eventually(async () => {
       const sending = await db().message.findMany({
         where: { broadcastId: id, status: "sending" },
