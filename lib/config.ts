@@ -75,6 +75,11 @@ const schema = z.object({
   SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** PostgreSQL connections of each process's pool */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  /**
+   * statements each connection keeps prepared (lib/db-statement-names.ts); 0 turns this off,
+   * for a pooler in transaction mode that does not carry prepared statements across clients
+   */
+  DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).default(100),
   /** worker jobs run at once for upstream sends, for webhook deliveries and for broadcasts */
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(100),
   DELIVERY_CONCURRENCY: z.coerce.number().int().positive().default(50),

@@ -2,6 +2,7 @@ import "#server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { config } from "@/lib/config";
+import { statementNames } from "@/lib/db-statement-names";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
 
 export type Db = PrismaClient;
@@ -19,7 +20,11 @@ function createClient(): PrismaClient {
   // an idle connection that breaks (PostgreSQL restarted) is dropped, not thrown at the process
   pool.on("error", () => undefined);
   globalForDb.pool = pool;
-  return new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prepared = config().DATABASE_PREPARED_STATEMENTS;
+  const name = prepared > 0 ? statementNames({ after: 3, max: prepared }) : undefined;
+  // the adapter's type wants a name for every statement; node-postgres runs one without a name unprepared
+  const statementNameGenerator = name && ((query: { sql: string }) => name(query.sql) as string);
+  return new PrismaClient({ adapter: new PrismaPg(pool, statementNameGenerator ? { statementNameGenerator } : {}) });
 }
 
 /** Connections of this process's pool: open, idle, and requests waiting for one. */
