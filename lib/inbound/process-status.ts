@@ -21,7 +21,7 @@ const KNOWN: Record<string, ReportedStatus> = {
  * biz_opaque_callback_data (our message id) when a worker died before it could store the wamid,
  * moved forward with its message.<status> (lib/messages/transitions/apply-upstream-status.ts).
  * Duplicates and late, out-of-order statuses change nothing. With `notificationId` (the stored
- * notification held this status alone) its processed mark goes in the status's own statement.
+ * notification held this status alone: soleItem, lib/inbound/sole-item.ts) its processed mark goes in the status's own statement.
  * `prefetched`: the message of the notification's sole status, read with the notification
  * (lib/inbound/process-notification.ts); used instead of a lookup when read by this status's reference.
  * Answers the deliveries to enqueue and whether the notification was marked.
@@ -101,7 +101,10 @@ export type SoleStatusRow = { statusWamid: string | null; statusOpaque: string |
  * A LATERAL subquery of one row (`SoleStatusRow`) for a stored notification's `payload`: when
  * it holds exactly one status, that status's reference and its message, chosen as findReported
  * chooses (by wamid, else by the opaque id of an outbound message), so that the usual status
- * notification reads its message with its payload.
+ * notification reads its message with its payload. Whether a notification holds one status
+ * alone is decided by soleItem (lib/inbound/sole-item.ts); this condition, one status in its
+ * `messages` changes whatever else they hold, is wider on purpose and holds whenever soleItem
+ * answers "status" (a prefetched message is used only by the status read by its reference).
  */
 export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(
