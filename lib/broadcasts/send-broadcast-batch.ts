@@ -1,10 +1,10 @@
 import "#server-only";
+import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
-import { touchChannel } from "@/lib/messages/send-channel-cache";
 import { claimMany } from "@/lib/messages/transitions/claim-sending";
 import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markBatchSent } from "@/lib/messages/transitions/mark-sent";

@@ -1,7 +1,8 @@
 /**
  * A channel's lastActiveAt orders channels and shows "last active" on the Channels page: a
- * minute's precision is plenty. Each process remembers when it last wrote a channel's, so a
- * busy number costs no write (and no wait on its one hot row) per message.
+ * minute's precision is plenty. Each process remembers when it last wrote a channel's, for
+ * inbound messages and sends alike, so a busy number costs no write (and no wait on its one hot
+ * row) per message.
  */
 export const CHANNEL_TOUCH_EVERY_MS = 60_000;
 

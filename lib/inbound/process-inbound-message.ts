@@ -19,7 +19,7 @@ export type InboundResult = {
   deliveryIds: string[];
   mediaId?: string;
   /** the notification (its only item) was marked processed by the statement that stored it */
-  notificationProcessed?: boolean;
+  marked?: boolean;
 };
 
 /**
@@ -31,14 +31,14 @@ export async function processInboundMessage(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
-  /** the notification this message is the only item of: marked processed together with it */
-  soleOf?: string,
+  /** the stored notification this message is the only item of: marked processed with it */
+  notificationId?: string,
 ): Promise<InboundResult> {
   // decided once: a retry after a rolled-back attempt still writes it
   const touchChannel = channelTouchDue(channel.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeInbound(channel, message, value, touchChannel, soleOf);
+      return await storeInbound(channel, message, value, touchChannel, notificationId);
     } catch (error) {
       // a concurrent twin stored the message, or created the same new contact first: look again
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -51,7 +51,7 @@ async function storeInbound(
   message: InboundMessage,
   value: ChangeValue,
   touchChannel: boolean,
-  soleOf: string | undefined,
+  notificationId: string | undefined,
 ): Promise<InboundResult> {
   const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
@@ -83,17 +83,17 @@ async function storeInbound(
     writtenAt,
     stopWordCandidate: text === null ? null : stopWordCandidate(text),
     touchChannel,
-    notificationId: soleOf ?? null,
+    notificationId: notificationId ?? null,
   });
   if (known.outcome === "duplicate") {
-    return { messageId: null, deliveryIds: [], notificationProcessed: known.notificationProcessed };
+    return { messageId: null, deliveryIds: [], marked: known.marked };
   }
   if (known.outcome === "stored") {
     return {
       messageId,
       deliveryIds: known.deliveryIds,
       mediaId: mapped.media ? messageId : undefined,
-      notificationProcessed: known.notificationProcessed,
+      marked: known.marked,
     };
   }
 

@@ -13,7 +13,8 @@ export async function processMessage(
   channel: Channel,
   message: InboundMessage,
   value: ChangeValue,
-  soleOf?: string,
+  /** the stored notification this message is the only item of: marked processed with it */
+  notificationId?: string,
 ): Promise<InboundResult> {
   if (message.type === "system") {
     return { messageId: null, deliveryIds: await applyIdentityChange(channel, message) };
@@ -21,5 +22,5 @@ export async function processMessage(
   if (message.type === "edit" || message.type === "revoke") {
     return { messageId: null, deliveryIds: await applyMessageChange(channel.organizationId, message) };
   }
-  return processInboundMessage(channel, message, value, soleOf);
+  return processInboundMessage(channel, message, value, notificationId);
 }

@@ -6,7 +6,6 @@ import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import {
   changeValueSchema,
   inboundMessageSchema,
-  type Notification,
   notificationSchema,
   statusSchema,
 } from "@/lib/inbound/notification-schema";
@@ -19,6 +18,7 @@ import {
   type SoleStatusRow,
   soleStatusMessageSql,
 } from "@/lib/inbound/process-status";
+import { soleItem } from "@/lib/inbound/sole-item";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -37,13 +37,11 @@ export async function processNotification(
   const parsed = notificationSchema.safeParse(row.payload);
   let messages = 0;
   let statuses = 0;
-  let processedWithMessage = false;
   const deliveryIds: string[] = [];
-  // a notification of one customer message (the usual kind) is marked processed by the
-  // statement that stores the message, not by a statement of its own
-  const soleOf = parsed.success && onlyOneMessage(parsed.data) ? notificationId : undefined;
+  // a notification of one message or one status alone (the usual kinds) is marked processed by
+  // the statement that writes that item, not by a statement of its own
+  const sole = parsed.success ? soleItem(parsed.data) : null;
   const entries = parsed.success ? parsed.data.entry : [];
-  // likewise one status alone, by the status's own statement
   let marked = false;
   for (const entry of entries) {
     for (const change of entry.changes) {
@@ -82,30 +80,32 @@ export async function processNotification(
       for (const raw of value.data.messages ?? []) {
         const message = inboundMessageSchema.safeParse(raw);
         if (!message.success || !channel) continue;
-        const result = await processMessage(channel, message.data, value.data, soleOf);
-        processedWithMessage ||= result.notificationProcessed === true;
+        const result = await processMessage(
+          channel,
+          message.data,
+          value.data,
+          sole === "message" ? notificationId : undefined,
+        );
+        marked ||= result.marked === true;
         deliveryIds.push(...result.deliveryIds);
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
       }
-      const raws = value.data.statuses ?? [];
-      // the usual notification, one status and nothing else: marked processed by the status's own statement
-      const alone =
-        entries.length === 1 &&
-        entry.changes.length === 1 &&
-        raws.length === 1 &&
-        !value.data.messages?.length;
-      for (const raw of raws) {
+      for (const raw of value.data.statuses ?? []) {
         const status = statusSchema.safeParse(raw);
         if (!status.success) continue;
-        const result = await processStatus(status.data, alone ? notificationId : undefined, row.prefetched);
+        const result = await processStatus(
+          status.data,
+          sole === "status" ? notificationId : undefined,
+          row.prefetched,
+        );
         deliveryIds.push(...result.deliveryIds);
         marked ||= result.marked;
         statuses++;
       }
     }
   }
-  if (!processedWithMessage && !marked) {
+  if (!marked) {
     await markProcessed({
       id: notificationId,
       error: parsed.success ? null : "unrecognized notification shape",
@@ -114,15 +114,6 @@ export async function processNotification(
   await startDeliveries(deliveryIds);
   if (!parsed.success) logger.warn({ notificationId }, "unrecognized upstream notification kept unprocessed");
   return { messages, statuses };
-}
-
-/** One change holding one message and nothing else (no status, no other change). */
-function onlyOneMessage(notification: Notification): boolean {
-  const changes = notification.entry.flatMap((e) => e.changes);
-  const [change] = changes;
-  if (changes.length !== 1 || change?.field !== "messages") return false;
-  const value = change.value as { messages?: unknown[]; statuses?: unknown[] } | null;
-  return value?.messages?.length === 1 && (value.statuses?.length ?? 0) === 0;
 }
 
 /**

@@ -7,7 +7,8 @@ import type { UpstreamStatus } from "@/lib/inbound/notification-schema";
 import { recipientCountry } from "@/lib/inbound/recipient-country";
 import { billableOf, statusPricing } from "@/lib/inbound/status-pricing";
 import { applyUpstreamStatus } from "@/lib/messages/transitions/apply-upstream-status";
-import type { ReadMessage, ReportedStatus } from "@/lib/messages/transitions/plan-upstream-status";
+import { REPORTED_COLUMNS, type ReportedMessage } from "@/lib/messages/transitions/find-reported-message";
+import type { ReportedStatus } from "@/lib/messages/transitions/plan-upstream-status";
 
 const KNOWN: Record<string, ReportedStatus> = {
   sent: "sent",
@@ -21,7 +22,7 @@ const KNOWN: Record<string, ReportedStatus> = {
  * biz_opaque_callback_data (our message id) when a worker died before it could store the wamid,
  * moved forward with its message.<status> (lib/messages/transitions/apply-upstream-status.ts).
  * Duplicates and late, out-of-order statuses change nothing. With `notificationId` (the stored
- * notification held this status alone) its processed mark goes in the status's own statement.
+ * notification held this status alone: soleItem, lib/inbound/sole-item.ts) its processed mark goes in the status's own statement.
  * `prefetched`: the message of the notification's sole status, read with the notification
  * (lib/inbound/process-notification.ts); used instead of a lookup when read by this status's reference.
  * Answers the deliveries to enqueue and whether the notification was marked.
@@ -64,24 +65,16 @@ export async function processStatus(
 
 /** What a status names: its wamid, and our message id when biz_opaque_callback_data is one. */
 type Reference = { wamid: string; opaque: string | null };
-/** The message a status needs: the columns its decision reads, and the recipient's phone. */
-type Reported = ReadMessage & { phone: string | null };
 /** The message of a notification's sole status, read with the notification, and the reference it was read by. */
-export type PrefetchedMessage = { ref: Reference; message: Reported | null };
-
-/** The columns of `Reported`, of `messages m`, for both lookups. */
-const REPORTED_COLUMNS = Prisma.sql`m.id, m.organization_id AS "organizationId", m.status,
-  m.whatsapp_message_id AS "whatsappMessageId", m.conversation_id AS "conversationId", m.contact_id AS "contactId",
-  m.channel_id AS "channelId", m.broadcast_id AS "broadcastId", m.sent_at AS "sentAt",
-  m.delivered_at AS "deliveredAt", m.pricing, m.phone`;
+export type PrefetchedMessage = { ref: Reference; message: ReportedMessage | null };
 
 /**
  * The message a status is about: by wamid, else by biz_opaque_callback_data (our id); only the
  * columns a status reads, in one SQL query for the lookups made together.
  */
-const findReported = groupCommit<Reference, Reported | null>(async (refs) => {
+const findReported = groupCommit<Reference, ReportedMessage | null>(async (refs) => {
   const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
-  const rows = await db().$queryRaw<(Reported & { direction: string })[]>`
+  const rows = await db().$queryRaw<(ReportedMessage & { direction: string })[]>`
     SELECT ${REPORTED_COLUMNS}, m.direction
     FROM messages m
     WHERE m.whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
@@ -93,15 +86,18 @@ const findReported = groupCommit<Reference, Reported | null>(async (refs) => {
 
 /** A row of `soleStatusMessageSql`: every column null when the payload holds no sole status. */
 export type SoleStatusRow = { statusWamid: string | null; statusOpaque: string | null } & (
-  | Reported
-  | { [K in keyof Reported]: null }
+  | ReportedMessage
+  | { [K in keyof ReportedMessage]: null }
 );
 
 /**
  * A LATERAL subquery of one row (`SoleStatusRow`) for a stored notification's `payload`: when
  * it holds exactly one status, that status's reference and its message, chosen as findReported
  * chooses (by wamid, else by the opaque id of an outbound message), so that the usual status
- * notification reads its message with its payload.
+ * notification reads its message with its payload. Whether a notification holds one status
+ * alone is decided by soleItem (lib/inbound/sole-item.ts); this condition, one status in its
+ * `messages` changes whatever else they hold, is wider on purpose and holds whenever soleItem
+ * answers "status" (a prefetched message is used only by the status read by its reference).
  */
 export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(

@@ -34,8 +34,8 @@ export type OrdinaryInboundInput = {
 };
 
 export type OrdinaryInboundResult =
-  | { outcome: "stored"; deliveryIds: string[]; notificationProcessed: boolean }
-  | { outcome: "duplicate"; notificationProcessed: boolean }
+  | { outcome: "stored"; deliveryIds: string[]; marked: boolean }
+  | { outcome: "duplicate"; marked: boolean }
   /** not the ordinary case (a new or merged identity, a stop word, a concurrent change): full path */
   | { outcome: "other" };
 
@@ -231,8 +231,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
         : Prisma.sql`false AS processed`,
     ]),
   );
-  const notificationProcessed = row?.processed === true;
-  if (row?.inserted)
-    return { outcome: "stored", deliveryIds: row.ordered_delivery_ids, notificationProcessed };
-  return row?.duplicate ? { outcome: "duplicate", notificationProcessed } : { outcome: "other" };
+  const marked = row?.processed === true;
+  if (row?.inserted) return { outcome: "stored", deliveryIds: row.ordered_delivery_ids, marked };
+  return row?.duplicate ? { outcome: "duplicate", marked } : { outcome: "other" };
 }

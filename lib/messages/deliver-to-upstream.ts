@@ -1,12 +1,13 @@
 import "#server-only";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
+import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
 import { RETRYABLE_UPSTREAM_CODES } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { cachedChannel, touchChannel } from "@/lib/messages/send-channel-cache";
+import { cachedChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
 import { claim, release } from "@/lib/messages/transitions/claim-sending";
 import { markFailed } from "@/lib/messages/transitions/mark-failed";

@@ -8,7 +8,6 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
  */
 const TTL_MS = 5_000;
 const channels = new Map<string, { channel: Channel; at: number }>();
-const touched = new Map<string, number>();
 
 export async function cachedChannel(id: string): Promise<Channel | null> {
   const hit = channels.get(id);
@@ -16,12 +15,4 @@ export async function cachedChannel(id: string): Promise<Channel | null> {
   const channel = await db().channel.findUnique({ where: { id } });
   if (channel) channels.set(id, { channel, at: Date.now() });
   return channel;
-}
-
-/** lastActiveAt moves at most every 10 s per channel and process: it orders channels, no more. */
-export async function touchChannel(id: string): Promise<void> {
-  const now = Date.now();
-  if (now - (touched.get(id) ?? 0) < 10_000) return;
-  touched.set(id, now);
-  await db().channel.update({ where: { id }, data: { lastActiveAt: new Date(now) } });
 }

@@ -20,6 +20,7 @@ import {
 } from "@/scripts/bench/broadcast-setup";
 import { printProfiles } from "@/scripts/bench/cpu-profile-top";
 import { type CpuGroups, cpuBetween, postgresPids, sampleCpu } from "@/scripts/bench/proc-cpu";
+import { runBench } from "@/scripts/bench/run-bench";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const PER_SECOND = 1_000;
@@ -180,10 +181,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

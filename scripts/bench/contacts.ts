@@ -5,6 +5,7 @@
  * stopped by SEARCH_TIMEOUT_MS (400 on `search`) shows as "stopped".
  */
 import { performance } from "node:perf_hooks";
+import { runBench } from "@/scripts/bench/run-bench";
 import { recreateDatabase } from "@/scripts/lib/database";
 import { scratchServices } from "@/scripts/lib/runtime-env";
 
@@ -89,10 +90,4 @@ async function main(): Promise<void> {
   await db().$disconnect();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { startBenchStack } from "@/scripts/bench/bench-stack";
 import { cpuBetween, cpuMs, sampleCpu, withDescendants } from "@/scripts/bench/proc-cpu";
+import { runBench } from "@/scripts/bench/run-bench";
 
 const WEB_PORT = 3760;
 const SANDBOX_PORT = 4770;
@@ -85,10 +86,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

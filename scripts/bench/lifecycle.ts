@@ -23,6 +23,7 @@ import {
 import { LifecycleReceiver } from "@/scripts/bench/lifecycle-receiver";
 import { type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { type Counts, countRoundTrips, countsBetween } from "@/scripts/bench/round-trips";
+import { runBench } from "@/scripts/bench/run-bench";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -340,10 +341,4 @@ async function outboundWarmUp(stack: BenchStack, key: string, phones: string[]):
   return ids;
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

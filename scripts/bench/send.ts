@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { startBenchStack, WEB_PROCESSES } from "@/scripts/bench/bench-stack";
 import { type Measured, measure, measureCeilings, printTable } from "@/scripts/bench/measure";
+import { runBench } from "@/scripts/bench/run-bench";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
@@ -150,10 +151,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

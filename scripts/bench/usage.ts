@@ -8,6 +8,7 @@
  * BENCH_REUSE=1 measures again on the database a previous run seeded (seeding 10M takes ~15 min).
  */
 import { performance } from "node:perf_hooks";
+import { runBench } from "@/scripts/bench/run-bench";
 import { recreateDatabase } from "@/scripts/lib/database";
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
@@ -195,7 +196,4 @@ async function measureTrigger(orgId: string): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

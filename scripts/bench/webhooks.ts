@@ -13,6 +13,7 @@ import { createServer } from "node:http";
 import { BENCH_SECRETS, startBenchStack } from "@/scripts/bench/bench-stack";
 import { measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 import { type CpuGroups, type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
+import { runBench } from "@/scripts/bench/run-bench";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 20_000);
@@ -193,10 +194,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,3 +1,7 @@
+const webPort = Number(process.env.TEST_WEB_PORT ?? 3100);
+const pgProxyPort = Number(process.env.TEST_PG_PROXY_PORT ?? 25432);
+const redisProxyPort = Number(process.env.TEST_REDIS_PROXY_PORT ?? 26379);
+
 /**
  * Addresses shared by the test runner, the global setup and the tests. Fixed ports stay below
  * Linux's ephemeral range (32768–60999), so no outgoing connection or `port 0` server can hold one.
@@ -5,15 +9,17 @@
 export const TEST_ENV = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_test",
   redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
-  webPort: Number(process.env.TEST_WEB_PORT ?? 3100),
-  pgProxyPort: Number(process.env.TEST_PG_PROXY_PORT ?? 25432),
-  redisProxyPort: Number(process.env.TEST_REDIS_PROXY_PORT ?? 26379),
+  webPort,
+  pgProxyPort,
+  redisProxyPort,
   controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
   sandboxPort: Number(process.env.TEST_SANDBOX_PORT ?? 4110),
   /** the worker's GET /metrics (the global stack sets METRICS_TOKEN; other stacks leave metrics off) */
-  workerMetricsPort: Number(
-    process.env.TEST_WORKER_METRICS_PORT ?? Number(process.env.TEST_WEB_PORT ?? 3100) + 2,
-  ),
+  workerMetricsPort: Number(process.env.TEST_WORKER_METRICS_PORT ?? webPort + 2),
+  /** deliveries.resilience.test.ts's stack of its own (web and two workers): its web app and its proxies */
+  resilienceWebPort: Number(process.env.TEST_RESILIENCE_WEB_PORT ?? webPort + 20),
+  resiliencePgProxyPort: Number(process.env.TEST_RESILIENCE_PG_PROXY_PORT ?? pgProxyPort + 20),
+  resilienceRedisProxyPort: Number(process.env.TEST_RESILIENCE_REDIS_PROXY_PORT ?? redisProxyPort + 20),
   metricsToken: "test-metrics-token-0123456789abcdef",
   /** fixed secrets for the processes under test */
   encryptionKey: Buffer.alloc(32, 7).toString("base64"),

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { closeQueues, queue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
-import { acquireOrgSlot, ORG_IN_FLIGHT_LIMIT, releaseOrgSlot } from "@/lib/webhooks/org-slots";
+import { ORG_IN_FLIGHT_LIMIT } from "@/lib/webhooks/org-slots";
 import { api, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { expectDeliveredOnce, holdOrgSlots } from "@/scripts/test/org-slots-helpers";
 import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
 const receivers: TestReceiver[] = [];
@@ -80,9 +80,7 @@ describe("an attempt claimed while its organization's share is full", () => {
     receivers.push(hook);
     const { key, orgId } = await createTestOrg();
     const webhookId = await registerWebhook(key, hook.url);
-    // every slot of the organization taken, as by attempts in flight on other workers
-    const tokens = Array.from({ length: ORG_IN_FLIGHT_LIMIT }, () => randomUUID());
-    for (const token of tokens) expect(await acquireOrgSlot(orgId, token)).toBe(true);
+    const releaseSlots = await holdOrgSlots(orgId);
 
     await contacts(key, 1);
     const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
@@ -111,15 +109,7 @@ describe("an attempt claimed while its organization's share is full", () => {
     expect(hook.received).toHaveLength(0);
     expect(await db().deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(0);
 
-    for (const token of tokens) await releaseOrgSlot(orgId, token);
-    const done = await pollUntil(
-      () => db().delivery.findUniqueOrThrow({ where: { id: delivery.id } }),
-      (d) => d.status === "succeeded",
-      15_000,
-    );
-    expect(done.attemptCount).toBe(1);
-    expect(hook.of(delivery.id)).toHaveLength(1);
-    const attempts = await db().deliveryAttempt.findMany({ where: { deliveryId: delivery.id } });
-    expect(attempts.map((a) => [a.attemptNumber, a.statusCode])).toEqual([[1, 200]]);
+    await releaseSlots();
+    await expectDeliveredOnce(hook, delivery.id);
   }, 60_000);
 });

@@ -3,37 +3,32 @@
  * flight: a stack of its own (web and sandbox, no worker) on a redis-server of its own, and
  * worker processes this file starts and kills, so the shared stack's worker takes nothing here.
  */
-import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { closeQueues, queue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
 import { apiAt, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
+import { stopProcess } from "@/scripts/test/processes";
 import { sandboxAt } from "@/scripts/test/sandbox-client";
-import { createChannelAt, freePort } from "@/scripts/test/send-helpers";
-import { type Stack, type StackOptions, stackEnv, startStack } from "@/scripts/test/stack";
+import { createChannelAt } from "@/scripts/test/send-helpers";
 import { TestReceiver } from "@/scripts/test/test-receiver";
+import { startWorkerStack, type WorkerStack } from "@/scripts/test/worker-stack";
 
-let redisServer: Proc | undefined;
-let options: StackOptions;
-let stack: Stack;
-let sandboxUrl: string;
-const workers: Proc[] = [];
+let ws: WorkerStack;
 
 async function newOrgWithWebhook(url: string) {
   const { key, orgId } = await createTestOrg();
-  const channel = await createChannelAt(orgId, sandboxUrl);
+  const channel = await createChannelAt(orgId, ws.sandboxUrl);
   const body = { url, events: ["message.inbound"] };
-  const res = await apiAt(stack.baseUrl, "/v1/webhooks", { method: "POST", key, body });
+  const res = await apiAt(ws.stack.baseUrl, "/v1/webhooks", { method: "POST", key, body });
   expect(res.status, res.text).toBe(201);
   return { orgId, channel, webhookId: res.body.data.id as string };
 }
 
 async function customersWrite(phoneNumberId: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    const ack = await sandboxAt(sandboxUrl, "/_sandbox/inbound", "POST", {
+    const ack = await sandboxAt(ws.sandboxUrl, "/_sandbox/inbound", "POST", {
       phone_number_id: phoneNumberId,
       from: randomPhone().slice(1),
       message: { type: "text", text: { body: `in flight ${i}` } },
@@ -42,53 +37,17 @@ async function customersWrite(phoneNumberId: string, count: number): Promise<voi
   }
 }
 
-async function startWorker(name: string): Promise<Proc> {
-  const proc = startProcess(name, "node_modules/.bin/tsx", ["worker/index.ts"], {
-    ...stackEnv(options),
-    LOG_LEVEL: "info",
-  });
-  workers.push(proc);
-  await waitFor(async () => proc.output.join("").includes("worker started"), `worker ${name}`);
-  return proc;
-}
-
 beforeAll(async () => {
-  const redisPort = await freePort();
-  redisServer = startProcess(
-    "redis",
-    "redis-server",
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    process.env,
-  );
-  const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
-  await waitFor(async () => (await probe.ping()) === "PONG", "our redis-server", 20_000);
-  probe.disconnect();
+  ws = await startWorkerStack();
   // this process's queues (the sweeper called below) reach the workers of this file
-  process.env.REDIS_URL = redisUrl;
-
-  const sandboxPort = await freePort();
-  options = {
-    webPort: await freePort(),
-    pgProxyPort: await freePort(),
-    redisProxyPort: await freePort(),
-    sandboxPort,
-    worker: false,
-    env: { REDIS_URL: redisUrl, DATABASE_POOL_SIZE: "5" },
-  };
-  stack = await startStack(options);
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  process.env.REDIS_URL = ws.redisUrl;
 }, 180_000);
 
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => stopProcess(w)));
-});
+afterEach(() => ws?.stopWorkers());
 
 afterAll(async () => {
   await closeQueues();
-  await stack?.stop();
-  if (redisServer) await stopProcess(redisServer);
+  await ws?.stop();
 }, 60_000);
 
 describe("a worker killed with inline first attempts in flight", () => {
@@ -99,7 +58,7 @@ describe("a worker killed with inline first attempts in flight", () => {
       // the first attempts hang until the worker is gone; later ones are answered at once
       hook.answer = ({ nth }) => (nth === 1 ? { status: 200, delayMs: 8_000 } : { status: 200 });
 
-      const worker = await startWorker("worker-a");
+      const worker = await ws.startWorker("worker-a");
       const count = 4;
       await customersWrite(channel.phoneNumberId, count);
       await pollUntil(
@@ -116,7 +75,7 @@ describe("a worker killed with inline first attempts in flight", () => {
       }
       await stopProcess(worker, "SIGKILL");
 
-      await startWorker("worker-b");
+      await ws.startWorker("worker-b");
       // the claims' lease ends (CLAIM_LEASE_MS): until then no other run may take them
       const leaseEnd = Math.max(...inFlight.map((d) => d.nextAttemptAt?.getTime() ?? 0));
       await new Promise((r) => setTimeout(r, Math.max(0, leaseEnd - Date.now()) + 500));
@@ -147,7 +106,7 @@ describe("a worker stopped (SIGTERM) with inline first attempts in flight", () =
     try {
       const { channel, webhookId } = await newOrgWithWebhook(hook.url);
       hook.answer = () => ({ status: 200, delayMs: 2_000 });
-      const worker = await startWorker("worker-c");
+      const worker = await ws.startWorker("worker-c");
       const count = 3;
       await customersWrite(channel.phoneNumberId, count);
       await pollUntil(

@@ -21,14 +21,13 @@ redisUrl.pathname = `/${(Number(redisUrl.pathname.slice(1) || 0) + 8) % 16}`;
 process.env.REDIS_URL = redisUrl.toString();
 
 const redis = new Redis(redisUrl.toString());
-const redisProxyPort = TEST_ENV.redisProxyPort + 20;
 const proxiedRedis = new URL(redisUrl);
 proxiedRedis.hostname = "127.0.0.1";
-proxiedRedis.port = String(redisProxyPort);
+proxiedRedis.port = String(TEST_ENV.resilienceRedisProxyPort);
 const options = {
-  webPort: TEST_ENV.webPort + 20,
-  pgProxyPort: TEST_ENV.pgProxyPort + 20,
-  redisProxyPort,
+  webPort: TEST_ENV.resilienceWebPort,
+  pgProxyPort: TEST_ENV.resiliencePgProxyPort,
+  redisProxyPort: TEST_ENV.resilienceRedisProxyPort,
   env: { REDIS_URL: proxiedRedis.toString() },
 };
 let stack: Stack;

@@ -2,6 +2,7 @@ import "#server-only";
 import { db } from "@/lib/db";
 import { outboxSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { findReportedMessage } from "@/lib/messages/transitions/find-reported-message";
 import {
   planUpstreamStatus,
   type ReadMessage,
@@ -41,7 +42,7 @@ export async function applyUpstreamStatus(
     if (result && result.changed > 0) return { deliveryIds: result.delivery_ids, marked: result.marked > 0 };
     if (attempt >= MAX_ATTEMPTS)
       throw new Error(`message ${found.id} kept moving while a status was applied`);
-    current = await db().message.findUnique({ where: { id: found.id } });
+    current = await findReportedMessage(found.id);
   }
   return { deliveryIds: [], marked: false }; // nothing to write, or the message is gone
 }

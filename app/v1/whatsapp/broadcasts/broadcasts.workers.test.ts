@@ -8,58 +8,20 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { apiAt, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
-import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
-import { createChannelAt, freePort, injectFault, upstreamRequests } from "@/scripts/test/send-helpers";
-import { type Stack, type StackOptions, stackEnv, startStack } from "@/scripts/test/stack";
+import { stopProcess } from "@/scripts/test/processes";
+import { createChannelAt, injectFault, upstreamRequests } from "@/scripts/test/send-helpers";
+import { startWorkerStack, type WorkerStack } from "@/scripts/test/worker-stack";
 
-let redisServer: Proc | undefined;
-let redisUrl: string;
-let options: StackOptions;
-let stack: Stack;
-let sandboxUrl: string;
-const workers: Proc[] = [];
-
-async function startWorker(name: string): Promise<Proc> {
-  const env = { ...stackEnv(options), REDIS_URL: redisUrl, LOG_LEVEL: "info" };
-  const proc = startProcess(name, "node_modules/.bin/tsx", ["worker/index.ts"], env);
-  workers.push(proc);
-  await waitFor(async () => proc.output.join("").includes("worker started"), `worker ${name}`);
-  return proc;
-}
+let ws: WorkerStack;
 
 beforeAll(async () => {
-  const redisPort = await freePort();
-  redisServer = startProcess(
-    "redis",
-    "redis-server",
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    process.env,
-  );
-  redisUrl = `redis://127.0.0.1:${redisPort}/0`;
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
-  await waitFor(async () => (await probe.ping()) === "PONG", "our redis-server", 20_000);
-  probe.disconnect();
-  const sandboxPort = await freePort();
-  options = {
-    webPort: await freePort(),
-    pgProxyPort: await freePort(),
-    redisProxyPort: await freePort(),
-    sandboxPort,
-    worker: false,
-    env: { REDIS_URL: redisUrl, DATABASE_POOL_SIZE: "5" },
-  };
-  stack = await startStack(options);
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  ws = await startWorkerStack();
 }, 180_000);
 
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => stopProcess(w)));
-});
+afterEach(() => ws?.stopWorkers());
 
 afterAll(async () => {
-  await stack?.stop();
-  if (redisServer) await stopProcess(redisServer);
+  await ws?.stop();
 }, 60_000);
 
 const N = 40;
@@ -70,21 +32,14 @@ async function diagnosis(broadcastId: string): Promise<string> {
     SELECT r.status::text, m.status::text AS m, r.retry_at IS NOT NULL AS retry, count(*)::int AS n
     FROM broadcast_recipients r LEFT JOIN messages m ON m.id = r.message_id
     WHERE r.broadcast_id = ${broadcastId}::uuid GROUP BY 1, 2, 3`;
-  const logs = [...stack.procs, ...workers].flatMap((p) =>
-    p.output
-      .join("")
-      .split("\n")
-      .filter((l) => /"level":(40|50|60)/.test(l))
-      .map((l) => `[${p.name}] ${l.slice(0, 300)}`),
-  );
-  return `${JSON.stringify(rows)}\n${logs.slice(-15).join("\n")}`;
+  return `${JSON.stringify(rows)}\n${ws.logged(15, 300)}`;
 }
 
 describe("a worker killed mid-broadcast, and Redis flushed", () => {
   it("another worker finishes it: every recipient exactly one upstream message, none lost", async () => {
-    const [a] = await Promise.all([startWorker("worker-a")]);
+    const [a] = await Promise.all([ws.startWorker("worker-a")]);
     const { key, orgId } = await createTestOrg();
-    const channel = await createChannelAt(orgId, sandboxUrl, {
+    const channel = await createChannelAt(orgId, ws.sandboxUrl, {
       // 40 at 4 a second: the pause below lands long before the last claim, even on a loaded machine
       throughput: 4,
       // the stalled sends complete late, in the same second as new ones: the upstream's own
@@ -98,7 +53,7 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
       async () => (await db().channel.findUnique({ where: { id: channel.channelId } }))?.templatesSyncedAt,
       30_000,
     );
-    const created = await apiAt(stack.baseUrl, "/v1/whatsapp/broadcasts", {
+    const created = await apiAt(ws.stack.baseUrl, "/v1/whatsapp/broadcasts", {
       method: "POST",
       key,
       body: {
@@ -111,19 +66,24 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     const id = created.body.data.id;
 
     await eventually(
-      async () => (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).length >= 10,
+      async () => (await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl)).length >= 10,
       60_000,
     );
     // the next sends stall at the upstream: the worker dies while they are in flight
-    await injectFault(channel.phoneNumberId, { delay_ms: 2_500, count: 3 }, sandboxUrl);
+    await injectFault(channel.phoneNumberId, { delay_ms: 2_500, count: 3 }, ws.sandboxUrl);
     await eventually(async () =>
-      (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).some((r) => r.result === null),
+      (await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl)).some(
+        (r) => r.result === null,
+      ),
     );
     // No new claims from here, and the kill waits until every recipient claimed `sending` has its
     // request at the upstream. One claimed whose request had not left when the worker died may not
     // be sent again (at most once) and ends failed by the 10-minute rule: a loaded machine widened
     // that window until this test timed out. The test is about sends in flight at the upstream.
-    const paused = await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/pause`, { method: "POST", key });
+    const paused = await apiAt(ws.stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/pause`, {
+      method: "POST",
+      key,
+    });
     expect(paused.status, paused.text).toBe(200);
     // the driver sees the pause within a second and claims no more: until it says so, a batch
     // claimed after the check below could be `sending` with its request not yet gone at the kill
@@ -140,32 +100,32 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
         where: { broadcastId: id, status: "sending" },
         select: { id: true },
       });
-      const requests = await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl);
+      const requests = await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl);
       const atUpstream = new Set(requests.map((r) => r.body.biz_opaque_callback_data));
       return sending.every((m) => atUpstream.has(m.id));
     }, 30_000);
     if (a) await stopProcess(a, "SIGKILL");
-    const redis = new Redis(redisUrl);
+    const redis = new Redis(ws.redisUrl);
     await redis.flushall();
     redis.disconnect();
-    const sentAtKill = (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).length;
+    const sentAtKill = (await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl)).length;
     expect(sentAtKill).toBeLessThan(N);
 
-    await startWorker("worker-b");
-    const resumed = await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/resume`, {
+    await ws.startWorker("worker-b");
+    const resumed = await apiAt(ws.stack.baseUrl, `/v1/whatsapp/broadcasts/${id}/resume`, {
       method: "POST",
       key,
     });
     expect(resumed.status, resumed.text).toBe(200);
     const done = await pollUntil(
-      async () => (await apiAt(stack.baseUrl, `/v1/whatsapp/broadcasts/${id}`, { key })).body.data,
+      async () => (await apiAt(ws.stack.baseUrl, `/v1/whatsapp/broadcasts/${id}`, { key })).body.data,
       (b) => b?.status === "completed",
       // a status notification whose job went with the flush is queued again by the upstream
       // sweeper once a minute old: up to two minutes
       200_000,
       500,
     );
-    const upstream = (await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl)).map((r) => [
+    const upstream = (await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl)).map((r) => [
       r.body.biz_opaque_callback_data,
       r.result,
       r.id,
@@ -180,7 +140,7 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     ).toBe("completed");
     expect(done.counts).toMatchObject({ total: N, pending: 0, sent: N, failed: 0, skipped: 0 });
 
-    const requests = await upstreamRequests(channel.phoneNumberId, undefined, sandboxUrl);
+    const requests = await upstreamRequests(channel.phoneNumberId, undefined, ws.sandboxUrl);
     expect(requests.filter((r) => r.result !== 200).map((r) => [r.result, r.response])).toEqual([]);
     const opaque = requests.map((r) => r.body.biz_opaque_callback_data as string);
     expect(new Set(opaque).size).toBe(N);
