@@ -24,7 +24,9 @@ function createClient(): PrismaClient {
   const name = prepared > 0 ? statementNames({ after: 3, max: prepared }) : undefined;
   // the adapter's type wants a name for every statement; node-postgres runs one without a name unprepared
   const statementNameGenerator = name && ((query: { sql: string }) => name(query.sql) as string);
-  return new PrismaClient({ adapter: new PrismaPg(pool, statementNameGenerator ? { statementNameGenerator } : {}) });
+  return new PrismaClient({
+    adapter: new PrismaPg(pool, statementNameGenerator ? { statementNameGenerator } : {}),
+  });
 }
 
 /** Connections of this process's pool: open, idle, and requests waiting for one. */
