@@ -116,9 +116,10 @@ describe("conversation lifecycle (design.md)", () => {
     );
     expect(next.contactId).toBe(first.contactId);
     expect(next.conversationId).not.toBe(first.conversationId);
+    // openedAt is when the customer wrote, to the second: two messages of one second tie on it
     const conversations = await db().conversation.findMany({
       where: { organizationId: c.orgId },
-      orderBy: { openedAt: "asc" },
+      orderBy: [{ openedAt: "asc" }, { createdAt: "asc" }],
     });
     expect(conversations.map((v) => [v.id, v.status])).toEqual([
       [first.conversationId, "resolved"],
