@@ -2,6 +2,7 @@ import { type Processor, Worker } from "bullmq";
 import { stopBroadcastDrivers } from "@/lib/broadcasts/run-broadcast";
 import { type Config, config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
+import { listenForUpstream } from "@/lib/inbound/listen-upstream";
 import { logger } from "@/lib/logger";
 import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
 import { startWorkerMetricsServer } from "@/lib/metrics/serve-metrics";
@@ -16,12 +17,15 @@ import { processMedia } from "@/worker/media";
 import { processSend } from "@/worker/sends";
 import { processTemplates } from "@/worker/templates";
 
+const UPSTREAM_CONCURRENCY = 20;
+
 /** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
 const processors = (
   settings: Config,
 ): Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> => ({
   sends: { processor: processSend, concurrency: settings.SEND_CONCURRENCY },
-  upstream: { processor: processInbound, concurrency: 20 },
+  // notifications the sweeper queued again (the web's NOTIFY wakes listenForUpstream for the rest)
+  upstream: { processor: processInbound, concurrency: UPSTREAM_CONCURRENCY },
   templates: { processor: processTemplates, concurrency: 2 },
   media: { processor: processMedia, concurrency: 5 },
   deliveries: { processor: processDelivery, concurrency: settings.DELIVERY_CONCURRENCY },
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
     worker.on("error", (err) => logger.error({ queue: name, err: err.message }, "worker error"));
     return worker;
   });
+  const upstream = listenForUpstream({ concurrency: UPSTREAM_CONCURRENCY });
   await scheduleMaintenance();
   registerQueueGauges();
   const metricsServer = await startWorkerMetricsServer();
@@ -71,8 +76,8 @@ async function main(): Promise<void> {
     metricsServer?.close();
     logger.info({ signal }, "worker stopping");
     stopBroadcastDrivers();
-    // jobs finishing meanwhile queue their deliveries' first attempts instead of starting them
-    await Promise.all([...workers.map((w) => w.close()), drainInlineDeliveries()]);
+    // jobs and notifications finishing meanwhile queue their deliveries' first attempts instead of starting them
+    await Promise.all([...workers.map((w) => w.close()), upstream.stop(), drainInlineDeliveries()]);
     await closeQueues();
     await disconnectDb();
     process.exit(0);

@@ -34,6 +34,17 @@ export async function processNotification(
 ): Promise<{ messages: number; statuses: number }> {
   const row = await loadNotification(notificationId);
   if (!row) return { messages: 0, statuses: 0 };
+  return processStoredNotification(notificationId, row);
+}
+
+/** A stored notification as read for processing: its payload, and its sole status's message. */
+export type StoredNotification = { payload: unknown; prefetched: PrefetchedMessage | null };
+
+/** processNotification for a notification already read (a worker's claim reads it too). */
+export async function processStoredNotification(
+  notificationId: string,
+  row: StoredNotification,
+): Promise<{ messages: number; statuses: number }> {
   const parsed = notificationSchema.safeParse(row.payload);
   let messages = 0;
   let statuses = 0;
@@ -144,15 +155,47 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
  * The payloads of notifications processed together, read by one query, each with the message
  * of its status when it holds one status alone (the usual kind), which then needs no lookup.
  */
-const loadNotification = groupCommit<
-  string,
-  { payload: unknown; prefetched: PrefetchedMessage | null } | null
->(async (ids) => {
+const loadNotification = groupCommit<string, StoredNotification | null>(async (ids) => {
   // raw: one of every notification's few queries, without the model query's compile
   const rows = await db().$queryRaw<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
     SELECT n.id::text AS "notificationId", n.payload, p.*
     FROM upstream_notifications n LEFT JOIN LATERAL ${soleStatusMessageSql(Prisma.sql`n.payload`)} p ON true
     WHERE n.id = ANY (${ids}::uuid[])`;
+  return inOrder(ids, rows);
+});
+
+/**
+ * Notifications a worker was woken for, taken by one statement for those woken together: each
+ * is claimed (claimed_at) unless another worker has it or it is processed, and read as
+ * loadNotification reads it. Answers null for one not taken.
+ */
+export const claimNotification = groupCommit<string, StoredNotification | null>(async (ids) => {
+  const rows = await db().$queryRaw<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
+    WITH claimed AS (
+      UPDATE upstream_notifications SET claimed_at = now()
+      WHERE id IN (
+        SELECT id FROM upstream_notifications
+        WHERE id = ANY (${ids}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, payload
+    )
+    SELECT c.id::text AS "notificationId", c.payload, p.*
+    FROM claimed c LEFT JOIN LATERAL ${soleStatusMessageSql(Prisma.sql`c.payload`)} p ON true`;
+  // an id heard twice in one group is taken by the first caller only
+  const taken = new Set<string>();
+  return inOrder(ids, rows).map((row, i) => {
+    const id = ids[i] as string;
+    if (row === null || taken.has(id)) return null;
+    taken.add(id);
+    return row;
+  });
+});
+
+function inOrder(
+  ids: string[],
+  rows: ({ notificationId: string; payload: unknown } & SoleStatusRow)[],
+): (StoredNotification | null)[] {
   const byId = new Map(
     rows.map(({ notificationId, payload, ...sole }) => [
       notificationId,
@@ -160,4 +203,4 @@ const loadNotification = groupCommit<
     ]),
   );
   return ids.map((id) => byId.get(id) ?? null);
-});
+}

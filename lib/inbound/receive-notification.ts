@@ -4,12 +4,15 @@ import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/inbound/sanitize-notification";
+import { upstreamChannel } from "@/lib/inbound/upstream-channel";
 import { logger } from "@/lib/logger";
-import { enqueue } from "@/lib/queues";
 
 /**
- * Stores a verified upstream notification and queues its processing. The row is the truth:
- * if the enqueue fails, the sweeper finds unprocessed rows and queues them again.
+ * Stores a verified upstream notification and wakes a worker to process it: the statement that
+ * stores it also NOTIFYs the workers listening (lib/inbound/listen-upstream.ts), delivered when it
+ * commits, so no queue round trip stands between the store and the 200. The row is the truth: if
+ * no worker hears it (none listening, a listener reconnecting), the sweeper finds the unprocessed
+ * row after a minute and queues it.
  *
  * The signed bytes are kept as they came (`raw`); the `payload` that gets mapped is the
  * parsed JSON with text jsonb refuses (U+0000, unpaired surrogates) replaced by U+FFFD, so
@@ -34,11 +37,6 @@ export async function receiveNotification(raw: Buffer, parsed: unknown): Promise
   }
   const id = randomUUID();
   await storeTogether({ id, payload: payload as Prisma.InputJsonValue, raw: bytes });
-  try {
-    await enqueue("upstream", { notificationId: id }, { jobId: id });
-  } catch (err) {
-    logger.warn({ err: String(err), notificationId: id }, "upstream enqueue failed; the sweeper will retry");
-  }
   return id;
 }
 
@@ -47,10 +45,19 @@ type NewNotification = { id: string; payload: Prisma.InputJsonValue; raw: Uint8A
 /**
  * Notifications that arrive together are stored by one INSERT (group commit), written as SQL:
  * every acknowledgement runs it, and a model query would be compiled by Prisma's query compiler
- * each time.
+ * each time. The same statement NOTIFYs their ids, comma-separated: at most 100 a group
+ * (groupCommit's maxBatch), 3.7 KB, under NOTIFY's 8,000-byte payload.
  */
 const storeTogether = groupCommit<NewNotification, void>(async (rows) => {
-  const values = rows.map((r) => Prisma.sql`(${r.id}::uuid, ${JSON.stringify(r.payload)}::jsonb, ${r.raw})`);
-  await db().$executeRaw`INSERT INTO upstream_notifications (id, payload, raw) VALUES ${Prisma.join(values)}`;
+  const channel = upstreamChannel();
+  const values = rows.map(
+    (r) => Prisma.sql`(${r.id}::uuid, ${JSON.stringify(r.payload)}::jsonb, ${r.raw}, ${channel})`,
+  );
+  await db().$executeRaw`
+    WITH stored AS (
+      INSERT INTO upstream_notifications (id, payload, raw, wake_channel) VALUES ${Prisma.join(values)}
+      RETURNING id
+    )
+    SELECT pg_notify(${channel}, string_agg(id::text, ',')) FROM stored`;
   return rows.map(() => undefined);
 });

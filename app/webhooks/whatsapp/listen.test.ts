@@ -1,0 +1,127 @@
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { listenForUpstream } from "@/lib/inbound/listen-upstream";
+import { claimNotification } from "@/lib/inbound/process-notification";
+import { receiveNotification } from "@/lib/inbound/receive-notification";
+import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
+import { upstreamChannel } from "@/lib/inbound/upstream-channel";
+import { closeQueues, QUEUES } from "@/lib/queues";
+import { TEST_ENV } from "@/scripts/test/env";
+import { eventually } from "@/scripts/test/helpers";
+import {
+  type InboundCustomer,
+  inboundCustomer,
+  inboundEvent,
+  inboundNotification,
+  postNotification,
+} from "@/scripts/test/inbound-helpers";
+
+const redis = new Redis(TEST_ENV.redisUrl, { lazyConnect: true });
+
+afterAll(async () => {
+  redis.disconnect();
+  await closeQueues();
+});
+
+function textFrom(c: InboundCustomer, body: string) {
+  return inboundNotification(
+    c.channel.phoneNumberId,
+    { profile: { name: "Lis" }, wa_id: c.from },
+    { from: c.from, type: "text", text: { body } },
+  );
+}
+
+async function rowOf(wamid: string) {
+  const [row] = await db().$queryRaw<{ id: string; claimedAt: Date | null; processedAt: Date | null }[]>`
+    SELECT id::text, claimed_at AS "claimedAt", processed_at AS "processedAt"
+    FROM upstream_notifications WHERE payload::text LIKE ${`%${wamid}%`}`;
+  return row;
+}
+
+describe("a stored notification wakes a listening worker (NOTIFY), without a queued job", () => {
+  it("the receiver's 200 is followed by the message processed, claimed by the worker, and no {upstream} job", async () => {
+    const c = await inboundCustomer();
+    const { wamid, body } = textFrom(c, "heard, not queued");
+    const posted = await postNotification(JSON.stringify(body));
+    expect(posted).toEqual({ status: 200, text: "EVENT_RECEIVED" });
+
+    const data = await inboundEvent(c.orgId, wamid);
+    expect(data).toMatchObject({ whatsappMessageId: wamid, content: { text: "heard, not queued" } });
+    const row = await eventually(async () => {
+      const r = await rowOf(wamid);
+      return r?.processedAt ? r : undefined;
+    });
+    expect(row.claimedAt).not.toBeNull();
+    // the job a queued notification gets is named by its id: none was added
+    expect(await redis.exists(`bull:${QUEUES.upstream.name}:${row.id}`)).toBe(0);
+  });
+
+  it("a notification is claimed once: a second claim, or a claim of a processed one, takes nothing", async () => {
+    const c = await inboundCustomer();
+    const { body } = textFrom(c, "claim me once");
+    const stored = await db().upstreamNotification.create({
+      // stored without NOTIFY, as a row the web wrote while no worker listened
+      data: { payload: body as Prisma.InputJsonValue, receivedAt: new Date(Date.now() - 5_000) },
+    });
+    const [first, second] = await Promise.all([claimNotification(stored.id), claimNotification(stored.id)]);
+    expect([first, second].filter((r) => r !== null)).toHaveLength(1);
+    expect(await claimNotification(stored.id)).toBeNull();
+
+    const done = await db().upstreamNotification.create({
+      data: { payload: body as Prisma.InputJsonValue, processedAt: new Date() },
+    });
+    expect(await claimNotification(done.id)).toBeNull();
+    await db().upstreamNotification.deleteMany({ where: { id: { in: [stored.id, done.id] } } });
+  });
+
+  it("a notification claimed by a worker that died before processing it is swept after a minute and processed", async () => {
+    const c = await inboundCustomer();
+    const { wamid, body } = textFrom(c, "claimed, then orphaned");
+    const orphan = await db().upstreamNotification.create({
+      data: {
+        payload: body as Prisma.InputJsonValue,
+        receivedAt: new Date(Date.now() - 90_000),
+        claimedAt: new Date(Date.now() - 89_000),
+      },
+    });
+    const swept = await sweepUpstream();
+    expect(swept.requeued).toBeGreaterThanOrEqual(1);
+    expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+    const row = await eventually(async () => {
+      const r = await db().upstreamNotification.findUniqueOrThrow({ where: { id: orphan.id } });
+      return r.processedAt ? r : undefined;
+    });
+    expect(row.error).toBeNull();
+  });
+});
+
+describe("a listener of this process (its own channel, named after this process's REDIS_URL)", () => {
+  it("on connecting takes what was stored for its channel while nobody listened, then what it hears; stop waits", async () => {
+    const c = await inboundCustomer();
+    const missed = textFrom(c, "stored while nobody listened");
+    const other = textFrom(c, "stored for another installation");
+    await db().upstreamNotification.createMany({
+      data: [
+        { payload: missed.body as Prisma.InputJsonValue, wakeChannel: upstreamChannel() },
+        { payload: other.body as Prisma.InputJsonValue, wakeChannel: "upstream_0000000000000000" },
+      ],
+    });
+    const listener = listenForUpstream({ concurrency: 2 });
+    try {
+      expect(await inboundEvent(c.orgId, missed.wamid)).toMatchObject({ whatsappMessageId: missed.wamid });
+      const heard = textFrom(c, "heard on this channel");
+      const raw = JSON.stringify(heard.body);
+      await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+      expect(await inboundEvent(c.orgId, heard.wamid)).toMatchObject({ whatsappMessageId: heard.wamid });
+      expect((await rowOf(heard.wamid))?.claimedAt).not.toBeNull();
+    } finally {
+      await listener.stop();
+    }
+    // another channel's row is not this listener's to take (its own workers, or the sweeper, will)
+    const otherRow = await rowOf(other.wamid);
+    expect(otherRow).toMatchObject({ claimedAt: null, processedAt: null });
+    await db().upstreamNotification.delete({ where: { id: otherRow?.id } });
+  });
+});
