@@ -1,7 +1,11 @@
 import "#server-only";
 import pg from "pg";
 import { config } from "@/lib/config";
-import { claimNotification, processStoredNotification } from "@/lib/inbound/process-notification";
+import {
+  claimNotification,
+  processStoredNotification,
+  type StoredNotification,
+} from "@/lib/inbound/process-notification";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
 import { logger } from "@/lib/logger";
 import { countInbound } from "@/lib/metrics/record";
@@ -43,19 +47,50 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
     if (heard.length === 0 && running.size === 0) idle?.();
   }
 
-  async function take(id: string): Promise<void> {
+  // notifications of one conversation are processed in the order they were heard (a message
+  // before its edit or revoke): each waits for the one before it of the same key, which it finds
+  // by taking its place in `order` only once every id heard before it has been claimed
+  const lastOfKey = new Map<string, Promise<void>>();
+  let order: Promise<void> = Promise.resolve();
+
+  function take(id: string): Promise<void> {
+    const claimed = claimNotification(id);
+    const placed = order.then(async () => {
+      const row = await claimed;
+      if (!row) return null; // another worker took it, or it is processed
+      const key = conversationKey(row.payload);
+      const run = (lastOfKey.get(key) ?? Promise.resolve()).then(() => process(id, row));
+      lastOfKey.set(key, run);
+      void run.then(() => {
+        if (lastOfKey.get(key) === run) lastOfKey.delete(key);
+      });
+      return { run }; // wrapped: `order` waits for the claim, not for the processing
+    });
+    order = placed.then(
+      () => undefined,
+      () => undefined,
+    );
+    return placed.then(
+      (placedRun) => placedRun?.run,
+      (error: unknown) => failed(id, error),
+    );
+  }
+
+  async function process(id: string, row: StoredNotification): Promise<void> {
     try {
-      const row = await claimNotification(id);
-      if (!row) return; // another worker took it, or it is processed
       await processStoredNotification(id, row);
       countInbound("processed");
     } catch (error) {
-      countInbound("failed");
-      logger.warn(
-        { err: String(error), notificationId: id },
-        "upstream notification failed; the sweeper queues it again",
-      );
+      failed(id, error);
     }
+  }
+
+  function failed(id: string, error: unknown): void {
+    countInbound("failed");
+    logger.warn(
+      { err: String(error), notificationId: id },
+      "upstream notification failed; the sweeper queues it again",
+    );
   }
 
   async function connect(): Promise<void> {
@@ -120,4 +155,22 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
       if (heard.length > 0 || running.size > 0) await new Promise<void>((resolve) => (idle = resolve));
     },
   };
+}
+
+/**
+ * The conversation a notification belongs to, for ordering: the business number and the
+ * customer of its first change (a message's sender, a status's recipient); "" for other kinds.
+ */
+export function conversationKey(payload: unknown): string {
+  const value = (payload as { entry?: { changes?: { value?: unknown }[] }[] } | null)?.entry?.[0]
+    ?.changes?.[0]?.value as
+    | {
+        metadata?: { phone_number_id?: unknown };
+        messages?: { from?: unknown }[];
+        statuses?: { recipient_id?: unknown }[];
+      }
+    | undefined;
+  const number = String(value?.metadata?.phone_number_id ?? "");
+  const customer = String(value?.messages?.[0]?.from ?? value?.statuses?.[0]?.recipient_id ?? "");
+  return `${number}:${customer}`;
 }

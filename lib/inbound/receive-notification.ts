@@ -45,7 +45,8 @@ type NewNotification = { id: string; payload: Prisma.InputJsonValue; raw: Uint8A
 /**
  * Notifications that arrive together are stored by one INSERT (group commit), written as SQL:
  * every acknowledgement runs it, and a model query would be compiled by Prisma's query compiler
- * each time. The same statement NOTIFYs their ids, comma-separated: at most 100 a group
+ * each time. The same statement NOTIFYs their ids, comma-separated in the order they came (a
+ * worker processes one conversation's in that order): at most 100 a group
  * (groupCommit's maxBatch), 3.7 KB, under NOTIFY's 8,000-byte payload.
  */
 const storeTogether = groupCommit<NewNotification, void>(async (rows) => {
@@ -58,6 +59,6 @@ const storeTogether = groupCommit<NewNotification, void>(async (rows) => {
       INSERT INTO upstream_notifications (id, payload, raw, wake_channel) VALUES ${Prisma.join(values)}
       RETURNING id
     )
-    SELECT pg_notify(${channel}, string_agg(id::text, ',')) FROM stored`;
+    SELECT pg_notify(${channel}, ${rows.map((r) => r.id).join(",")}) FROM (SELECT count(*) FROM stored) s`;
   return rows.map(() => undefined);
 });

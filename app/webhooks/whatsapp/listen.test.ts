@@ -116,6 +116,23 @@ describe("a listener of this process (its own channel, named after this process'
       await receiveNotification(Buffer.from(raw), JSON.parse(raw));
       expect(await inboundEvent(c.orgId, heard.wamid)).toMatchObject({ whatsappMessageId: heard.wamid });
       expect((await rowOf(heard.wamid))?.claimedAt).not.toBeNull();
+
+      // a message and its revoke, heard together: processed in that order (one conversation), not
+      // side by side, where the revoke could find no message yet
+      const oops = textFrom(c, "wrong chat, sorry");
+      const revoke = inboundNotification(
+        c.channel.phoneNumberId,
+        { profile: { name: "Lis" }, wa_id: c.from },
+        { from: c.from, type: "revoke", revoke: { original_message_id: oops.wamid } },
+      );
+      const both = [oops.body, revoke.body].map((b) => JSON.stringify(b));
+      // acknowledged one after the other, as the upstream posts them: heard in that order
+      for (const raw of both) await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+      const deleted = await eventually(async () => {
+        const m = await db().message.findFirst({ where: { whatsappMessageId: oops.wamid } });
+        return m?.deletedAt ? m : undefined;
+      });
+      expect(deleted.deletedAt).not.toBeNull();
     } finally {
       await listener.stop();
     }
