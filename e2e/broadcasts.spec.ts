@@ -67,9 +67,12 @@ test("an admin creates a broadcast in the wizard, watches it complete, and expor
   await page.getByRole("link", { name: "New broadcast" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "New broadcast" })).toBeVisible();
 
-  await page.getByLabel("Name").fill("Parcels ready");
   await chooseOption(page.getByLabel("Channel"), channelId);
   await chooseOption(page.getByLabel("Template"), { label: "parcel_ready · utility" });
+  // typed after the selects, which need the page hydrated: a name typed into the server-rendered
+  // field before hydration was reset by it on a loaded machine (CI), leaving Continue disabled
+  await page.getByLabel("Name").fill("Parcels ready");
+  await expect(page.getByLabel("Name")).toHaveValue("Parcels ready");
   await page.getByRole("button", { name: "Continue" }).click();
 
   await page.getByRole("combobox", { name: "Send to contacts with any of these tags" }).fill("parcel");
