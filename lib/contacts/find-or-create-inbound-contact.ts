@@ -52,21 +52,24 @@ export async function findOrCreateInboundContact(
   // what the surviving contact was before this message: its changes are announced against it
   let before: Contact | null = existing;
   const mergedContactIds: string[] = [];
+  const mergeChanges: string[] = [];
   if (byPhone && byBsuid && byPhone.id !== byBsuid.id) {
-    existing = await mergeContacts(tx, byPhone, byBsuid);
+    const merged = await mergeContacts(tx, byPhone, byBsuid);
+    existing = merged.contact;
     before = existing.id === byPhone.id ? byPhone : byBsuid;
-    mergedContactIds.push(existing.id === byPhone.id ? byBsuid.id : byPhone.id);
+    mergedContactIds.push(merged.absorbedId);
+    mergeChanges.push(...merged.changes, "merged");
   }
   if (existing && before) {
     const contact = await refresh(tx, existing, sender, options.inboundAt);
-    const changes = identityChanges(before, contact);
-    if (!options.silent && (changes.length > 0 || mergedContactIds.length > 0)) {
+    const changes = [...new Set<string>([...identityChanges(before, contact), ...mergeChanges])];
+    if (!options.silent && changes.length > 0) {
       deliveryIds.push(
         ...(await recordContactUpdated(
           tx,
           organizationId,
           contact.id,
-          mergedContactIds.length > 0 ? [...new Set<string>([...changes, "merged"])] : changes,
+          changes,
           mergedContactIds.length > 0 ? { mergedContactIds } : {},
         )),
       );

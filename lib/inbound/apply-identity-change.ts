@@ -33,9 +33,12 @@ export async function applyIdentityChange(channel: Channel, message: InboundMess
     const holder = await findBy(tx, organizationId, change.field, change.to);
     let contact: Contact = current;
     const mergedContactIds: string[] = [];
+    const mergeChanges: string[] = [];
     if (holder && holder.id !== current.id) {
-      contact = await mergeContacts(tx, current, holder);
-      mergedContactIds.push(contact.id === current.id ? holder.id : current.id);
+      const merged = await mergeContacts(tx, current, holder);
+      contact = merged.contact;
+      mergedContactIds.push(merged.absorbedId);
+      mergeChanges.push(...merged.changes, "merged");
     }
     const parent = message.system?.parent_user_id;
     contact = await tx.contact.update({
@@ -45,7 +48,7 @@ export async function applyIdentityChange(channel: Channel, message: InboundMess
           ? { bsuid: change.to, ...(parent ? { parentBsuid: parent } : {}) }
           : { phone: change.to },
     });
-    const changes: string[] = [change.field, ...(mergedContactIds.length > 0 ? ["merged"] : [])];
+    const changes: string[] = [change.field, ...mergeChanges];
     return recordContactUpdated(
       tx,
       organizationId,
