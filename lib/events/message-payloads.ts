@@ -6,6 +6,12 @@ import { eventPricingSchema } from "@/lib/events/pricing";
 const uuid = (description: string) => z.uuid().meta({ description });
 const at = z.iso.datetime().meta({ description: "Time of the event on the server (ISO 8601, milliseconds)" });
 
+/** Present on an event read or redelivered after the message was deleted for everyone. */
+const deletedAt = z.iso.datetime().optional().meta({
+  description:
+    "Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise",
+});
+
 const pricing = eventPricingSchema
   .meta({
     id: "EventPricing",
@@ -47,6 +53,7 @@ export const messageSentData = z
       .lazy(() => inboundContent)
       .optional()
       .meta({ description: "With `source`: what was sent from the app (as `message.inbound`'s)" }),
+    deletedAt,
   })
   .meta({ id: "MessageSentData" });
 
@@ -178,6 +185,7 @@ export const messageInboundData = z
           .meta({ description: "The sender's WhatsApp username; null when none" }),
       })
       .meta({ id: "InboundSender" }),
+    deletedAt,
   })
   .meta({ id: "MessageInboundData" });
 
@@ -197,6 +205,7 @@ export const messageEditedData = z
     ...changedBase,
     contentType: z.string().meta({ description: "Kind of the new version (as `message.inbound`'s)" }),
     content: inboundContent.meta({ description: "The new version; the original stays stored" }),
+    deletedAt,
   })
   .meta({ id: "MessageEditedData" });
 

@@ -2,11 +2,13 @@ import "#server-only";
 import { isDeepStrictEqual } from "node:util";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
+import { redactMessageEvents } from "@/lib/events/redact-message-events";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import { type InboundMessage, inboundMessageSchema } from "@/lib/inbound/notification-schema";
 import { withMediaId } from "@/lib/inbound/with-media-id";
 import { logger } from "@/lib/logger";
+import { forgetMedia } from "@/lib/media/forget-media";
 
 /**
  * Coexistence numbers: an edit (`type: "edit"`, `edit.original_message_id` and the new
@@ -14,7 +16,8 @@ import { logger } from "@/lib/logger";
  * message, by the customer (messages webhook) or by the business from the WhatsApp Business app
  * (smb_message_echoes). An edit keeps the original content and stores the new one beside it
  * (message.edited); a revoke marks the message deleted (message.deleted), after which its content
- * is shown and served nowhere. Only a message of the channel's organization is touched; a change
+ * is shown and served nowhere: its media (row and stored file) goes, and the stored events that
+ * carried its content are redacted (lib/events/redact-message-events.ts). Only a message of the channel's organization is touched; a change
  * repeated (the upstream retries) changes nothing and emits nothing.
  */
 /** How long an edit or revoke of a message not stored (yet) is retried before it is ignored. */
@@ -51,6 +54,8 @@ export async function applyMessageChange(organizationId: string, message: Inboun
     if (message.type === "revoke") {
       if (m.deletedAt) return [];
       await tx.message.update({ where: { id: m.id }, data: { deletedAt: at } });
+      await redactMessageEvents(tx, organizationId, m, at);
+      await forgetMedia(tx, organizationId, m.id);
       return recordEvent(tx, organizationId, "message.deleted", base);
     }
     if (m.deletedAt) return [];

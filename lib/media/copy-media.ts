@@ -74,7 +74,7 @@ export async function copyMedia(mediaId: string): Promise<Media> {
   const mimeType = info.mime_type ?? media.mimeType;
   const key = `${media.organizationId}/${media.id}`;
   await mediaStorage().put(key, body, mimeType);
-  return db().media.update({
+  const stored = await db().media.updateManyAndReturn({
     where: { id: mediaId },
     data: {
       storageKey: key,
@@ -84,4 +84,11 @@ export async function copyMedia(mediaId: string): Promise<Media> {
       mimeType,
     },
   });
+  const [row] = stored;
+  if (!row) {
+    // the message was deleted for everyone while we copied (lib/media/forget-media.ts): no copy stays
+    await mediaStorage().delete(key);
+    throw new MediaCopyError(mediaId, "deleted while it was copied");
+  }
+  return row;
 }

@@ -1,14 +1,16 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { config } from "@/lib/config";
 
 /** Where inbound media copies live: a local directory by default, S3-compatible when configured. */
 export type MediaStorage = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** Removes a stored file; a file that is not there is not an error. */
+  delete(key: string): Promise<void>;
 };
 
 function localStorage(root: string): MediaStorage {
@@ -25,6 +27,9 @@ function localStorage(root: string): MediaStorage {
       const target = file(key);
       if (!(await stat(target).catch(() => null))) return null;
       return Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>;
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
     },
   };
 }
@@ -50,6 +55,10 @@ function s3Storage(bucket: string): MediaStorage {
         if ((error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
+    },
+    async delete(key) {
+      // S3 answers a missing key with success too
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

@@ -1,0 +1,25 @@
+import "#server-only";
+import type { Tx } from "@/lib/events/record-event";
+import { mediaStorage } from "@/lib/media/storage";
+
+/**
+ * A message deleted for everyone keeps no media: its row goes (GET /v1/media/{id} and every
+ * signed link answer 404; a copy not made yet is never made) and so does our stored file. The
+ * file is removed inside the caller's transaction, before it commits: when storage fails, the
+ * whole revoke rolls back and is retried, so no row is left pointing nowhere and no file is left
+ * with no row. The key is the one copy-media writes, so a file being written right now is found
+ * too (copy-media removes its own file when the row is gone).
+ */
+export async function forgetMedia(tx: Tx, organizationId: string, messageId: string): Promise<void> {
+  const rows = await tx.media.findMany({
+    where: { id: messageId, organizationId },
+    select: { storageKey: true },
+  });
+  if (rows.length === 0) return;
+  await tx.media.deleteMany({ where: { id: messageId, organizationId } });
+  const keys = new Set([
+    `${organizationId}/${messageId}`,
+    ...rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])),
+  ]);
+  for (const key of keys) await mediaStorage().delete(key);
+}
