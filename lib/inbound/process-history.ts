@@ -118,16 +118,29 @@ async function storeThread(
       }
     }
     await tx.message.createMany({ data: rows, skipDuplicates: true });
-    return addMedia(tx, rows, media);
+    return addMedia(tx, channel, rows, media);
   });
 }
 
-/** Media of the rows stored now, and media ids for messages stored earlier without one. */
-async function addMedia(tx: Tx, rows: Row[], media: Prisma.MediaCreateManyInput[]): Promise<string[]> {
+/**
+ * Media of the rows stored now, and media ids for messages stored earlier without one. Only this
+ * channel's messages: a history chunk naming another organization's message id (upstream ids are
+ * unique across organizations) must not attach a file to it.
+ */
+async function addMedia(
+  tx: Tx,
+  channel: Channel,
+  rows: Row[],
+  media: Prisma.MediaCreateManyInput[],
+): Promise<string[]> {
   if (media.length === 0) return [];
   const byOurId = new Map(rows.map((r) => [r.id, r.whatsappMessageId]));
   const stored = await tx.message.findMany({
-    where: { whatsappMessageId: { in: media.map((x) => byOurId.get(x.id) ?? "") } },
+    where: {
+      organizationId: channel.organizationId,
+      channelId: channel.id,
+      whatsappMessageId: { in: media.map((x) => byOurId.get(x.id) ?? "") },
+    },
     select: { id: true, whatsappMessageId: true, media: { select: { id: true } } },
   });
   const storedByWamid = new Map(stored.map((s) => [s.whatsappMessageId, s]));
