@@ -1,13 +1,23 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
  * Deletes a contact of the organization; its tags links, conversations and messages go with it
- * (foreign keys cascade). No event is emitted: the contract has no `contact.deleted`, and
- * webhook consumers must not receive names the contract does not list.
+ * (foreign keys cascade). Its rows in broadcasts stay (a broadcast's counts do not change) but
+ * lose what named the customer: the number and the placeholder values frozen for them (the
+ * foreign key already lets go of the contact id), so neither the recipients list nor its export
+ * shows a deleted customer's number. No event is emitted: the contract has no `contact.deleted`,
+ * and webhook consumers must not receive names the contract does not list.
  */
 export async function deleteContact(organizationId: string, contactId: string): Promise<void> {
-  const { count } = await db().contact.deleteMany({ where: { id: contactId, organizationId } });
-  if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
+  await db().$transaction(async (tx) => {
+    await tx.broadcastRecipient.updateMany({
+      where: { organizationId, contactId },
+      data: { phone: null, values: Prisma.DbNull },
+    });
+    const { count } = await tx.contact.deleteMany({ where: { id: contactId, organizationId } });
+    if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
+  });
 }
