@@ -1,7 +1,7 @@
 /**
  * Finds the CSV the product writes outside lib/csv/write-csv.ts, the one writer whose cells are
- * formula-safe (lib/csv/cells.ts). Read by `npm run lint` (scripts/csv-writers.ts --check) and by
- * lib/csv/csv-writers.test.ts. Three rules over lib/, app/, components/ and worker/ (tests left out):
+ * formula-safe (lib/csv/cells.ts). Read by `npm run lint` (scripts/test/csv-writers.ts --check) and by
+ * lib/csv/write-csv.test.ts. Three rules over lib/, app/, components/ and worker/ (tests left out):
  *
  * 1. `Papa.unparse` (or its `escapeFormulae`) is called in lib/csv/ only;
  * 2. a file that answers or downloads CSV (`text/csv`, CSV_CONTENT_TYPE) reaches the writer through

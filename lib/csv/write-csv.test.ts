@@ -43,7 +43,7 @@ function tree(files: Record<string, string>): string {
   return root;
 }
 
-describe("every CSV goes through the writer (npm run lint: scripts/csv-writers.ts)", () => {
+describe("every CSV goes through the writer (npm run lint: scripts/test/csv-writers.ts)", () => {
   it("holds for this checkout", () => {
     expect(csvBypassesIn(repo)).toEqual([]);
   });

@@ -12,7 +12,7 @@ export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
  * import report) writes its lines here, so that no cell of any of them starts a formula whatever
  * the spreadsheet splits on (lib/csv/cells.ts: a `'` before = + - @ tab CR at the start of a
  * value and after every separator or line break inside it; a value holding `,` `;` a tab, a line
- * break or a quote is quoted). `npm run lint` (scripts/csv-writers.ts) fails when a file builds a
+ * break or a quote is quoted). `npm run lint` (scripts/test/csv-writers.ts) fails when a file builds a
  * CSV any other way. Lines end in CRLF (RFC 4180), the last one too, so that streamed chunks
  * concatenate into one file. Pure and browser-safe.
  */
