@@ -114,9 +114,14 @@ const schema = z.object({
    */
   DASHBOARD_SENDS_PER_USER: rate("60/minute,5000/day"),
   DASHBOARD_SENDS_PER_ORGANIZATION: rate("600/minute,100000/day"),
-  /** contacts CSV exports (each reads every contact of the organization) */
+  /** CSV exports of contacts and of broadcast results (each reads phone numbers in bulk), one budget */
   DASHBOARD_EXPORTS_PER_USER: rate("2/minute,20/day"),
   DASHBOARD_EXPORTS_PER_ORGANIZATION: rate("5/minute,50/day"),
+  /**
+   * broadcast previews running at once per organization (each holds a transaction of up to 10,000
+   * inserts and a pooled connection for up to two minutes); over it: 429 RATE_LIMIT_EXCEEDED
+   */
+  DASHBOARD_PREVIEWS_PER_ORGANIZATION: z.coerce.number().int().positive().default(2),
   /** a substring search (contacts) longer than this is stopped: 400 on `search`, never a 5xx */
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   /** inbound media copies: a local directory, or an S3-compatible bucket when S3_BUCKET is set */

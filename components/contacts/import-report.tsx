@@ -1,19 +1,21 @@
 "use client";
 
-import Papa from "papaparse";
 import { formatNumber } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ImportIssue } from "@/lib/contacts/import-format";
+import { CSV_CONTENT_TYPE, csvRecords } from "@/lib/csv/write-csv";
 
 const SHOWN = 200;
 
 function downloadReport(issues: ImportIssue[]) {
-  const csv = Papa.unparse(
+  // the phone and the message quote the uploaded file: written as every export is (lib/csv/write-csv.ts)
+  const csv = csvRecords(
+    ["row", "phone", "problem", "message"],
     issues.map((i) => ({ row: i.row, phone: i.phone, problem: i.kind, message: i.message })),
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+  const url = URL.createObjectURL(new Blob([csv], { type: CSV_CONTENT_TYPE }));
   const link = Object.assign(document.createElement("a"), { href: url, download: "import-report.csv" });
   link.click();
   URL.revokeObjectURL(url);

@@ -105,6 +105,19 @@ function toApiError(error: unknown, requestId: string): ApiError {
 }
 
 /**
+ * 403 AUTH_INSUFFICIENT_SCOPE unless the key holds `scope`: the endpoint's own scope, or, inside a
+ * handler, a second one that a part of the request needs (`why` says which part).
+ */
+export function requireScope(apiKey: Pick<ApiKey, "scopes">, scope: Scope, why?: string): void {
+  if (apiKey.scopes.includes(scope)) return;
+  throw new ApiError(
+    "AUTH_INSUFFICIENT_SCOPE",
+    why ? `This key lacks the scope ${scope}, which ${why}.` : `This key lacks the scope ${scope}.`,
+    { required_scope: scope },
+  );
+}
+
+/**
  * The one wrapper of every /v1 route. In order: request id, key lookup, revocation and
  * expiry, rate limit (headers on every answer), scope, path ids, the body through the bounded
  * reader (413 over `maxBodyBytes`), idempotency on POST, JSON (depth-bounded) and zod
@@ -141,11 +154,7 @@ export function apiRoute<
       const limit = await consumeRateLimit(apiKey.id, apiKey.perMinuteLimit, apiKey.perDayLimit);
       headers = { ...headers, ...rateLimitHeaders(limit) };
       if (!limit.allowed) throw tooMany(limit);
-      if (spec.scope && !apiKey.scopes.includes(spec.scope)) {
-        throw new ApiError("AUTH_INSUFFICIENT_SCOPE", `This key lacks the scope ${spec.scope}.`, {
-          required_scope: spec.scope,
-        });
-      }
+      if (spec.scope) requireScope(apiKey, spec.scope);
 
       const params = (context ? await context.params : {}) as P;
       checkParams(params);

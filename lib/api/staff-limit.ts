@@ -8,7 +8,7 @@ export type StaffAction = "send" | "export";
 
 const WHAT: Record<StaffAction, string> = {
   send: "Sending from the dashboard (replies, read receipts)",
-  export: "Exporting contacts",
+  export: "Exporting contacts or broadcast results",
 };
 
 function settings(action: StaffAction): { user: RateSetting; organization: RateSetting } {

@@ -80,11 +80,12 @@ export const BROADCAST_DASHBOARD = declareDashboardEndpoints({
     answer: answer<{ broadcast: BroadcastJson } | { count: number }>(),
     status: 200,
   },
-  /** the results as CSV, streamed (phone numbers in bulk, like the contacts export) */
+  /** the results as CSV, streamed (phone numbers in bulk): the contacts export's limits, one budget */
   exportRecipients: {
     method: "GET",
     path: "/api/dashboard/broadcasts/{id}/export",
     roles: MANAGERS,
+    limit: "export",
     params: idParams,
     answer: fileAnswer(),
     status: 200,

@@ -32,7 +32,7 @@ export const BROADCAST_ENDPOINTS = declareEndpoints({
     scope: "whatsapp:send",
     summary: "Create a broadcast",
     description:
-      "Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`, `blocked`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.",
+      "Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). Inline `recipients` need the key to hold `contacts:write` as well (else 403 `AUTH_INSUFFICIENT_SCOPE`), since an unknown number becomes a contact. The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`, `blocked`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.",
     body: createBroadcastRequest,
     documentedBody: createBroadcastBody,
     maxBodyBytes: BODY_LIMITS.v1Broadcast,
@@ -82,7 +82,7 @@ export const BROADCAST_ENDPOINTS = declareEndpoints({
     scope: "whatsapp:send",
     summary: "List a broadcast's recipients",
     description:
-      "In send order, optionally of one `status`; a failed recipient carries the upstream's code and what it means.",
+      "In send order, optionally of one `status`; a failed recipient carries the upstream's code and what it means. `to` (a phone number, contact data) is null unless the key also holds `contacts:read`.",
     params: broadcastParams,
     query: listRecipientsQuery,
     response: recipientJson,

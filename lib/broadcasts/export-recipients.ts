@@ -1,11 +1,10 @@
 import "#server-only";
-import Papa from "papaparse";
 import { recipientError } from "@/lib/broadcasts/list-recipients";
+import { csvLines } from "@/lib/csv/write-csv";
 import { db } from "@/lib/db";
+import { isUuid } from "@/lib/ids/uuid";
 
 const BATCH = 1_000;
-// as the contacts export: a cell a spreadsheet would run as a formula gets a leading quote
-const FORMULA = /^(?![+-]?\d[\d.]*$)[=+\-@\t\r]/;
 
 const COLUMNS = [
   "phone",
@@ -52,20 +51,21 @@ const iso = (d: Date | null) => (d ? d.toISOString() : "");
 /**
  * A broadcast's recipients with their results as CSV, in send order, streamed a thousand rows at
  * a time (keyset on the recipient's position) so that 100,000 recipients never sit in memory.
- * Null when the broadcast is not the organization's.
+ * Null when the broadcast is not the organization's (or the id is no UUID: a 404, as findBroadcast).
  */
 export async function exportRecipients(organizationId: string, broadcastId: string) {
+  if (!isUuid(broadcastId)) return null;
   const broadcast = await db().broadcast.findFirst({
     where: { id: broadcastId, organizationId },
     select: { name: true, total: true },
   });
   if (!broadcast) return null;
   const encoder = new TextEncoder();
-  const csv = (rows: string[][]) => `${Papa.unparse(rows, { escapeFormulae: FORMULA, newline: "\r\n" })}\r\n`;
+  // the name is the customer's WhatsApp profile name: csvLines neutralises every cell
   let after = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csv([COLUMNS])));
+      controller.enqueue(encoder.encode(csvLines([COLUMNS])));
     },
     async pull(controller) {
       const rows = await page(broadcastId, after);
@@ -93,7 +93,7 @@ export async function exportRecipients(organizationId: string, broadcastId: stri
           iso(r.replied_at),
         ];
       });
-      controller.enqueue(encoder.encode(csv(lines)));
+      controller.enqueue(encoder.encode(csvLines(lines)));
     },
   });
   return { stream, name: broadcast.name, total: broadcast.total };

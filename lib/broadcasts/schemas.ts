@@ -115,7 +115,9 @@ export type BroadcastJson = z.infer<typeof broadcastJson>;
 export const recipientJson = z
   .object({
     contactId: z.uuid().nullable(),
-    to: z.string().nullable().meta({ description: "E.164; the input as given when it was invalid" }),
+    to: z.string().nullable().meta({
+      description: "E.164; the input as given when it was invalid; null unless the key holds contacts:read",
+    }),
     status: z.enum(RECIPIENT_STATUSES),
     messageId: z.uuid().nullable(),
     whatsappMessageId: z.string().nullable(),

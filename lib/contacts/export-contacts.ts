@@ -1,7 +1,6 @@
 import "#server-only";
-import Papa from "papaparse";
-import { needsQuotes, neutraliseCell } from "@/lib/contacts/csv-cells";
 import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/contacts/import-format";
+import { csvLines } from "@/lib/csv/write-csv";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -60,16 +59,11 @@ export async function exportContacts(organizationId: string) {
     (CORE_COLUMNS as readonly string[]).includes(k) ? `${CUSTOM_PREFIX}${k}` : k,
   );
   const encoder = new TextEncoder();
-  // every cell, the header's custom field names included, is customer-controlled (lib/contacts/csv-cells.ts)
-  const csv = (rows: string[][]) =>
-    `${Papa.unparse(
-      rows.map((r) => r.map(neutraliseCell)),
-      { quotes: needsQuotes, escapeFormulae: false, newline: "\r\n" },
-    )}\r\n`;
+  // every cell, the header's custom field names included, is customer-controlled (csvLines neutralises each)
   let afterId: string | null = null;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csv([[...CORE_COLUMNS, ...columns]])));
+      controller.enqueue(encoder.encode(csvLines([[...CORE_COLUMNS, ...columns]])));
     },
     async pull(controller) {
       const rows = await page(organizationId, afterId);
@@ -86,7 +80,7 @@ export async function exportContacts(organizationId: string) {
         (r.tags ?? []).join(TAG_SEPARATOR),
         ...keys.map((k) => cell(r.custom_fields[k])),
       ]);
-      controller.enqueue(encoder.encode(csv(lines)));
+      controller.enqueue(encoder.encode(csvLines(lines)));
     },
   });
   return { stream, total };

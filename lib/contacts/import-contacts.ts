@@ -1,5 +1,4 @@
 import "#server-only";
-import { restoreCell } from "@/lib/contacts/csv-cells";
 import {
   type ImportBatchBody,
   type ImportIssue,
@@ -8,6 +7,7 @@ import {
 } from "@/lib/contacts/import-format";
 import { phoneForSave } from "@/lib/contacts/phone-input";
 import { type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
+import { restoreCell } from "@/lib/csv/cells";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent, type Tx } from "@/lib/events/record-event";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { restoreCell } from "@/lib/contacts/csv-cells";
+import { restoreCell } from "@/lib/csv/cells";
 
 /**
  * The contacts CSV format, shared by the browser (import dialog) and the server (import and
@@ -27,7 +27,7 @@ export type ImportBatchBody = z.infer<typeof importBatchBody>;
 
 /**
  * One CSV row → the create-contact body: tags split on TAG_SEPARATOR, other non-empty columns as
- * custom fields. The marks our export puts before formula characters (lib/contacts/csv-cells.ts)
+ * custom fields. The marks our export puts before formula characters (lib/csv/cells.ts)
  * are taken off first, so an export re-imports unchanged.
  */
 export function rowToBody(row: Record<string, string>): Record<string, unknown> {

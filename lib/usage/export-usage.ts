@@ -1,13 +1,10 @@
 import "#server-only";
-import Papa from "papaparse";
+import { csvLines } from "@/lib/csv/write-csv";
 import { db } from "@/lib/db";
 import { formatMicros } from "@/lib/usage/money";
 import { usageCells } from "@/lib/usage/usage-cells";
 import { usageRange } from "@/lib/usage/usage-range";
 import type { UsageQuery } from "@/lib/usage/usage-schemas";
-
-/** A cell starting with one of these would run as a formula in a spreadsheet. */
-const FORMULA = /^(?![+-]?\d[\d.]*$)[=+\-@\t\r]/;
 
 /**
  * The Usage page's CSV: one line per day and pricing category (channels folded, or the one
@@ -48,5 +45,5 @@ export async function exportUsage(
       priced > 0 ? formatMicros(l.cost) : "",
       priced > 0 ? (org?.usageCurrency ?? "USD") : "",
     ]);
-  return `${Papa.unparse([header, ...rows], { escapeFormulae: FORMULA, newline: "\r\n" })}\r\n`;
+  return csvLines([header, ...rows]);
 }

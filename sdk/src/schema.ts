@@ -180,7 +180,7 @@ export interface paths {
         put?: never;
         /**
          * Create a broadcast
-         * @description Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`, `blocked`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.
+         * @description Sends an approved template to an audience: contacts carrying any of `audience.tags` (minus `audience.exclude_tags`), `audience.contact_ids`, and/or up to 10,000 inline `recipients` (an unknown number becomes a contact). Inline `recipients` need the key to hold `contacts:write` as well (else 403 `AUTH_INSUFFICIENT_SCOPE`), since an unknown number becomes a contact. The audience is resolved now, each contact once; recipients that cannot receive it are kept as `skipped` with a reason (`missing_variable`, `invalid_phone`, `opted_out` for MARKETING templates, `duplicate`, `blocked`). Text and payload parameters may hold placeholders: `{{contact.name}}`, `{{contact.phone}}`, `{{contact.email}}`, `{{contact.custom_fields.KEY}}`, `{{variables.KEY}}`, each with an optional fallback (`{{contact.name|there}}`). The worker sends at the channel's pace, keeping a share of its throughput for live replies; `scheduled_at` (within 30 days) starts it later. What concerns the whole broadcast (channel, template, components, placeholders, an empty audience) answers an error with nothing stored. Body limit 5 MiB.
          *
          *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
          */
@@ -222,7 +222,7 @@ export interface paths {
         };
         /**
          * List a broadcast's recipients
-         * @description In send order, optionally of one `status`; a failed recipient carries the upstream's code and what it means.
+         * @description In send order, optionally of one `status`; a failed recipient carries the upstream's code and what it means. `to` (a phone number, contact data) is null unless the key also holds `contacts:read`.
          *
          *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
          */
@@ -2517,7 +2517,7 @@ export interface components {
         };
         BroadcastRecipient: {
             contactId: string | null;
-            /** @description E.164; the input as given when it was invalid */
+            /** @description E.164; the input as given when it was invalid; null unless the key holds contacts:read */
             to: string | null;
             /** @enum {string} */
             status: "pending" | "skipped" | "sent" | "delivered" | "read" | "failed";

@@ -45,12 +45,14 @@ function standardKey(secret: string): Buffer {
 
 /**
  * Checks a delivery and answers its event, typed by name. `rawBody` must be the exact bytes
- * received (before any JSON parsing). Our `X-Service-Signature` is checked when present
- * (`sha256=` hex HMAC-SHA256(secret, X-Service-Timestamp + "." + body)), else the Standard
- * Webhooks `webhook-signature` (any `v1,` signature of HMAC-SHA256(key, id + "." + timestamp +
- * "." + body), so a receiver still holding a rotated-out secret verifies during the grace
- * period). Comparisons are constant-time; a timestamp more than 5 minutes away is refused.
- * Throws WebhookVerificationError on any failure.
+ * received (before any JSON parsing). The Standard Webhooks `webhook-signature` is checked when
+ * present: it lists every valid signature, space-separated (`v1,<base64 HMAC-SHA256(key, id +
+ * "." + timestamp + "." + body)>`), the new and the old secret's during a rotation's 24-hour
+ * grace period, so a receiver holding either secret verifies every delivery. Without it, our
+ * `X-Service-Signature` (`sha256=` hex HMAC-SHA256(secret, X-Service-Timestamp + "." + body)),
+ * which carries the current secret's signature only (the contract gives it one value).
+ * Comparisons are constant-time; a timestamp more than 5 minutes away is refused. Throws
+ * WebhookVerificationError on any failure.
  */
 export function verifyWebhook(
   secret: string,
@@ -64,12 +66,7 @@ export function verifyWebhook(
   const now = options.now ?? Date.now();
   const ours = header(headers, "x-service-signature");
   const standard = header(headers, "webhook-signature");
-  if (ours !== undefined) {
-    const timestamp = header(headers, "x-service-timestamp") ?? "";
-    checkTime(/^\d+$/.test(timestamp) ? Number(timestamp) : Number.NaN, now, tolerance);
-    const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
-    if (!equal(expected, ours)) throw new WebhookVerificationError("X-Service-Signature does not match");
-  } else if (standard !== undefined) {
+  if (standard !== undefined) {
     const id = header(headers, "webhook-id") ?? "";
     const timestamp = header(headers, "webhook-timestamp") ?? "";
     checkTime(/^\d+$/.test(timestamp) ? Number(timestamp) * 1000 : Number.NaN, now, tolerance);
@@ -77,6 +74,11 @@ export function verifyWebhook(
     if (!standard.split(" ").some((candidate) => equal(expected, candidate))) {
       throw new WebhookVerificationError("webhook-signature does not match");
     }
+  } else if (ours !== undefined) {
+    const timestamp = header(headers, "x-service-timestamp") ?? "";
+    checkTime(/^\d+$/.test(timestamp) ? Number(timestamp) : Number.NaN, now, tolerance);
+    const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+    if (!equal(expected, ours)) throw new WebhookVerificationError("X-Service-Signature does not match");
   } else {
     throw new WebhookVerificationError("the delivery carries no signature (does the webhook have a secret?)");
   }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { readyRedis } from "@/lib/redis";
+import { createBroadcast, readyBroadcaster } from "@/scripts/test/broadcast-helpers";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import { apiAt, createTestOrg, expectError } from "@/scripts/test/helpers";
+import { apiAt, createTestOrg, expectError, randomPhone } from "@/scripts/test/helpers";
 import { freePort, readySender, type Sender } from "@/scripts/test/send-helpers";
 import { type Stack, startStack } from "@/scripts/test/stack";
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
       DASHBOARD_SENDS_PER_ORGANIZATION: "3/minute,100/day",
       DASHBOARD_EXPORTS_PER_USER: "1/minute,10/day",
       DASHBOARD_EXPORTS_PER_ORGANIZATION: "2/minute,10/day",
+      DASHBOARD_PREVIEWS_PER_ORGANIZATION: "1",
       SEARCH_TIMEOUT_MS: "1",
       DATABASE_POOL_SIZE: "3",
     },
@@ -120,6 +123,62 @@ describe("limits on the dashboard's own work", { timeout: 120_000 }, () => {
     await again.text();
     const third = await staffOf(org.orgId, "admin");
     expectLimited(await call(third, exportPath), /per organization/);
+  });
+
+  it("broadcast results exports share the contacts exports' budget (issue 28.8)", async () => {
+    const b = await readyBroadcaster();
+    const created = await createBroadcast(b.key, {
+      name: "Results",
+      template: { name: "plain_notice", language: { code: "en_US" } },
+      recipients: [{ to: "0123" }],
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(created.status, created.text).toBe(201);
+    const resultsPath = `/api/dashboard/broadcasts/${created.body.data.id}/export`;
+    const download = async (cookie: string, path: string) => {
+      const res = await fetch(`${stack.baseUrl}${path}`, {
+        headers: { cookie, origin: stack.baseUrl, "sec-fetch-site": "same-origin" },
+      });
+      await res.text();
+      return res.status;
+    };
+    const admin = await staffOf(b.orgId, "admin");
+    expect(await download(admin, resultsPath)).toBe(200);
+    expectLimited(await call(admin, resultsPath), /broadcast results .*per staff member/);
+    expectLimited(await call(admin, "/api/dashboard/contacts/export"), /per staff member/);
+    const owner = await staffOf(b.orgId, "owner");
+    expect(await download(owner, "/api/dashboard/contacts/export")).toBe(200);
+    const third = await staffOf(b.orgId, "admin");
+    expectLimited(await call(third, resultsPath), /per organization/);
+  });
+
+  it("broadcast previews: a bounded number at a time per organization, the slot freed when one ends", async () => {
+    const a = await readyBroadcaster();
+    const b = await readyBroadcaster();
+    const body = {
+      name: "Preview",
+      template: { name: "plain_notice", language: { code: "en_US" } },
+      recipients: [{ to: randomPhone() }, { to: "0123" }],
+    };
+    const preview = async (cookie: string) => call(cookie, "/api/dashboard/broadcasts/preview", "POST", body);
+    const adminA = await staffOf(a.orgId, "admin");
+    const adminB = await staffOf(b.orgId, "admin");
+    const slots = `preview:o:${a.orgId}`;
+    const redis = await readyRedis();
+
+    // the organization's one slot held (as by a preview still running in another web process)
+    await redis.zadd(slots, Date.now() + 600_000, "held-by-the-test");
+    await redis.pexpire(slots, 600_000);
+    expectLimited(await preview(adminA), /1 at a time per organization/);
+    // another organization is not touched
+    expect((await preview(adminB)).status).toBe(200);
+
+    await redis.zrem(slots, "held-by-the-test");
+    for (let i = 0; i < 2; i++) {
+      const res = await preview(adminA);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(await redis.zcard(slots)).toBe(0);
   });
 
   it("a search that runs past the statement timeout is a 400 on the search field, never a 5xx", async () => {

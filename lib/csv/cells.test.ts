@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { needsQuotes, neutraliseCell, restoreCell } from "@/lib/contacts/csv-cells";
+import { needsQuotes, neutraliseCell, restoreCell } from "@/lib/csv/cells";
 
 const DANGER_AT_CELL_START = /(^|[,;\t\r\n])[=+\-@\t\r]/;
 
