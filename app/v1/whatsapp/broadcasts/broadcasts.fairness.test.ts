@@ -71,11 +71,11 @@ describe("broadcast drivers are shared between organizations", () => {
 describe("a broadcast on a number shared with the WhatsApp Business app", () => {
   it("is paced at Meta's 20 a second, not the channel's stored rate: within 20 a second upstream, no 130429", async () => {
     const org = await createTestOrg();
-    // the channel stored 80 a second; the number is a coexistence one, which Meta (the sandbox)
-    // paces at 20 a second and answers 130429 past that
+    // the channel stored 1,000 a second (a batch of 60 at once at that rate); the number is a
+    // coexistence one, which Meta (the sandbox) paces at 20 a second, answering 130429 past that
     const channel = await createTestChannel(org.orgId, {
       templates: templateFixtures(),
-      throughput: 80,
+      throughput: 1_000,
       sandboxNumber: { coexistence: true },
     });
     await updateChannelSettings(org.orgId, channel.channelId, { coexistence: true });
