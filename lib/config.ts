@@ -84,6 +84,11 @@ const schema = z.object({
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(100),
   DELIVERY_CONCURRENCY: z.coerce.number().int().positive().default(50),
   BROADCAST_CONCURRENCY: z.coerce.number().int().positive().default(20),
+  /**
+   * broadcast drivers one organization runs at once across all workers (lib/webhooks/org-slots.ts):
+   * an organization with many broadcasts leaves the other drivers to the others
+   */
+  BROADCAST_ORG_SHARE: z.coerce.number().int().positive().default(5),
   /** days events (with their deliveries and attempts) are kept and listed by GET /v1/events */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** days a webhook may fail without a single success before it is disabled */

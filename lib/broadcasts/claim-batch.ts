@@ -19,8 +19,15 @@ type Row = {
   blocked: boolean | null;
 };
 
-/** What every message of a batch shares: the stored template (its text is kept with each message) and the upstream endpoint. */
-type Shared = { render: OutboundMessage["render"]; upstream: "marketing_messages" | null };
+/**
+ * What every message of a batch shares: the stored template (its text is kept with each message),
+ * the upstream endpoint, and whether the template is MARKETING now (as synced, not as at creation).
+ */
+type Shared = {
+  render: OutboundMessage["render"];
+  upstream: "marketing_messages" | null;
+  marketing: boolean;
+};
 
 type Outcome = { seq: number; messageId: string | null; skip: string | null; phone: string | null };
 
@@ -31,7 +38,8 @@ type Outcome = { seq: number; messageId: string | null; skip: string | null; pho
  * (insertOutboundRows: conversation, contact, `queued`), and each recipient is linked to its
  * message. A recipient put back by a refusal worth retrying keeps its message and is simply
  * due again. A contact deleted since creation, or one who stopped marketing messages since,
- * is skipped instead, as is one blocked since (`blocked`). Each message keeps the text the
+ * is skipped instead, as is one blocked since (`blocked`): opted out by the template's category as
+ * it is now, so a template Meta made MARKETING since creation skips who said STOP. Each message keeps the text the
  * customer reads, rendered from the stored template as a single send's is, and a MARKETING
  * template on a channel that chose Meta's Marketing Messages API goes there, as a single
  * send does. Answers the message ids to send, in order.
@@ -57,7 +65,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
           outcomes.push({ seq: row.seq, messageId: row.message_id, skip: null, phone: null });
           continue;
         }
-        const skip = skipReason(broadcast, row);
+        const skip = skipReason(shared, row);
         if (skip) outcomes.push({ seq: row.seq, messageId: null, skip, phone: null });
         else fresh.push({ ...messageFor(broadcast, row, shared), now, seq: row.seq });
       }
@@ -88,10 +96,10 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
   );
 }
 
-function skipReason(broadcast: Broadcast, row: Row): string | null {
+function skipReason(shared: Shared, row: Row): string | null {
   if (!row.contact_id || (!row.phone && !row.bsuid)) return "contact_deleted";
   if (row.blocked) return "blocked";
-  if (broadcast.templateCategory === "MARKETING" && row.marketing_opt_out) return "opted_out";
+  if (shared.marketing && row.marketing_opt_out) return "opted_out";
   return null;
 }
 
@@ -115,6 +123,7 @@ async function sharedOf(broadcast: Broadcast): Promise<Shared> {
         }
       : null,
     upstream: channel?.marketingMessagesApi && marketing ? "marketing_messages" : null,
+    marketing,
   };
 }
 

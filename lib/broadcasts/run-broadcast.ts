@@ -3,12 +3,14 @@ import { randomUUID } from "node:crypto";
 import { claimBatch } from "@/lib/broadcasts/claim-batch";
 import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
 import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
-import { type RunResult, startIfDue } from "@/lib/broadcasts/start-if-due";
+import { type RunResult, type Started, startIfDue } from "@/lib/broadcasts/start-if-due";
+import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import { slowBroadcasts, takeBroadcastSlots } from "@/lib/cloud-api/broadcast-throughput";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { readyRedis } from "@/lib/redis";
+import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 
 const TICK_MS = 100;
 const MAX_BATCH = 200;
@@ -17,6 +19,8 @@ const MAX_IN_FLIGHT = 800;
 const MAX_RUN_MS = 30_000;
 const STATUS_CHECK_MS = 1_000;
 const IDLE_RECHECK_MS = 5_000;
+/** A wait for throughput slots longer than this is spent delayed, not in a worker slot. */
+const GIVE_BACK_AFTER_MS = 250;
 
 let stopping = false;
 
@@ -28,18 +32,35 @@ export function stopBroadcastDrivers(): void {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /**
- * Drives one broadcast for up to MAX_RUN_MS: every TICK_MS it asks the channel's limiter for
- * the slots that tick is worth, claims that many recipients (their messages written in one
- * transaction) and sends them, up to MAX_IN_FLIGHT at once. It stops at a pause or cancel
- * (checked every second), when nothing is left (the broadcast completes), or when what is
- * left is not due yet (it asks to run again then).
+ * Drives one broadcast for up to MAX_RUN_MS, in one of its organization's share of drivers
+ * (BROADCAST_ORG_SHARE across all workers, lib/webhooks/org-slots.ts: the deliveries' mechanism
+ * in a pool of its own); with the share full it asks to run again in a moment, so an
+ * organization with many broadcasts never holds every worker slot. Every TICK_MS it asks the
+ * channel's limiter for the slots that tick is worth, at the rate a single send is paced at
+ * (effectiveThroughput: 20/s on a coexistence number), claims that many recipients (their
+ * messages written in one transaction) and sends them, up to MAX_IN_FLIGHT at once. It stops
+ * at a pause or cancel (checked every second), when nothing is left (the broadcast completes),
+ * when what is left is not due yet, or when the channel has no slot for longer than
+ * GIVE_BACK_AFTER_MS (a slow channel, a slowed-down share): it asks to run again then.
  */
 export async function runBroadcast(broadcastId: string): Promise<RunResult> {
   const start = await startIfDue(broadcastId);
   if ("next" in start) return start;
-  const { broadcast, channel } = start;
-  const redis = await readyRedis();
   const token = randomUUID();
+  const { organizationId } = start.broadcast;
+  if (!(await acquireOrgSlot(organizationId, token, "broadcasts"))) {
+    return { next: "later", at: Date.now() + 1_000 + Math.floor(Math.random() * 1_000) };
+  }
+  try {
+    return await drive(start, token);
+  } finally {
+    await releaseOrgSlot(organizationId, token, "broadcasts").catch(() => undefined);
+  }
+}
+
+async function drive({ broadcast, channel }: Started, token: string): Promise<RunResult> {
+  const broadcastId = broadcast.id;
+  const redis = await readyRedis();
   const inFlight = new Set<Promise<void>>();
   const deadline = Date.now() + MAX_RUN_MS;
   let lastTick = Date.now() - TICK_MS;
@@ -64,7 +85,7 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
     } else {
       await sleep(lastTick + TICK_MS - Date.now());
       const now = Date.now();
-      const perSecond = channel.throughputPerSecond;
+      const perSecond = effectiveThroughput(channel);
       const want = Math.min(MAX_BATCH, Math.max(1, Math.ceil((perSecond * (now - lastTick)) / 1000)));
       lastTick = now;
       const { granted, waitMs } = await takeBroadcastSlots(
@@ -74,8 +95,13 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
         want,
         `${token}:${now}`,
       );
+      if (granted === 0 && waitMs > GIVE_BACK_AFTER_MS) {
+        // a slow channel: the wait is spent delayed, the worker slot goes to another broadcast
+        result = { next: "later", at: Date.now() + waitMs };
+        continue;
+      }
       if (granted === 0) {
-        await sleep(Math.min(waitMs, 250));
+        await sleep(waitMs);
         continue;
       }
       const ids = await claimBatch(broadcast, granted);

@@ -1,5 +1,6 @@
 import "#server-only";
 import type { Redis } from "ioredis";
+import { config } from "@/lib/config";
 import { readyRedis } from "@/lib/redis";
 
 /**
@@ -12,8 +13,20 @@ import { readyRedis } from "@/lib/redis";
  *
  * The slots are a Redis sorted set per organization: member = attempt token, score = lease
  * end, so a worker that dies holding a slot gives it back when the lease ends.
+ *
+ * Broadcasts share their drivers the same way, in a pool of their own: an organization runs at
+ * most BROADCAST_ORG_SHARE broadcast drivers at once across all workers
+ * (lib/broadcasts/run-broadcast.ts), however many broadcasts it queued.
  */
 export const ORG_IN_FLIGHT_LIMIT = 10;
+
+/** Which share: webhook delivery attempts, or broadcast drivers. */
+export type OrgSlotPool = "webhooks" | "broadcasts";
+
+/** How many slots of a pool one organization may hold at once. */
+export function orgSlotLimit(pool: OrgSlotPool): number {
+  return pool === "broadcasts" ? config().BROADCAST_ORG_SHARE : ORG_IN_FLIGHT_LIMIT;
+}
 const SLOT_LEASE_MS = 60_000;
 
 const ACQUIRE = `
@@ -40,22 +53,22 @@ function withScript(redis: Redis): WithScript {
   return r as WithScript;
 }
 
-export function orgSlotsKey(organizationId: string): string {
-  return `webhook-slots:{${organizationId}}`;
+export function orgSlotsKey(organizationId: string, pool: OrgSlotPool = "webhooks"): string {
+  return `${pool === "broadcasts" ? "broadcast" : "webhook"}-slots:{${organizationId}}`;
 }
 
 export async function acquireOrgSlot(
   organizationId: string,
   token: string,
-  limit = ORG_IN_FLIGHT_LIMIT,
+  pool: OrgSlotPool = "webhooks",
 ): Promise<boolean> {
   const now = Date.now();
   const client = withScript(await readyRedis());
   // EVALSHA: the script is sent and hashed once per connection, not on every attempt
   const got = await client.acquireOrgSlot(
-    orgSlotsKey(organizationId),
+    orgSlotsKey(organizationId, pool),
     now,
-    limit,
+    orgSlotLimit(pool),
     now + SLOT_LEASE_MS,
     token,
     SLOT_LEASE_MS,
@@ -63,7 +76,11 @@ export async function acquireOrgSlot(
   return got === 1;
 }
 
-export async function releaseOrgSlot(organizationId: string, token: string): Promise<void> {
+export async function releaseOrgSlot(
+  organizationId: string,
+  token: string,
+  pool: OrgSlotPool = "webhooks",
+): Promise<void> {
   const client = await readyRedis();
-  await client.zrem(orgSlotsKey(organizationId), token);
+  await client.zrem(orgSlotsKey(organizationId, pool), token);
 }

@@ -1,19 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { db } from "@/lib/db";
-import { acquireOrgSlot, ORG_IN_FLIGHT_LIMIT, releaseOrgSlot } from "@/lib/webhooks/org-slots";
+import { acquireOrgSlot, type OrgSlotPool, orgSlotLimit, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 import { pollUntil } from "@/scripts/test/helpers";
 import type { TestReceiver } from "@/scripts/test/test-receiver";
 
 /**
- * Takes every slot of an organization's in-flight share, as attempts in flight on other workers
- * would; answers what frees them again.
+ * Takes every slot of an organization's share (webhook attempts, or broadcast drivers), as
+ * attempts or drivers running on other workers would; answers what frees them again.
  */
-export async function holdOrgSlots(orgId: string): Promise<() => Promise<void>> {
-  const tokens = Array.from({ length: ORG_IN_FLIGHT_LIMIT }, () => randomUUID());
-  for (const token of tokens) expect(await acquireOrgSlot(orgId, token)).toBe(true);
+export async function holdOrgSlots(
+  orgId: string,
+  pool: OrgSlotPool = "webhooks",
+): Promise<() => Promise<void>> {
+  const tokens = Array.from({ length: orgSlotLimit(pool) }, () => randomUUID());
+  for (const token of tokens) expect(await acquireOrgSlot(orgId, token, pool)).toBe(true);
   return async () => {
-    for (const token of tokens) await releaseOrgSlot(orgId, token);
+    for (const token of tokens) await releaseOrgSlot(orgId, token, pool);
   };
 }
 
