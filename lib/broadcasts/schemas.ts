@@ -118,6 +118,10 @@ export const recipientJson = z
     to: z.string().nullable().meta({ description: "E.164; the input as given when it was invalid" }),
     status: z.enum(RECIPIENT_STATUSES),
     messageId: z.uuid().nullable(),
+    conversationId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The customer's conversation holding the message (null before it is sent)" }),
     whatsappMessageId: z.string().nullable(),
     error: z
       .object({ code: z.union([z.int(), z.string()]), message: z.string() })
