@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { MessageContent } from "@/components/conversations/message-content";
 import { messageTime } from "@/components/conversations/thread-days";
 import { formatDateTime } from "@/components/lib/format";
@@ -41,6 +42,17 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
               : "border border-slate-200 bg-white text-slate-900",
         )}
       >
+        {message.broadcast ? (
+          <p className={cx("mb-1 text-xs", failed ? "text-red-900" : "text-blue-100")}>
+            {"Broadcast "}
+            <Link
+              href={`/dashboard/broadcasts/${message.broadcast.id}`}
+              className={cx("font-medium underline", failed ? "text-red-900" : "text-white")}
+            >
+              {message.broadcast.name}
+            </Link>
+          </p>
+        ) : null}
         {message.deleted_at ? (
           <p className="italic opacity-90">{message.content.kind === "text" ? message.content.text : ""}</p>
         ) : message.edited ? (

@@ -2,6 +2,7 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
 import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Broadcast } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
@@ -35,7 +36,8 @@ type Outcome = { seq: number; messageId: string | null; skip: string | null; pho
  * The next recipients of a broadcast, at most `limit`, in send order, each given its message
  * in one transaction: their rows are locked (SKIP LOCKED: two drivers never take the same
  * recipient), messages are written through the send path's own statement
- * (insertOutboundRows: conversation, contact, `queued`), and each recipient is linked to its
+ * (insertOutboundRows: contact, `queued`, and the contact's conversation found or opened by the
+ * single send's rule, lib/messages/outbound-conversation-sql.ts), and each recipient is linked to its
  * message. A recipient put back by a refusal worth retrying keeps its message and is simply
  * due again. A contact deleted since creation, or one who stopped marketing messages since,
  * is skipped instead, as is one blocked since (`blocked`): opted out by the template's category as
@@ -46,7 +48,7 @@ type Outcome = { seq: number; messageId: string | null; skip: string | null; pho
  */
 export async function claimBatch(broadcast: Broadcast, limit: number): Promise<string[]> {
   const shared = await sharedOf(broadcast);
-  return db().$transaction(
+  const { messageIds, deliveryIds } = await db().$transaction(
     async (tx) => {
       const now = new Date();
       const rows = await tx.$queryRaw<Row[]>`
@@ -57,7 +59,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
           AND (r.message_id IS NULL OR r.retry_at <= ${now})
         ORDER BY r.seq LIMIT ${limit}
         FOR UPDATE OF r SKIP LOCKED`;
-      if (rows.length === 0) return [];
+      if (rows.length === 0) return { messageIds: [], deliveryIds: [] };
       const outcomes: Outcome[] = [];
       const fresh: (OutboundMessage & { now: Date; seq: number })[] = [];
       for (const row of rows) {
@@ -87,13 +89,19 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
                     ${outcomes.map((o) => o.skip)}::text[], ${outcomes.map((o) => o.phone)}::text[])
           AS v(seq, mid, skip, phone)
         WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.seq = v.seq`;
-      return outcomes
-        .filter((o) => o.messageId !== null && o.skip === null)
-        .sort((a, b) => a.seq - b.seq)
-        .map((o) => o.messageId as string);
+      return {
+        messageIds: outcomes
+          .filter((o) => o.messageId !== null && o.skip === null)
+          .sort((a, b) => a.seq - b.seq)
+          .map((o) => o.messageId as string),
+        // conversation.opened of the recipients who had no open conversation
+        deliveryIds: stored.flatMap((s) => s.deliveryIds),
+      };
     },
     { timeout: 30_000 },
   );
+  await enqueueDeliveries(deliveryIds);
+  return messageIds;
 }
 
 function skipReason(shared: Shared, row: Row): string | null {

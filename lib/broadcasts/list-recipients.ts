@@ -13,6 +13,7 @@ export type RecipientRow = {
   phone: string | null;
   status: BroadcastRecipientStatus;
   message_id: string | null;
+  conversation_id: string | null;
   whatsapp_message_id: string | null;
   error_code: string | null;
   error_message: string | null;
@@ -39,6 +40,7 @@ export function toRecipientJson(r: RecipientRow): RecipientJson {
     to: r.phone,
     status: r.status,
     messageId: r.message_id,
+    conversationId: r.conversation_id,
     whatsappMessageId: r.whatsapp_message_id,
     error: r.status === "failed" ? recipientError(r.error_code, r.error_message) : null,
     skipReason: r.skip_reason as RecipientJson["skipReason"],
@@ -62,7 +64,8 @@ export async function listRecipients(
   const where = { broadcastId, ...(q.status ? { status: q.status } : {}) };
   const [rows, total] = await Promise.all([
     db().$queryRaw<RecipientRow[]>`
-      SELECT r.contact_id::text, c.name, r.phone, r.status, r.message_id::text, m.whatsapp_message_id, r.error_code,
+      SELECT r.contact_id::text, c.name, r.phone, r.status, r.message_id::text, m.conversation_id::text,
+             m.whatsapp_message_id, r.error_code,
              r.error_message, r.skip_reason, r.sent_at, r.delivered_at, r.read_at, r.replied_at
       FROM broadcast_recipients r LEFT JOIN messages m ON m.id = r.message_id
         LEFT JOIN contacts c ON c.id = r.contact_id

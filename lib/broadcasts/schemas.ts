@@ -120,6 +120,10 @@ export const recipientJson = z
     }),
     status: z.enum(RECIPIENT_STATUSES),
     messageId: z.uuid().nullable(),
+    conversationId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The customer's conversation holding the message (null before it is sent)" }),
     whatsappMessageId: z.string().nullable(),
     error: z
       .object({ code: z.union([z.int(), z.string()]), message: z.string() })

@@ -67,6 +67,8 @@ export type ThreadMessageJson = {
   pricing_billable: boolean | null;
   /** null: sent or received through this service; business_app: sent from the WhatsApp Business app; history: synced */
   source: "business_app" | "history" | null;
+  /** the broadcast that sent it (its name now); null for every other message */
+  broadcast: { id: string; name: string } | null;
   /** the latest edit (the original stays in `content`) */
   edited: { content: ContentView; at: string } | null;
   /** deleted for everyone: `content` is no longer shown */

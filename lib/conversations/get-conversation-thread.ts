@@ -20,7 +20,9 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const SOURCES = new Set(["business_app", "history"]);
 
-function toThreadMessage(m: Message): ThreadMessageJson {
+type ThreadMessage = Message & { broadcast: { id: string; name: string } | null };
+
+function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
   const deleted = m.deletedAt !== null;
   return {
     id: m.id,
@@ -33,6 +35,7 @@ function toThreadMessage(m: Message): ThreadMessageJson {
     pricing_category: m.pricingCategory,
     pricing_billable: m.pricingBillable,
     source: m.source !== null && SOURCES.has(m.source) ? (m.source as "business_app" | "history") : null,
+    broadcast: m.broadcast,
     edited:
       !deleted && m.editedContent !== null && m.editedAt
         ? { content: toContentView(m.type, m.editedContent), at: m.editedAt.toISOString() }
@@ -70,6 +73,7 @@ export async function getConversationThread(organizationId: string, rawId: strin
       where: { conversationId: id, organizationId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: THREAD_LIMIT + 1,
+      include: { broadcast: { select: { id: true, name: true } } },
     }),
     db().contact.findFirst({
       where: { id: conversation.contactId, organizationId },

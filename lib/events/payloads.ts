@@ -80,7 +80,8 @@ export const EVENT_PAYLOADS = declareEvents({
   },
   "conversation.opened": {
     summary: "A conversation started",
-    description: "A customer wrote with no open conversation, or after 24 hours of quiet.",
+    description:
+      "A customer wrote with no open conversation, or after 24 hours of quiet; or the business sent a message (a single send or a broadcast) to a customer with no open conversation.",
     data: conversationOpenedData,
   },
   "conversation.assigned": {

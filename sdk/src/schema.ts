@@ -796,7 +796,7 @@ export interface webhooks {
         put?: never;
         /**
          * A conversation started
-         * @description A customer wrote with no open conversation, or after 24 hours of quiet.
+         * @description A customer wrote with no open conversation, or after 24 hours of quiet; or the business sent a message (a single send or a broadcast) to a customer with no open conversation.
          */
         post: operations["conversationOpenedEvent"];
         delete?: never;
@@ -2522,6 +2522,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "skipped" | "sent" | "delivered" | "read" | "failed";
             messageId: string | null;
+            /** @description The customer's conversation holding the message (null before it is sent) */
+            conversationId: string | null;
             whatsappMessageId: string | null;
             /** @description Why it failed: the upstream code (e.g. 131049) and what it means */
             error: {
@@ -5272,6 +5274,7 @@ export interface operations {
                      *           "to": "+14155550123",
                      *           "status": "pending",
                      *           "messageId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
                      *           "whatsappMessageId": "string",
                      *           "error": {
                      *             "code": 0,

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { skipWords } from "@/components/broadcasts/skip-reasons";
 import { useRecipients } from "@/components/broadcasts/use-broadcasts";
@@ -87,7 +88,18 @@ export function RecipientsTable({ id, counts }: { id: string; counts: string }) 
               {list.data.recipients.map((r) => (
                 <Tr key={`${r.to}-${r.messageId ?? r.contactId ?? ""}-${r.status}`}>
                   <Td label="Recipient">
-                    <span className="font-medium">{r.contactName ?? r.to ?? "—"}</span>
+                    {r.conversationId ? (
+                      // the customer's thread, where this message and their answers are
+                      <Link
+                        href={`/dashboard/conversations/${r.conversationId}`}
+                        className="font-medium text-blue-700 hover:underline"
+                        title="Open the conversation"
+                      >
+                        {r.contactName ?? r.to ?? "—"}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{r.contactName ?? r.to ?? "—"}</span>
+                    )}
                     {r.contactName && r.to ? <span className="block text-slate-600">{r.to}</span> : null}
                   </Td>
                   <Td label="Status" className="max-sm:order-first">
