@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { BroadcastStatusBadge, progressOf } from "@/components/broadcasts/broadcast-status";
+import { BroadcastStatusBadge, progressOf, progressTone } from "@/components/broadcasts/broadcast-status";
 import { formatDateTime, formatNumber } from "@/components/lib/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -31,7 +31,7 @@ export function BroadcastsTable({ broadcasts }: { broadcasts: BroadcastJson[] })
               </Link>
             </Td>
             <Td label="Status" className="max-sm:order-first">
-              <BroadcastStatusBadge status={b.status} />
+              <BroadcastStatusBadge broadcast={b} />
             </Td>
             <Td label="Template">
               {b.template.name} <span className="text-slate-500">({b.template.language})</span>
@@ -40,12 +40,15 @@ export function BroadcastsTable({ broadcasts }: { broadcasts: BroadcastJson[] })
               <ProgressBar
                 value={progressOf(b)}
                 label={`${formatNumber(b.counts.total - b.counts.pending)} of ${formatNumber(b.counts.total)}`}
-                tone={b.status === "completed" ? "success" : "info"}
+                tone={progressTone(b)}
               />
             </Td>
             <Td label="Results" className="whitespace-nowrap">
-              {formatNumber(b.counts.sent)} sent · {formatNumber(b.counts.failed)} failed ·{" "}
-              {formatNumber(b.counts.skipped)} skipped
+              {formatNumber(b.counts.sent)} sent ·{" "}
+              <span className={b.counts.failed > 0 ? "font-semibold text-red-700" : undefined}>
+                {formatNumber(b.counts.failed)} failed
+              </span>{" "}
+              · {formatNumber(b.counts.skipped)} skipped
             </Td>
             <Td label="When" className="whitespace-nowrap text-slate-600">
               {b.status === "scheduled"

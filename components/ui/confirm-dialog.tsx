@@ -12,6 +12,8 @@ export type ConfirmDialogProps = {
   /** what will happen, in plain words */
   children: ReactNode;
   confirmLabel: string;
+  /** the button that closes without acting (default "Cancel") */
+  cancelLabel?: string;
   /** "danger" for destructive actions (red button) */
   tone?: "danger" | "primary";
   /** the action is running: the confirm button spins, both are disabled */
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   tone = "danger",
   pending = false,
   error,
@@ -43,7 +46,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={pending}>
             {confirmLabel}

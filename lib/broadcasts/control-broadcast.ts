@@ -5,7 +5,7 @@ import { queueBroadcast } from "@/lib/broadcasts/queue-broadcast";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
-import type { BroadcastStatus } from "@/lib/generated/prisma/client.ts";
+import { type BroadcastStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
 export type Control = "pause" | "resume" | "cancel";
@@ -46,6 +46,8 @@ export async function controlBroadcast(
             status: to,
             ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
             ...(to === "cancelled" ? { cancelledAt: now } : {}),
+            // a resume starts a new failure window and forgets why it paused itself (pause-on-failures.ts)
+            ...(op === "resume" ? { pause: Prisma.DbNull, failureWindow: Prisma.DbNull } : {}),
           },
         });
         if (moved.count === 0) {

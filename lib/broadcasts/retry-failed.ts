@@ -2,6 +2,7 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { queueBroadcast } from "@/lib/broadcasts/queue-broadcast";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
 /**
@@ -56,6 +57,8 @@ export async function retryFailed(organizationId: string, id: string): Promise<{
         where: { id, status: "completed" },
         data: { status: "running", completedAt: null },
       });
+      // the retried recipients are judged in a window of their own (pause-on-failures.ts)
+      await tx.broadcast.update({ where: { id }, data: { failureWindow: Prisma.DbNull } });
     }
     return moved;
   });

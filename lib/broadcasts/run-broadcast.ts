@@ -2,6 +2,7 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { claimBatch } from "@/lib/broadcasts/claim-batch";
 import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
+import { pauseOnFailures } from "@/lib/broadcasts/pause-on-failures";
 import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
 import { type RunResult, type Started, startIfDue } from "@/lib/broadcasts/start-if-due";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
@@ -72,7 +73,9 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
       result = { next: "later", at: Date.now() };
     } else if (Date.now() - lastCheck > STATUS_CHECK_MS) {
       lastCheck = Date.now();
-      if (!(await stillRunning(broadcastId))) {
+      // a broadcast failing for most customers with one error stops itself and says why (issue 29)
+      const paused = await pauseOnFailures(broadcastId);
+      if (paused || !(await stillRunning(broadcastId))) {
         // from here no recipient is claimed; the sends already claimed finish below
         logger.info(
           { broadcastId, inFlight: sending },

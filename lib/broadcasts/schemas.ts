@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
 import { CONTACT_LIMITS } from "@/lib/contacts/schemas";
-import { broadcastCounts } from "@/lib/events/broadcast-payloads";
+import { broadcastCounts, broadcastPause } from "@/lib/events/broadcast-payloads";
 import { templateContent } from "@/lib/messages/message-schemas";
 
 /** Limits of a broadcast request (docs/api.md, Broadcasts). */
@@ -107,6 +107,10 @@ export const broadcastJson = z
     completedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     counts: broadcastCounts,
+    pause: broadcastPause.nullable().meta({
+      description:
+        "Why the broadcast paused itself (most of its sends failed with one error); null otherwise",
+    }),
   })
   .meta({ id: "Broadcast" });
 

@@ -40,6 +40,31 @@ export const UPSTREAM_ERROR_GUIDE: Record<number, { message: string; hint: strin
     message: "The template name and language were not found on this channel (error 132001).",
     hint: "Use the language.code and channel_id shown for the template in GET /v1/whatsapp/templates, or send through POST /v1/whatsapp/templates/{templateId}/send with its id.",
   },
+  // the meanings below: Meta's error code reference (Cloud API, "Error codes")
+  131053: {
+    message: "WhatsApp could not download the media the message links to (error 131053, media upload error).",
+    hint: "Check that the link opens in a browser without signing in and answers a supported file (an image: JPEG or PNG, at most 5 MB), or upload the file and send its media id.",
+  },
+  131050: {
+    message: "The customer stopped marketing messages from this business in WhatsApp (error 131050).",
+    hint: "Do not send marketing templates to this customer; utility and service messages still reach them.",
+  },
+  132000: {
+    message: "The number of values does not match the template's variables (error 132000).",
+    hint: "Give exactly one value for each variable of the template (header and body), as listed in GET /v1/whatsapp/templates.",
+  },
+  132012: {
+    message: "A value does not have the format the template's variable expects (error 132012).",
+    hint: "Check each parameter's type (text, currency, date_time, image…) against the template in GET /v1/whatsapp/templates.",
+  },
+  132015: {
+    message: "WhatsApp paused the template for low quality (error 132015).",
+    hint: "Edit the template or use another one; a paused template is sent again once its quality recovers.",
+  },
+  132016: {
+    message: "WhatsApp disabled the template (error 132016).",
+    hint: "Create a new template; a disabled one cannot be sent again.",
+  },
 };
 
 /** Rejections that provably sent nothing and clear by themselves: the worker retries them with backoff. */

@@ -23,3 +23,34 @@ export const broadcastCompletedData = z
       .meta({ description: "Time of the event on the server (ISO 8601, milliseconds)" }),
   })
   .meta({ id: "BroadcastCompletedData" });
+
+/** Why a broadcast paused itself: in the Broadcast resource (`pause`) and in `broadcast.paused`. */
+export const broadcastPause = z
+  .object({
+    by: z.literal("failures").meta({
+      description:
+        "failures: most of a window of at least 50 results (80 %) failed with one error, so the broadcast stopped itself",
+    }),
+    error: z.object({
+      code: z.string().meta({ description: "The upstream error code most of the window failed with" }),
+      message: z.string().meta({ description: "What went wrong, in words a person understands" }),
+      hint: z.string().optional().meta({ description: "What to do next" }),
+    }),
+    failed: z.int().meta({ description: "Results of the window that failed with this error" }),
+    of: z.int().meta({ description: "Results (sent or failed) in the window" }),
+    at: z.iso.datetime().meta({ description: "When it paused" }),
+  })
+  .meta({ id: "BroadcastPause" });
+
+export type BroadcastPauseJson = z.infer<typeof broadcastPause>;
+
+export const broadcastPausedData = z
+  .object({
+    broadcastId: z.uuid().meta({ description: "The broadcast" }),
+    pause: broadcastPause,
+    counts: broadcastCounts,
+    timestamp: z.iso
+      .datetime()
+      .meta({ description: "Time of the event on the server (ISO 8601, milliseconds)" }),
+  })
+  .meta({ id: "BroadcastPausedData" });

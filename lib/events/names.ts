@@ -14,6 +14,7 @@ export const EVENT_NAMES = [
   "conversation.assigned",
   "conversation.resolved",
   "broadcast.completed",
+  "broadcast.paused",
 ] as const;
 
 export const eventNameSchema = z.enum(EVENT_NAMES);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { broadcastCompletedData } from "@/lib/events/broadcast-payloads";
+import { broadcastCompletedData, broadcastPausedData } from "@/lib/events/broadcast-payloads";
 import {
   contactCreatedData,
   contactUpdatedData,
@@ -99,6 +99,12 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "No recipient of the broadcast is pending any more: every one was sent (or failed, or was skipped). Statuses that arrive later still move the recipients and the broadcast's counts.",
     data: broadcastCompletedData,
+  },
+  "broadcast.paused": {
+    summary: "A broadcast paused itself",
+    description:
+      "Most of a window of the broadcast's results (at least 40 of 50) failed with the same error, so it stopped sending: `pause` says which error and what to do. Nothing more is sent until someone resumes it (after fixing the cause) or cancels it. A pause by a person records no event.",
+    data: broadcastPausedData,
   },
   "webhook.test": {
     summary: "A test event",

@@ -107,6 +107,7 @@ export async function processStoredNotification(
         if (!status.success) continue;
         const result = await processStatus(
           status.data,
+          phoneNumberId,
           sole === "status" ? notificationId : undefined,
           row.prefetched,
         );

@@ -21,6 +21,11 @@ const KNOWN: Record<string, ReportedStatus> = {
  * A status notification of an outbound Message: the message it is about, found by wamid, or by
  * biz_opaque_callback_data (our message id) when a worker died before it could store the wamid,
  * moved forward with its message.<status> (lib/messages/transitions/apply-upstream-status.ts).
+ * Only a message sent through a channel of the notification's number (`phoneNumberId`, the
+ * change's metadata.phone_number_id) is ever found: biz_opaque_callback_data is whatever the
+ * sender put there, and an organization that owns its WABA can send through the Graph API with
+ * another organization's message id in it; Meta's signed status for that send names the
+ * sender's number, so it moves nothing of ours in another organization (or on another number).
  * Duplicates and late, out-of-order statuses change nothing. With `notificationId` (the stored
  * notification held this status alone: soleItem, lib/inbound/sole-item.ts) its processed mark goes in the status's own statement.
  * `prefetched`: the message of the notification's sole status, read with the notification
@@ -29,21 +34,25 @@ const KNOWN: Record<string, ReportedStatus> = {
  */
 export async function processStatus(
   status: UpstreamStatus,
+  phoneNumberId: string | undefined,
   notificationId?: string,
   prefetched?: PrefetchedMessage | null,
 ): Promise<{ deliveryIds: string[]; marked: boolean }> {
   const none = { deliveryIds: [], marked: false };
   const next = KNOWN[status.status];
-  if (!next) return none;
+  if (!next || !phoneNumberId) return none;
   const at = status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date();
   const opaque = status.biz_opaque_callback_data;
 
   // found before the write (applyUpstreamStatus decides from it): a status of no message of
   // ours costs no write, and lookups made together share a query. Read with the notification
   // when it held this status alone, by the same rule: a miss there is no message of ours.
-  const ref = { wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null };
+  const ref = { wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null, phoneNumberId };
   const found =
-    prefetched && prefetched.ref.wamid === ref.wamid && prefetched.ref.opaque === ref.opaque
+    prefetched &&
+    prefetched.ref.wamid === ref.wamid &&
+    prefetched.ref.opaque === ref.opaque &&
+    prefetched.ref.phoneNumberId === ref.phoneNumberId
       ? prefetched.message
       : await findReported(ref);
   if (!found) return none;
@@ -63,32 +72,43 @@ export async function processStatus(
   return applyUpstreamStatus(found, report, notificationId);
 }
 
-/** What a status names: its wamid, and our message id when biz_opaque_callback_data is one. */
-type Reference = { wamid: string; opaque: string | null };
+/**
+ * What a status names: its wamid, our message id when biz_opaque_callback_data is one, and the
+ * number (phone_number_id) its notification came for.
+ */
+type Reference = { wamid: string; opaque: string | null; phoneNumberId: string };
 /** The message of a notification's sole status, read with the notification, and the reference it was read by. */
 export type PrefetchedMessage = { ref: Reference; message: ReportedMessage | null };
 
 /**
- * The message a status is about: by wamid, else by biz_opaque_callback_data (our id); only the
- * columns a status reads, in one SQL query for the lookups made together.
+ * The message a status is about: by wamid, else by biz_opaque_callback_data (our id), of a
+ * channel of the status's number; only the columns a status reads, in one SQL query for the
+ * lookups made together.
  */
 const findReported = groupCommit<Reference, ReportedMessage | null>(async (refs) => {
   const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
-  const rows = await db().$queryRaw<(ReportedMessage & { direction: string })[]>`
-    SELECT ${REPORTED_COLUMNS}, m.direction
-    FROM messages m
-    WHERE m.whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
-       OR (m.id = ANY (${opaques}::uuid[]) AND m.direction = 'outbound')`;
+  const rows = await db().$queryRaw<(ReportedMessage & { direction: string; number: string })[]>`
+    SELECT ${REPORTED_COLUMNS}, m.direction, c.phone_number_id AS number
+    FROM messages m JOIN channels c ON c.id = m.channel_id
+    WHERE (m.whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])
+       OR (m.id = ANY (${opaques}::uuid[]) AND m.direction = 'outbound'))
+      AND c.phone_number_id = ANY (${refs.map((r) => r.phoneNumberId)}::text[])`;
   const byWamid = new Map(rows.flatMap((m) => (m.whatsappMessageId ? [[m.whatsappMessageId, m]] : [])));
   const byId = new Map(rows.filter((m) => m.direction === "outbound").map((m) => [m.id, m]));
-  return refs.map((r) => byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined) ?? null);
+  return refs.map((r) => {
+    const found = byWamid.get(r.wamid) ?? (r.opaque ? byId.get(r.opaque) : undefined);
+    if (!found || found.number !== r.phoneNumberId) return null;
+    const { direction: _direction, number: _number, ...message } = found;
+    return message;
+  });
 });
 
 /** A row of `soleStatusMessageSql`: every column null when the payload holds no sole status. */
-export type SoleStatusRow = { statusWamid: string | null; statusOpaque: string | null } & (
-  | ReportedMessage
-  | { [K in keyof ReportedMessage]: null }
-);
+export type SoleStatusRow = {
+  statusWamid: string | null;
+  statusOpaque: string | null;
+  statusNumber: string | null;
+} & (ReportedMessage | { [K in keyof ReportedMessage]: null });
 
 /**
  * A LATERAL subquery of one row (`SoleStatusRow`) for a stored notification's `payload`: when
@@ -101,18 +121,21 @@ export type SoleStatusRow = { statusWamid: string | null; statusOpaque: string |
  */
 export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(
-    SELECT s.wamid AS "statusWamid", s.opaque AS "statusOpaque", r.*
+    SELECT s.wamid AS "statusWamid", s.opaque AS "statusOpaque", s.number AS "statusNumber", r.*
     FROM (
       SELECT st->>'id' AS wamid,
              CASE WHEN st->>'biz_opaque_callback_data' ~* ${UUID_PATTERN.source}
-                  THEN st->>'biz_opaque_callback_data' END AS opaque
+                  THEN st->>'biz_opaque_callback_data' END AS opaque,
+             -- the sole status's own change: the one change of field messages holding a status
+             jsonb_path_query_first(${payload}, 'lax $.entry[*].changes[*] ? (@.field == "messages" && exists(@.value.statuses[*])).value.metadata.phone_number_id', '{}', true)#>>'{}' AS number
       FROM jsonb_path_query_array(${payload}, 'lax $.entry[*].changes[*] ? (@.field == "messages").value.statuses[*]', '{}', true) AS sts,
            LATERAL (SELECT sts->0 AS st) f
       WHERE jsonb_array_length(sts) = 1
     ) s
     LEFT JOIN LATERAL (
-      SELECT ${REPORTED_COLUMNS} FROM messages m
-      WHERE m.whatsapp_message_id = s.wamid OR (m.id = s.opaque::uuid AND m.direction = 'outbound')
+      SELECT ${REPORTED_COLUMNS} FROM messages m JOIN channels c ON c.id = m.channel_id
+      WHERE (m.whatsapp_message_id = s.wamid OR (m.id = s.opaque::uuid AND m.direction = 'outbound'))
+        AND c.phone_number_id = s.number
       ORDER BY m.whatsapp_message_id IS NOT DISTINCT FROM s.wamid DESC
       LIMIT 1
     ) r ON true
@@ -123,8 +146,12 @@ export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
 export function prefetchedOf({
   statusWamid,
   statusOpaque,
+  statusNumber,
   ...message
 }: SoleStatusRow): PrefetchedMessage | null {
-  if (statusWamid === null) return null;
-  return { ref: { wamid: statusWamid, opaque: statusOpaque }, message: message.id === null ? null : message };
+  if (statusWamid === null || statusNumber === null) return null;
+  return {
+    ref: { wamid: statusWamid, opaque: statusOpaque, phoneNumberId: statusNumber },
+    message: message.id === null ? null : message,
+  };
 }

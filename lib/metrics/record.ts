@@ -48,3 +48,7 @@ export function countDelivery(outcome: string, attemptNumber: number): void {
 export function countInbound(result: "processed" | "failed"): void {
   metrics()?.inbound.inc({ result });
 }
+
+export function countBroadcastPause(errorCode: string): void {
+  metrics()?.broadcastPauses.inc({ error_code: /^[0-9a-z_]{1,20}$/.test(errorCode) ? errorCode : "other" });
+}

@@ -46,6 +46,12 @@ function create() {
       labelNames: ["outcome", "attempt"] as const,
       registers,
     }),
+    broadcastPauses: new Counter({
+      name: "messaging_broadcast_auto_pauses_total",
+      help: "Broadcasts that paused themselves because most of a window of results failed, by upstream error code",
+      labelNames: ["error_code"] as const,
+      registers,
+    }),
     inbound: new Counter({
       name: "messaging_inbound_notifications_total",
       help: "Upstream notifications processed by the worker, by result (processed, failed)",

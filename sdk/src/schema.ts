@@ -865,6 +865,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "broadcast.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A broadcast paused itself
+         * @description Most of a window of the broadcast's results (at least 40 of 50) failed with the same error, so it stopped sending: `pause` says which error and what to do. Nothing more is sent until someone resumes it (after fixing the cause) or cancels it. A pause by a person records no event.
+         */
+        post: operations["broadcastPausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1426,7 +1446,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1449,7 +1469,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
+            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -2235,6 +2255,65 @@ export interface components {
             /** @description Wrote back within 24 hours after delivery */
             replied: number;
         };
+        /** @description The body of a `broadcast.paused` delivery. */
+        BroadcastPausedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "broadcast.paused";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["BroadcastPausedData"];
+        };
+        BroadcastPausedData: {
+            /**
+             * Format: uuid
+             * @description The broadcast
+             */
+            broadcastId: string;
+            pause: components["schemas"]["BroadcastPause"];
+            counts: components["schemas"]["BroadcastCounts"];
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        BroadcastPause: {
+            /**
+             * @description failures: most of a window of at least 50 results (80 %) failed with one error, so the broadcast stopped itself
+             * @constant
+             */
+            by: "failures";
+            error: {
+                /** @description The upstream error code most of the window failed with */
+                code: string;
+                /** @description What went wrong, in words a person understands */
+                message: string;
+                /** @description What to do next */
+                hint?: string;
+            };
+            /** @description Results of the window that failed with this error */
+            failed: number;
+            /** @description Results (sent or failed) in the window */
+            of: number;
+            /**
+             * Format: date-time
+             * @description When it paused
+             */
+            at: string;
+        };
         /** @description The body of a `webhook.test` delivery. */
         WebhookTestEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -2497,6 +2576,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             counts: components["schemas"]["BroadcastCounts"];
+            /** @description Why the broadcast paused itself (most of its sends failed with one error); null otherwise */
+            pause: components["schemas"]["BroadcastPause"] | null;
         };
         ListBroadcastsResponse: {
             /** @constant */
@@ -2676,7 +2757,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -3080,6 +3161,28 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["BroadcastCompletedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "broadcast.paused";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["BroadcastPausedData"];
         } | {
             /**
              * Format: uuid
@@ -4765,6 +4868,17 @@ export interface operations {
                      *             "failed": 0,
                      *             "skipped": 0,
                      *             "replied": 0
+                     *           },
+                     *           "pause": {
+                     *             "by": "failures",
+                     *             "error": {
+                     *               "code": "string",
+                     *               "message": "string",
+                     *               "hint": "string"
+                     *             },
+                     *             "failed": 0,
+                     *             "of": 0,
+                     *             "at": "2026-01-15T09:30:00.000Z"
                      *           }
                      *         }
                      *       ],
@@ -4958,6 +5072,17 @@ export interface operations {
                      *           "failed": 0,
                      *           "skipped": 0,
                      *           "replied": 0
+                     *         },
+                     *         "pause": {
+                     *           "by": "failures",
+                     *           "error": {
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "hint": "string"
+                     *           },
+                     *           "failed": 0,
+                     *           "of": 0,
+                     *           "at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5134,6 +5259,17 @@ export interface operations {
                      *           "failed": 0,
                      *           "skipped": 0,
                      *           "replied": 0
+                     *         },
+                     *         "pause": {
+                     *           "by": "failures",
+                     *           "error": {
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "hint": "string"
+                     *           },
+                     *           "failed": 0,
+                     *           "of": 0,
+                     *           "at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5443,6 +5579,17 @@ export interface operations {
                      *           "failed": 0,
                      *           "skipped": 0,
                      *           "replied": 0
+                     *         },
+                     *         "pause": {
+                     *           "by": "failures",
+                     *           "error": {
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "hint": "string"
+                     *           },
+                     *           "failed": 0,
+                     *           "of": 0,
+                     *           "at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5622,6 +5769,17 @@ export interface operations {
                      *           "failed": 0,
                      *           "skipped": 0,
                      *           "replied": 0
+                     *         },
+                     *         "pause": {
+                     *           "by": "failures",
+                     *           "error": {
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "hint": "string"
+                     *           },
+                     *           "failed": 0,
+                     *           "of": 0,
+                     *           "at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5801,6 +5959,17 @@ export interface operations {
                      *           "failed": 0,
                      *           "skipped": 0,
                      *           "replied": 0
+                     *         },
+                     *         "pause": {
+                     *           "by": "failures",
+                     *           "error": {
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "hint": "string"
+                     *           },
+                     *           "failed": 0,
+                     *           "of": 0,
+                     *           "at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -7264,7 +7433,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed";
+                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -7782,7 +7951,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -8957,6 +9126,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BroadcastCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    broadcastPausedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "broadcast.paused";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastPausedEvent"];
             };
         };
         responses: {

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import type { Sandbox } from "@/sandbox/server";
-import { createTestOrg, eventually, randomPhone } from "@/scripts/test/helpers";
+import { createTestOrg, eventually, randomPhone, type TestChannel } from "@/scripts/test/helpers";
 import {
   channelAt,
   envelope,
@@ -46,10 +47,13 @@ async function waitForMessageStatus(messageId: string, statuses: string[], ms = 
   }, ms);
 }
 
-/** An outbound text sent through POST /v1/whatsapp/messages in an open window. */
-async function sentMessage() {
-  const { key, orgId } = await createTestOrg();
-  const channel = await channelAt(orgId, sb.url);
+/**
+ * An outbound text sent through POST /v1/whatsapp/messages in an open window: by a new
+ * organization, or through the channel of an earlier one (`on`).
+ */
+async function sentMessage(on?: { key: string; orgId: string; channel: TestChannel }) {
+  const { key, orgId } = on ?? (await createTestOrg());
+  const channel = on?.channel ?? (await channelAt(orgId, sb.url));
   const to = randomPhone();
   await openWindowAt(orgId, sb.url, channel.phoneNumberId, to);
   const res = await sendMessage(key, { to, type: "text", text: { body: "status me" } });
@@ -58,7 +62,7 @@ async function sentMessage() {
   const whatsappMessageId: string = res.body.data.whatsappMessageId;
   const row = await db().message.findUniqueOrThrow({ where: { id: messageId } });
   expect(row.status).toBe("sent");
-  return { orgId, channel, messageId, whatsappMessageId, row };
+  return { key, orgId, channel, messageId, whatsappMessageId, row };
 }
 
 let clock = Math.floor(Date.now() / 1000);
@@ -280,8 +284,9 @@ describe("status notifications move an outbound Message forward", () => {
     expect(await messageEventNames(m.orgId, m.messageId)).toEqual(["message.sent", "message.delivered"]);
   });
 
-  it("one notification of two statuses (two messages) applies both", async () => {
-    const [a, b] = [await sentMessage(), await sentMessage()];
+  it("one notification of two statuses (two messages of its number) applies both", async () => {
+    const a = await sentMessage();
+    const b = await sentMessage(a);
     const raw = JSON.stringify(
       envelope(a.channel.phoneNumberId, {
         statuses: [
@@ -310,5 +315,71 @@ describe("status notifications move an outbound Message forward", () => {
       "message.delivered",
       "message.read",
     ]);
+  });
+
+  it("a status on another organization's number moves nothing of ours, by opaque id or by wamid, alone or with others", async () => {
+    const victim = await sentMessage();
+    // the attacker's organization owns its WABA: it sends through the Graph API itself with the
+    // victim's message id as biz_opaque_callback_data, and Meta signs the statuses of that send
+    const attacker = await sentMessage();
+    const theirNumber = attacker.channel.phoneNumberId;
+    const byOpaque = { id: `wamid.${randomUUID()}`, biz_opaque_callback_data: victim.messageId };
+    const statusOf = (ref: Record<string, string>, status: string) => ({
+      ...ref,
+      status,
+      timestamp: String(tick()),
+      recipient_id: victim.row.phone?.slice(1),
+      pricing: { billable: true, pricing_model: "PMP", category: "marketing", type: "regular" },
+    });
+    const notifications = [
+      // alone: read with the notification (soleStatusMessageSql)
+      envelope(theirNumber, { statuses: [statusOf(byOpaque, "delivered")] }),
+      envelope(theirNumber, { statuses: [statusOf({ id: victim.whatsappMessageId }, "read")] }),
+      // together with the attacker's own status: looked up by findReported
+      envelope(theirNumber, {
+        statuses: [
+          statusOf(byOpaque, "failed"),
+          statusOf({ id: victim.whatsappMessageId }, "read"),
+          statusOf({ id: attacker.whatsappMessageId }, "delivered"),
+        ],
+      }),
+    ];
+    for (const n of notifications) expect((await postNotification(JSON.stringify(n))).status).toBe(200);
+    await waitProcessed(byOpaque.id, 2);
+    await waitProcessed(victim.whatsappMessageId, 2);
+    // the attacker's own message moved: the notification was processed, not dropped
+    await waitForMessageStatus(attacker.messageId, ["delivered"]);
+
+    const row = await db().message.findUniqueOrThrow({ where: { id: victim.messageId } });
+    expect(row.status).toBe("sent");
+    expect(row.deliveredAt).toBeNull();
+    expect(row.pricing).toBeNull();
+    expect(await messageEventNames(victim.orgId, victim.messageId)).toEqual(["message.sent"]);
+  });
+
+  it("a status of our message on its own number still applies when the number's notification names it by opaque id", async () => {
+    const m = await sentMessage();
+    await db().message.update({ where: { id: m.messageId }, data: { whatsappMessageId: null } });
+    const other = await sentMessage();
+    // the same status on another number first: nothing; then on the message's own number: moves
+    const status = (number: string) =>
+      JSON.stringify(
+        envelope(number, {
+          statuses: [
+            {
+              id: m.whatsappMessageId,
+              status: "delivered",
+              timestamp: String(tick()),
+              biz_opaque_callback_data: m.messageId,
+            },
+          ],
+        }),
+      );
+    expect((await postNotification(status(other.channel.phoneNumberId))).status).toBe(200);
+    await waitProcessed(m.whatsappMessageId, 1);
+    expect((await db().message.findUniqueOrThrow({ where: { id: m.messageId } })).status).toBe("sent");
+    expect((await postNotification(status(m.channel.phoneNumberId))).status).toBe(200);
+    const moved = await waitForMessageStatus(m.messageId, ["delivered"]);
+    expect(moved.whatsappMessageId).toBe(m.whatsappMessageId);
   });
 });

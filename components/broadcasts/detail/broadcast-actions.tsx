@@ -13,15 +13,17 @@ import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 
 /** Pause, resume, cancel, retry failed and CSV export: owners and admins only. */
-export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
+export function BroadcastActions({ broadcast, category }: { broadcast: BroadcastJson; category: string }) {
   const action = useBroadcastAction(broadcast.id);
   const toast = useToast();
   const [cancelling, setCancelling] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const s = broadcast.status;
   const run = (a: BroadcastAction) =>
     action.mutate(a, {
       onSuccess: (data) => {
         setCancelling(false);
+        setRetrying(false);
         if (a === "retry")
           toast.show(
             `${formatNumber("count" in data ? data.count : 0)} failed recipients will be sent again.`,
@@ -43,7 +45,7 @@ export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
         </Button>
       ) : null}
       {broadcast.counts.failed > 0 && s !== "cancelled" ? (
-        <Button variant="secondary" onClick={() => run("retry")} loading={busy("retry")}>
+        <Button variant="secondary" onClick={() => setRetrying(true)}>
           Retry failed
         </Button>
       ) : null}
@@ -63,12 +65,36 @@ export function BroadcastActions({ broadcast }: { broadcast: BroadcastJson }) {
         onConfirm={() => run("cancel")}
         title="Cancel this broadcast?"
         confirmLabel="Cancel broadcast"
+        cancelLabel="Keep sending"
         pending={busy("cancel")}
       >
         <p>
           The {formatNumber(broadcast.counts.pending)} recipients still waiting will not receive it (they are
           kept as skipped). Messages already sent are not recalled. This cannot be undone.
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={retrying}
+        onCancel={() => setRetrying(false)}
+        onConfirm={() => run("retry")}
+        title={`Send again to up to ${formatNumber(broadcast.counts.failed)} customers?`}
+        confirmLabel="Retry failed"
+        cancelLabel="Not now"
+        tone="primary"
+        pending={busy("retry")}
+      >
+        <p>
+          The {formatNumber(broadcast.counts.failed)} failed customers whose error may clear get the{" "}
+          {category.toLowerCase()} template again (
+          {category === "MARKETING" ? "billed as marketing" : `a ${category.toLowerCase()} message`} each;
+          those who opted out since are skipped). Customers whose number cannot receive it are not retried.
+        </p>
+        {broadcast.pause ? (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+            Most of its messages failed with: {broadcast.pause.error.message} Retrying before fixing that
+            fails them again.
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -5,6 +5,7 @@ import { BroadcastStatusBadge } from "@/components/broadcasts/broadcast-status";
 import { BroadcastActions } from "@/components/broadcasts/detail/broadcast-actions";
 import { CountsPanel } from "@/components/broadcasts/detail/counts-panel";
 import { FunnelChart } from "@/components/broadcasts/detail/funnel-chart";
+import { PauseNotice } from "@/components/broadcasts/detail/pause-notice";
 import { ReasonsPanel } from "@/components/broadcasts/detail/reasons-panel";
 import { RecipientsTable } from "@/components/broadcasts/detail/recipients-table";
 import { useBroadcastDetail } from "@/components/broadcasts/use-broadcasts";
@@ -45,14 +46,15 @@ export function BroadcastDetailView({ id, canManage }: { id: string; canManage: 
         title={b.name}
         description={
           <>
-            <BroadcastStatusBadge status={b.status} /> {b.template.name} ({b.template.language},{" "}
+            <BroadcastStatusBadge broadcast={b} /> {b.template.name} ({b.template.language},{" "}
             {category.toLowerCase()}) from {channel.name} at up to {channel.throughputPerSecond} messages a
             second. {when}.
           </>
         }
-        actions={canManage ? <BroadcastActions broadcast={b} /> : null}
+        actions={canManage ? <BroadcastActions broadcast={b} category={category} /> : null}
       />
       <div className="space-y-6">
+        {b.pause ? <PauseNotice pause={b.pause} canManage={canManage} /> : null}
         <div className="grid gap-6 lg:grid-cols-2">
           <CountsPanel broadcast={b} />
           <FunnelChart counts={b.counts} />

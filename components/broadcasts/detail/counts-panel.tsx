@@ -1,4 +1,4 @@
-import { progressOf } from "@/components/broadcasts/broadcast-status";
+import { progressOf, progressTone } from "@/components/broadcasts/broadcast-status";
 import { formatNumber } from "@/components/lib/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
@@ -23,13 +23,16 @@ export function CountsPanel({ broadcast }: { broadcast: BroadcastJson }) {
       <ProgressBar
         value={progressOf(broadcast)}
         label={`${formatNumber(c.total - c.pending)} of ${formatNumber(c.total)} recipients done`}
-        tone={broadcast.status === "completed" ? "success" : "info"}
+        tone={progressTone(broadcast)}
       />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ORDER.map((k) => (
           <div key={k} className="rounded-md bg-slate-50 px-3 py-2">
             <dt className="text-xs font-medium text-slate-600 uppercase">{WORDS[k]}</dt>
-            <dd className="text-lg font-semibold text-slate-900" data-count={k}>
+            <dd
+              className={`text-lg font-semibold ${k === "failed" && c.failed > 0 ? "text-red-700" : "text-slate-900"}`}
+              data-count={k}
+            >
               {formatNumber(c[k])}
             </dd>
           </div>

@@ -1,0 +1,125 @@
+/**
+ * A broadcast that fails for most of its customers with one error pauses itself and says why
+ * (issue 29): the sandbox failing a header image (131053), and the sandbox refusing most of a
+ * broadcast with one code. A resume judges a new window; a broadcast whose failures are spread
+ * over many errors, or few, keeps sending.
+ */
+import { describe, expect, it } from "vitest";
+import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
+import { db } from "@/lib/db";
+import {
+  type Broadcaster,
+  control,
+  createBroadcast,
+  readyBroadcaster,
+  waitForBroadcast,
+} from "@/scripts/test/broadcast-helpers";
+import { type AnyJson, randomPhone } from "@/scripts/test/helpers";
+import { injectFault, unreachableUrl, upstreamRequests } from "@/scripts/test/send-helpers";
+
+// slow enough that a window of 50 results closes long before the last recipient is claimed
+const THROUGHPUT = 10;
+const RECIPIENTS = 160;
+
+async function start(b: Broadcaster, template: unknown): Promise<string> {
+  const res = await createBroadcast(b.key, {
+    name: "Spring sale",
+    template,
+    recipients: Array.from({ length: RECIPIENTS }, () => ({ to: randomPhone() })),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+}
+
+const pausedOrDone = (x: AnyJson) => x.status === "paused" || x.status === "completed";
+
+async function pausedEvents(orgId: string, broadcastId: string) {
+  return db().event.findMany({
+    where: {
+      organizationId: orgId,
+      name: "broadcast.paused",
+      data: { path: ["broadcastId"], equals: broadcastId },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+describe("a broadcast failing for most customers pauses itself", () => {
+  it("a header image WhatsApp cannot download (131053): paused, with the link in words, one broadcast.paused", async () => {
+    const b = await readyBroadcaster({ throughput: THROUGHPUT });
+    const link = await unreachableUrl("/spring.jpg");
+    const id = await start(b, {
+      name: "summer_promo",
+      language: { code: "en_US" },
+      components: [
+        { type: "header", parameters: [{ type: "image", image: { link } }] },
+        { type: "body", parameters: [{ type: "text", text: "50%" }] },
+        { type: "button", sub_type: "url", index: 1, parameters: [{ type: "text", text: "spring" }] },
+      ],
+    });
+    const paused = await waitForBroadcast(b.key, id, pausedOrDone, 60_000);
+    expect(paused.status).toBe("paused");
+    expect(paused.pause).toMatchObject({
+      by: "failures",
+      error: {
+        code: "131053",
+        message: `WhatsApp could not download the header image at ${link}.`,
+        hint: UPSTREAM_ERROR_GUIDE[131053]?.hint,
+      },
+    });
+    expect(paused.pause.failed).toBeGreaterThanOrEqual(40);
+    expect(paused.pause.failed / paused.pause.of).toBeGreaterThanOrEqual(0.8);
+    // it stopped: customers were left waiting instead of failed
+    expect(paused.counts.pending).toBeGreaterThan(0);
+    const upstream = (await upstreamRequests(b.channel.phoneNumberId)).length;
+    expect(upstream).toBeLessThan(RECIPIENTS);
+
+    const events = await pausedEvents(b.orgId, id);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toMatchObject({ broadcastId: id, pause: paused.pause });
+    expect((await control(b.key, id, "cancel")).status).toBe(200);
+  });
+
+  it("the upstream refusing most sends with one code (132015): paused; resumed, it judges a new window and pauses again", async () => {
+    const b = await readyBroadcaster({ throughput: THROUGHPUT });
+    await injectFault(b.channel.phoneNumberId, { count: 10_000, status: 400, error: { code: 132015 } });
+    const id = await start(b, { name: "plain_notice", language: { code: "en_US" } });
+    const first = await waitForBroadcast(b.key, id, pausedOrDone, 60_000);
+    expect(first.status).toBe("paused");
+    expect(first.pause.error).toEqual({
+      code: "132015",
+      message: UPSTREAM_ERROR_GUIDE[132015]?.message,
+      hint: UPSTREAM_ERROR_GUIDE[132015]?.hint,
+    });
+
+    const resumed = await control(b.key, id, "resume");
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.body.data.status).toBe("running");
+    expect(resumed.body.data.pause).toBeNull();
+    // the failures before the resume do not pause it at once: a new window of 50 results closes first
+    const again = await waitForBroadcast(
+      b.key,
+      id,
+      (x) => pausedOrDone(x) && x.counts.failed >= first.counts.failed + 50,
+      60_000,
+    );
+    expect(again.status).toBe("paused");
+    expect(again.pause.error.code).toBe("132015");
+    expect(Date.parse(again.pause.at)).toBeGreaterThan(Date.parse(first.pause.at));
+    expect(await pausedEvents(b.orgId, id)).toHaveLength(2);
+    expect((await control(b.key, id, "cancel")).status).toBe(200);
+  });
+
+  it("failures spread over many errors, or few failures, do not pause it: it completes, and says how many failed", async () => {
+    const b = await readyBroadcaster({ throughput: 40 });
+    // 30 of the first results fail, each of two codes: under 80 % of any window of 50
+    await injectFault(b.channel.phoneNumberId, { count: 15, status: 400, error: { code: 131026 } });
+    await injectFault(b.channel.phoneNumberId, { count: 15, status: 400, error: { code: 131049 } });
+    const id = await start(b, { name: "plain_notice", language: { code: "en_US" } });
+    const done = await waitForBroadcast(b.key, id, pausedOrDone, 60_000);
+    expect(done.status).toBe("completed");
+    expect(done.pause).toBeNull();
+    expect(done.counts).toMatchObject({ total: RECIPIENTS, failed: 30, sent: RECIPIENTS - 30, pending: 0 });
+    expect(await pausedEvents(b.orgId, id)).toHaveLength(0);
+  });
+});
