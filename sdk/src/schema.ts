@@ -1572,6 +1572,11 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSender"];
+            /**
+             * Format: date-time
+             * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
+             */
+            deletedAt?: string;
         };
         InboundContent: {
             /** @description `text`: the message */
@@ -1738,6 +1743,11 @@ export interface components {
             contentType?: string;
             /** @description With `source`: what was sent from the app (as `message.inbound`'s) */
             content?: components["schemas"]["InboundContent"];
+            /**
+             * Format: date-time
+             * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
+             */
+            deletedAt?: string;
         };
         /** @description The upstream's pricing of the message, once WhatsApp has reported it */
         EventPricing: {
@@ -1950,6 +1960,11 @@ export interface components {
             contentType: string;
             /** @description The new version; the original stays stored */
             content: components["schemas"]["InboundContent"];
+            /**
+             * Format: date-time
+             * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
+             */
+            deletedAt?: string;
         };
         /** @description The body of a `message.deleted` delivery. */
         MessageDeletedEvent: {
@@ -3328,6 +3343,11 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSenderOutput"];
+            /**
+             * Format: date-time
+             * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
+             */
+            deletedAt?: string;
         };
         InboundSenderOutput: {
             /** @description Sender number without `+`; null for a username-only user */
@@ -3370,6 +3390,11 @@ export interface components {
             contentType: string;
             /** @description The new version; the original stays stored */
             content: components["schemas"]["InboundContent"];
+            /**
+             * Format: date-time
+             * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
+             */
+            deletedAt?: string;
         };
         ContactCreatedDataOutput: {
             /**
@@ -8046,7 +8071,8 @@ export interface operations {
                      *               "name": "Ada Lovelace",
                      *               "bsuid": "string",
                      *               "username": "string"
-                     *             }
+                     *             },
+                     *             "deletedAt": "2026-01-15T09:30:00.000Z"
                      *           }
                      *         }
                      *       ],
