@@ -77,14 +77,14 @@ export function BroadcastActions({ broadcast, category }: { broadcast: Broadcast
         open={retrying}
         onCancel={() => setRetrying(false)}
         onConfirm={() => run("retry")}
-        title={`Send again to up to ${formatNumber(broadcast.counts.failed)} customers?`}
+        title={`Send again to up to ${customers(broadcast.counts.failed)}?`}
         confirmLabel="Retry failed"
         cancelLabel="Not now"
         tone="primary"
         pending={busy("retry")}
       >
         <p>
-          The {formatNumber(broadcast.counts.failed)} failed customers whose error may clear get the{" "}
+          Of the {customers(broadcast.counts.failed)} it failed for, those whose error may clear get the{" "}
           {category.toLowerCase()} template again (
           {category === "MARKETING" ? "billed as marketing" : `a ${category.toLowerCase()} message`} each;
           those who opted out since are skipped). Customers whose number cannot receive it are not retried.
@@ -99,3 +99,5 @@ export function BroadcastActions({ broadcast, category }: { broadcast: Broadcast
     </>
   );
 }
+
+const customers = (n: number) => `${formatNumber(n)} customer${n === 1 ? "" : "s"}`;

@@ -1,0 +1,148 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { createBroadcast } from "../lib/broadcasts/create-broadcast";
+import { createBroadcastRequest } from "../lib/broadcasts/create-request";
+import { createChannel } from "../lib/channels/create-channel";
+import { createContact } from "../lib/contacts/create-contact";
+import { createContactBody } from "../lib/contacts/schemas";
+import { db } from "../lib/db";
+import { connectSandbox, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
+import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+
+// issue 29: a broadcast that failed for some customers is not shown as a success, and one that
+// paused itself says why and what to do. The rule that pauses it is tested against the worker in
+// app/v1/whatsapp/broadcasts/broadcasts.autopause.test.ts; here the pause is written as it writes it.
+let org: TestOrg;
+let withFailures: string;
+let paused: string;
+const LINK = "https://cdn.example.com/spring.jpg";
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  await connectSandbox();
+  const number = await sandboxNumber({
+    templates: [
+      {
+        name: "hours_notice",
+        language: "en_US",
+        category: "UTILITY",
+        components: [{ type: "BODY", text: "From Monday we open at 9:00." }],
+      },
+    ],
+  });
+  const channel = await createChannel({
+    organizationId: org.id,
+    name: "Store",
+    phoneNumberId: number.phoneNumberId,
+    wabaId: number.wabaId,
+    accessToken: number.token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+  });
+  await expect
+    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) {
+    await createContact(org.id, createContactBody.parse({ phone: randomPhone(), name, tags: ["hours"] }));
+  }
+  // the upstream refuses the first send: one of three customers fails
+  const fault = await sandbox("/_sandbox/faults", "POST", {
+    phone_number_id: number.phoneNumberId,
+    count: 1,
+    status: 400,
+    error: { code: 131026 },
+  });
+  expect(fault.status).toBe(201);
+  const request = (name: string) =>
+    createBroadcastRequest.parse({
+      name,
+      channel_id: channel.id,
+      template: { name: "hours_notice", language: { code: "en_US" } },
+      audience: { tags: ["hours"] },
+    });
+  withFailures = (await createBroadcast(org.id, request("Opening hours"))).id;
+  await expect
+    .poll(async () => (await db().broadcast.findUnique({ where: { id: withFailures } }))?.status, {
+      timeout: 30_000,
+    })
+    .toBe("completed");
+  paused = (await createBroadcast(org.id, { ...request("Spring sale"), scheduled_at: inAnHour() })).id;
+  await db().broadcast.update({
+    where: { id: paused },
+    data: {
+      status: "paused",
+      pause: {
+        by: "failures",
+        error: {
+          code: "131053",
+          message: `WhatsApp could not download the header image at ${LINK}.`,
+          hint: "Check that the link opens in a browser without signing in and answers a supported file (an image: JPEG or PNG, at most 5 MB), or upload the file and send its media id.",
+        },
+        failed: 48,
+        of: 50,
+        at: new Date().toISOString(),
+      },
+    },
+  });
+});
+
+function inAnHour(): string {
+  return new Date(Date.now() + 3_600_000).toISOString();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function expectInView(page: Page, name: string, width: number) {
+  const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+  expect(box, name).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(width);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`failures are shown as such, a paused broadcast says why, Retry failed asks first (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, org.staff.admin, "/dashboard/broadcasts");
+    const rowOf = (name: string) => page.getByRole("row").filter({ hasText: name });
+    await expect(rowOf("Opening hours")).toContainText("Completed with failures");
+    await expect(rowOf("Opening hours")).toContainText("1 failed");
+    await expect(rowOf("Spring sale")).toContainText("Paused: sends failing");
+    await expectNoAxeViolations(page);
+    await screenshot(page, `broadcast-failures-list-${viewport.width}`);
+
+    await page.goto(`/dashboard/broadcasts/${paused}`);
+    const notice = page.getByRole("alert").filter({ hasText: "Paused: most of the latest messages failed" });
+    await expect(notice).toContainText("48 of the last 50 messages failed with the same error");
+    await expect(notice).toContainText(`WhatsApp could not download the header image at ${LINK}.`);
+    await expect(notice).toContainText("Fix the cause, then Resume");
+    await expectInView(page, "Resume", viewport.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `broadcast-paused-${viewport.width}`);
+
+    await page.goto(`/dashboard/broadcasts/${withFailures}`);
+    await expect(page.getByText("Completed with failures").first()).toBeVisible();
+    await expectInView(page, "Retry failed", viewport.width);
+    await page.getByRole("button", { name: "Retry failed", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Send again to up to 1 customer?" });
+    await expect(dialog).toContainText("utility template again");
+    await expect(dialog.getByRole("button", { name: "Not now" })).toBeFocused();
+    await screenshot(page, `broadcast-retry-confirm-${viewport.width}`);
+    await dialog.getByRole("button", { name: "Not now" }).click();
+    await expect(dialog).toBeHidden();
+    // nothing was retried: the failed customer is still failed
+    const failed = await db().broadcastRecipient.count({
+      where: { broadcastId: withFailures, status: "failed" },
+    });
+    expect(failed).toBe(1);
+  });
+}
