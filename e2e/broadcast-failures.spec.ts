@@ -2,11 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createBroadcast } from "../lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "../lib/broadcasts/create-request";
-import { createChannel } from "../lib/channels/create-channel";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
-import { connectSandbox, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
+import { connectSandbox, sandbox, sandboxChannel } from "./sandbox-support";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 // issue 29: a broadcast that failed for some customers is not shown as a success, and one that
@@ -20,29 +19,14 @@ const LINK = "https://cdn.example.com/spring.jpg";
 test.beforeAll(async () => {
   org = await seedOrganization();
   await connectSandbox();
-  const number = await sandboxNumber({
-    templates: [
-      {
-        name: "hours_notice",
-        language: "en_US",
-        category: "UTILITY",
-        components: [{ type: "BODY", text: "From Monday we open at 9:00." }],
-      },
-    ],
-  });
-  const channel = await createChannel({
-    organizationId: org.id,
-    name: "Store",
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.token,
-    graphUrl: `${SANDBOX_URL}/v23.0`,
-  });
-  await expect
-    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
-      timeout: 30_000,
-    })
-    .toBeTruthy();
+  const { channel, number } = await sandboxChannel(org.id, "Store", [
+    {
+      name: "hours_notice",
+      language: "en_US",
+      category: "UTILITY",
+      components: [{ type: "BODY", text: "From Monday we open at 9:00." }],
+    },
+  ]);
   for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) {
     await createContact(org.id, createContactBody.parse({ phone: randomPhone(), name, tags: ["hours"] }));
   }

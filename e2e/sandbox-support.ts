@@ -1,3 +1,6 @@
+import { expect } from "@playwright/test";
+import { createChannel } from "../lib/channels/create-channel";
+import { db } from "../lib/db";
 import { TEST_ENV } from "../scripts/test/env";
 import { randomSandboxNumber } from "../scripts/test/random-data";
 import { sandboxAt } from "../scripts/test/sandbox-client";
@@ -70,4 +73,24 @@ export async function customerWrites(
   if (res.status !== 200 || ack?.status !== 200)
     throw new Error(`inbound not taken: ${JSON.stringify(res.body)}`);
   return String(ack.id);
+}
+
+/** A sandbox number with these templates and a channel of `organizationId` on it, its first template sync done. */
+export async function sandboxChannel(organizationId: string, name: string, templates: unknown[]) {
+  const number = await sandboxNumber({ templates });
+  const channel = await createChannel({
+    organizationId,
+    name,
+    phoneNumberId: number.phoneNumberId,
+    wabaId: number.wabaId,
+    accessToken: number.token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+  });
+  // channel creation queues the first template sync; the worker runs it
+  await expect
+    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  return { channel, number };
 }
