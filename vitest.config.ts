@@ -15,6 +15,9 @@ export default defineConfig({
           environment: "node",
           include: ["{lib,worker,sandbox}/**/*.test.ts"],
           setupFiles: ["scripts/test/setup-env.ts"],
+          // some run against PostgreSQL and Redis (the transitions' races, the throughput
+          // limiter): vitest's 5 s ran out at a load of 15–24 on two cores, as CI's machine may be
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
