@@ -30,7 +30,8 @@ export function UnprocessedNotices({ channels }: { channels: ChannelRowJson[] })
               {c.unprocessed.map((u) => (
                 <li key={u.field} className="min-w-0 break-words text-slate-700">
                   WhatsApp sent {u.count} notification{u.count === 1 ? "" : "s"} of kind{" "}
-                  <span className="font-mono text-xs">{u.field}</span> that the product does not use yet; last seen{" "}
+                  <span className="font-mono text-xs">{u.field}</span> that the product does not use yet; last
+                  seen{" "}
                   <time dateTime={u.last_seen_at} title={formatDateTime(u.last_seen_at, "")}>
                     {formatRelative(u.last_seen_at)}
                   </time>
