@@ -6,6 +6,7 @@ import { ChannelSettingsDialog } from "@/components/channels/channel-settings-di
 import { ChannelsTable } from "@/components/channels/channels-table";
 import { TokenDialog } from "@/components/channels/token-dialog";
 import { TokenNotices } from "@/components/channels/token-notices";
+import { UnprocessedNotices } from "@/components/channels/unprocessed-notices";
 import { useDeactivateChannel, useSyncTemplates } from "@/components/channels/use-channels";
 import { useWatchedChannels } from "@/components/channels/use-sync-watch";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -66,6 +67,7 @@ export function ChannelsView() {
             }}
             onSettings={setConfiguring}
           />
+          <UnprocessedNotices channels={channels.data} />
         </>
       )}
       <AddChannelDialog

@@ -2,15 +2,20 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import { sentence } from "@/components/ui/input";
-import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+import { ALL_EVENTS_CHOICE, EVENT_NAMES, type EventName } from "@/lib/events/names";
 
 const GROUPS: { label: string; prefix: string }[] = [
   { label: "Messages", prefix: "message." },
   { label: "Contacts", prefix: "contact." },
   { label: "Conversations", prefix: "conversation." },
+  // opt-in (lib/events/names.ts OPT_IN_EVENT_NAMES): "All events" leaves it out
+  { label: "Raw WhatsApp", prefix: "whatsapp." },
 ];
 
-/** The events a webhook receives, grouped, with "All events" on top. */
+/**
+ * The events a webhook receives, grouped, with "All events" on top. "All events" is every event
+ * but the opt-in ones (raw `whatsapp.notification`), which stay as they were when it is toggled.
+ */
 export function EventPicker({
   value,
   onChange,
@@ -20,7 +25,8 @@ export function EventPicker({
   onChange: (events: EventName[]) => void;
   error?: string;
 }) {
-  const all = value.length === EVENT_NAMES.length;
+  const all = ALL_EVENTS_CHOICE.every((e) => value.includes(e));
+  const optIns = value.filter((e) => !ALL_EVENTS_CHOICE.includes(e));
   const toggle = (name: EventName, on: boolean) =>
     onChange(
       on ? EVENT_NAMES.filter((e) => e === name || value.includes(e)) : value.filter((e) => e !== name),
@@ -32,7 +38,7 @@ export function EventPicker({
         className="mt-2"
         label="All events"
         checked={all}
-        onChange={(e) => onChange(e.target.checked ? [...EVENT_NAMES] : [])}
+        onChange={(e) => onChange(e.target.checked ? [...ALL_EVENTS_CHOICE, ...optIns] : optIns)}
       />
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
         {GROUPS.map((group) => (

@@ -50,6 +50,18 @@ export type ChannelRowJson = z.infer<typeof channelJson> & {
   /** when the Graph API refused the token, and its message; null while the token works */
   token_invalid_at: string | null;
   token_error: string | null;
+  /** notification fields WhatsApp sent for it that the product does not process (issue 30), most recent first */
+  unprocessed: UnprocessedFieldJson[];
+};
+
+/** One kind of notification the product does not process, as counted on a channel. */
+export type UnprocessedFieldJson = {
+  field: string;
+  count: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** the latest change's value as WhatsApp sent it (a large one is replaced by a note) */
+  example: unknown;
 };
 
 /** "Give a new token" (owners and admins): checked against the Graph API, then sealed, never shown again. */

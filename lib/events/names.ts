@@ -15,7 +15,22 @@ export const EVENT_NAMES = [
   "conversation.resolved",
   "broadcast.completed",
   "broadcast.paused",
+  "whatsapp.notification",
 ] as const;
+
+/**
+ * Events a webhook receives only when it names them: "All events" (the dashboard's choice) leaves
+ * them out. `whatsapp.notification` is raw upstream data, of any shape and volume Meta chooses
+ * (issue 30): a receiver built for our declared events should not start getting it unasked.
+ */
+export const OPT_IN_EVENT_NAMES = [
+  "whatsapp.notification",
+] as const satisfies readonly (typeof EVENT_NAMES)[number][];
+
+/** What "All events" subscribes to: every event but the opt-in ones. */
+export const ALL_EVENTS_CHOICE = EVENT_NAMES.filter(
+  (e) => !(OPT_IN_EVENT_NAMES as readonly string[]).includes(e),
+);
 
 export const eventNameSchema = z.enum(EVENT_NAMES);
 export type EventName = z.infer<typeof eventNameSchema>;

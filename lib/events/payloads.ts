@@ -19,6 +19,7 @@ import {
   messageSentData,
 } from "@/lib/events/message-payloads";
 import type { EventName, TEST_EVENT_NAME } from "@/lib/events/names";
+import { whatsappNotificationData } from "@/lib/events/whatsapp-payloads";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -105,6 +106,12 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "Most of a window of the broadcast's results (at least 40 of 50) failed with the same error, so it stopped sending: `pause` says which error and what to do. Nothing more is sent until someone resumes it (after fixing the cause) or cancels it. A pause by a person records no event.",
     data: broadcastPausedData,
+  },
+  "whatsapp.notification": {
+    summary: "WhatsApp sent a notification the product does not process",
+    description:
+      'A change of a WhatsApp webhook notification whose `field` the product does not use (yet), passed on raw: `value` is exactly what WhatsApp sent. Opt-in: only a webhook that names `whatsapp.notification` in its `events` receives it ("All events" in the dashboard does not include it). The same notification is counted on the channel (dashboard, Channels page) and on `/metrics`.',
+    data: whatsappNotificationData,
   },
   "webhook.test": {
     summary: "A test event",

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
+import { fieldRoute } from "@/lib/inbound/field-routes";
 import {
   changeValueSchema,
   inboundMessageSchema,
@@ -18,6 +19,7 @@ import {
   type SoleStatusRow,
   soleStatusMessageSql,
 } from "@/lib/inbound/process-status";
+import { recordUnprocessed } from "@/lib/inbound/record-unprocessed";
 import { soleItem } from "@/lib/inbound/sole-item";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
@@ -27,7 +29,9 @@ import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
- * updates. Unknown kinds are kept (the raw row) and acknowledged. Safe to run twice.
+ * updates, user preferences. Every other kind is kept (the raw row), counted and recorded on its
+ * channel (lib/inbound/record-unprocessed.ts). Safe to run twice (an unprocessed kind is then
+ * counted twice).
  */
 export async function processNotification(
   notificationId: string,
@@ -64,9 +68,18 @@ export async function processStoredNotification(
         deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
         continue;
       }
-      if (change.field !== "messages" && !COEXISTENCE_FIELDS.has(change.field)) continue;
+      // every field not processed above or below (and a value we cannot read) is kept, counted
+      // and offered as whatsapp.notification, never skipped in silence (issue 30)
+      const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
+      if (fieldRoute(change.field) === "unprocessed") {
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        continue;
+      }
       const value = changeValueSchema.safeParse(change.value);
-      if (!value.success) continue;
+      if (!value.success) {
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        continue;
+      }
       const phoneNumberId = value.data.metadata?.phone_number_id;
       // A number is active in one organization at most (migration channel_number_active_once).
       // Without an active channel the messages stay in the stored notification only: no other

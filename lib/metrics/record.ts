@@ -52,3 +52,8 @@ export function countInbound(result: "processed" | "failed"): void {
 export function countBroadcastPause(errorCode: string): void {
   metrics()?.broadcastPauses.inc({ error_code: /^[0-9a-z_]{1,20}$/.test(errorCode) ? errorCode : "other" });
 }
+
+/** A notification change of a field the product does not process; the label is bounded (else `other`). */
+export function countUnprocessedField(field: string): void {
+  metrics()?.unprocessedFields.inc({ field: /^[a-z_]{1,40}$/.test(field) ? field : "other" });
+}

@@ -58,6 +58,12 @@ function create() {
       labelNames: ["result"] as const,
       registers,
     }),
+    unprocessedFields: new Counter({
+      name: "messaging_upstream_unprocessed_fields_total",
+      help: "Changes of upstream notifications whose field the product does not process (kept, not applied), by field",
+      labelNames: ["field"] as const,
+      registers,
+    }),
   };
   new Gauge({
     name: "messaging_db_pool_connections",

@@ -1,0 +1,20 @@
+import "#server-only";
+import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
+import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
+
+/** How lib/inbound/process-notification.ts handles a change, by its `field`. */
+export type FieldRoute = "messages" | "coexistence" | "templates" | "user_preferences" | "unprocessed";
+
+/**
+ * The route of a notification field: the fields the product processes, and `unprocessed` for
+ * every other (kept, counted, recorded on its channel and offered as `whatsapp.notification`:
+ * lib/inbound/record-unprocessed.ts). There is no third way: lib/inbound/field-routes.test.ts
+ * walks Meta's list of webhook fields through it.
+ */
+export function fieldRoute(field: string): FieldRoute {
+  if (field === "messages") return "messages";
+  if (COEXISTENCE_FIELDS.has(field)) return "coexistence";
+  if (TEMPLATE_FIELDS.has(field)) return "templates";
+  if (field === "user_preferences") return "user_preferences";
+  return "unprocessed";
+}

@@ -1,0 +1,89 @@
+import "#server-only";
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { logger } from "@/lib/logger";
+import { countUnprocessedField } from "@/lib/metrics/record";
+
+/** A change value above this (as JSON) is not kept as the channel's example; the raw row has it. */
+const EXAMPLE_MAX_CHARS = 8_192;
+
+/**
+ * One change of a field the product does not process (lib/inbound/field-routes.ts), or of a
+ * processed field whose value it cannot read. The stored notification (upstream_notifications)
+ * already keeps it, pruned after 30 days like every other (lib/maintenance/prune.ts); here it is
+ * also counted on /metrics by field, counted on its channel (channel_unprocessed_fields: count,
+ * first and last seen, the latest value as an example) and recorded as `whatsapp.notification`
+ * for webhooks that subscribed to it by name.
+ *
+ * Its channel: the active channel of the value's `metadata.phone_number_id` (the shape of the
+ * number-level fields, webhooks reference), else of the entry's id, the WhatsApp Business
+ * Account of the WABA-level fields (account_update, phone_number_quality_update, …). A WABA with
+ * several active numbers: the oldest channel (our decision; no page says which number a
+ * WABA-level change concerns). A change for no known channel is counted on /metrics and logged
+ * only: no organization's channel or webhook ever sees it.
+ * Answers the delivery ids to start once done.
+ */
+export async function recordUnprocessed(
+  change: { notificationId: string; wabaId: string | undefined; field: string; value: unknown },
+  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+): Promise<string[]> {
+  countUnprocessedField(change.field);
+  const channel = await channelOf(change, channelOfNumber);
+  if (!channel) {
+    logger.info(
+      { notificationId: change.notificationId, field: change.field },
+      "unprocessed notification field for no known channel: kept and counted only",
+    );
+    return [];
+  }
+  const field = change.field.slice(0, 100);
+  const value = change.value === undefined ? null : change.value;
+  const json = JSON.stringify(value);
+  const example =
+    json.length <= EXAMPLE_MAX_CHARS
+      ? json
+      : JSON.stringify({
+          note: `a value of ${json.length} characters, kept in the stored notification only`,
+        });
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    await tx.$executeRaw`
+      INSERT INTO channel_unprocessed_fields
+        (id, organization_id, channel_id, field, count, first_seen_at, last_seen_at, example, upstream_notification_id)
+      VALUES (gen_random_uuid(), ${channel.organizationId}::uuid, ${channel.id}::uuid, ${field}, 1, ${now}, ${now},
+        ${example}::jsonb, ${change.notificationId}::uuid)
+      ON CONFLICT (channel_id, field) DO UPDATE SET
+        count = channel_unprocessed_fields.count + 1,
+        last_seen_at = greatest(channel_unprocessed_fields.last_seen_at, excluded.last_seen_at),
+        example = excluded.example,
+        upstream_notification_id = excluded.upstream_notification_id`;
+    return recordEvent(tx, channel.organizationId, "whatsapp.notification", {
+      channelId: channel.id,
+      field: change.field,
+      value,
+      timestamp: now.toISOString(),
+    });
+  });
+}
+
+async function channelOf(
+  change: { wabaId: string | undefined; value: unknown },
+  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+): Promise<Channel | null> {
+  const metadata =
+    typeof change.value === "object" && change.value !== null && "metadata" in change.value
+      ? change.value.metadata
+      : undefined;
+  const phoneNumberId =
+    typeof metadata === "object" && metadata !== null && "phone_number_id" in metadata
+      ? metadata.phone_number_id
+      : undefined;
+  if (typeof phoneNumberId === "string" && phoneNumberId) return channelOfNumber(phoneNumberId);
+  if (!change.wabaId) return null;
+  // a WABA is active in one organization at most (migration hardening_round_3)
+  return db().channel.findFirst({
+    where: { wabaId: change.wabaId, status: "active" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
