@@ -7,6 +7,13 @@ import { getSample } from "@/sandbox/control/media";
 import { listMessages } from "@/sandbox/control/messages";
 import { putPhoneNumber } from "@/sandbox/control/phone-numbers";
 import { reset } from "@/sandbox/control/reset";
+import {
+  postHandover,
+  postRouting,
+  postStandbyEcho,
+  postStandbyStatus,
+  threadControl,
+} from "@/sandbox/control/routing";
 import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
@@ -60,6 +67,10 @@ const routes: Route[] = [
   { method: "POST", pattern: control("app-contacts"), handle: (ctx, req) => postAppContacts(ctx, req) },
   { method: "POST", pattern: control("user-id-change"), handle: (ctx, req) => postUserIdChange(ctx, req) },
   { method: "GET", pattern: control("messages"), handle: (ctx, req) => listMessages(ctx, req) },
+  { method: "POST", pattern: control("routing"), handle: (ctx, req) => postRouting(ctx, req) },
+  { method: "POST", pattern: control("handovers"), handle: (ctx, req) => postHandover(ctx, req) },
+  { method: "POST", pattern: control("standby/echoes"), handle: (ctx, req) => postStandbyEcho(ctx, req) },
+  { method: "POST", pattern: control("standby/statuses"), handle: (ctx, req) => postStandbyStatus(ctx, req) },
   { method: "POST", pattern: control("faults"), handle: (ctx, req) => postFault(ctx, req) },
   { method: "GET", pattern: control("faults"), handle: (ctx) => listFaults(ctx) },
   { method: "DELETE", pattern: control("faults"), handle: (ctx) => deleteFaults(ctx) },
@@ -71,6 +82,11 @@ const routes: Route[] = [
     handle: (ctx, req) => downloadMedia(ctx, req),
   },
   { method: "POST", pattern: graph("/messages"), handle: (ctx, req, [id = ""]) => sendMessage(ctx, req, id) },
+  {
+    method: "POST",
+    pattern: graph("/thread_control"),
+    handle: (ctx, req, [id = ""]) => threadControl(ctx, req, id),
+  },
   {
     method: "POST",
     pattern: graph("/marketing_messages"),

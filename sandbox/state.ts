@@ -82,6 +82,10 @@ export type SandboxState = {
   /** users who stopped marketing messages from a number (`/_sandbox/user-preferences`), by windowKey */
   marketingStopped: Set<string>;
   media: Map<string, Media>;
+  /** a number's second responder (conversation routing, `/_sandbox/routing`), by phone_number_id */
+  secondResponders: Map<string, { app_id: string }>;
+  /** who owns a customer's thread on a number with a second responder, by windowKey (absent: the second responder) */
+  threadOwners: Map<string, "us" | "other">;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -108,6 +112,8 @@ export function createState(): SandboxState {
     blocked: new Set(),
     marketingStopped: new Set(),
     media: new Map(),
+    secondResponders: new Map(),
+    threadOwners: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -133,6 +139,8 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.blocked.clear();
   state.marketingStopped.clear();
   state.media.clear();
+  if (!keepConfig) state.secondResponders.clear();
+  state.threadOwners.clear();
   state.faults.length = 0;
   state.throughput.clear();
   state.pairs.clear();

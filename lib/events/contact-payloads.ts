@@ -65,6 +65,36 @@ export const conversationOpenedData = z
   })
   .meta({ id: "ConversationOpenedData" });
 
+/** Who answers a conversation under Meta's conversation routing (lib/conversations/conversation-owner.ts). */
+const routingOwner = (description: string) =>
+  z
+    .object({
+      owner: z.enum(["us", "other"]).meta({
+        description:
+          "`us`: this service answers; `other`: another responder on the number (e.g. Meta Business Agent)",
+      }),
+      appId: z.string().nullable().meta({
+        description:
+          "The other responder's Meta app id (or role, e.g. `ai_agent`) when Meta named it; null otherwise",
+      }),
+    })
+    .meta({ description });
+
+export const conversationOwnerChangedData = z
+  .object({
+    conversationId: z.uuid(),
+    contactId: z.uuid(),
+    channelId,
+    previousOwner: routingOwner("Who answered before the change"),
+    owner: routingOwner("Who answers now"),
+    reason: z.enum(["control_passed", "control_taken", "standby", "take", "release"]).meta({
+      description:
+        "What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`), or this service's thread control (`take`, `release`)",
+    }),
+    timestamp: at,
+  })
+  .meta({ id: "ConversationOwnerChangedData" });
+
 export const conversationAssignedData = z
   .object({
     conversationId: z.uuid(),

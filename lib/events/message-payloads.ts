@@ -19,6 +19,16 @@ const pricing = eventPricingSchema
   })
   .optional();
 
+/** Messages Meta routed to another responder (the `standby` webhook field). */
+const responder = z.literal("other").optional().meta({
+  description:
+    "Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours",
+});
+const responderAppId = z.string().nullable().optional().meta({
+  description:
+    "With `responder`: the other responder's Meta app id when known (from a `messaging_handovers` notification)",
+});
+
 /** Fields every status event of an outbound message carries. */
 const statusBase = {
   messageId: uuid("Our message id"),
@@ -45,14 +55,16 @@ export const messageSentData = z
       description:
         "Present when staff sent the message from the WhatsApp Business app on a number shared with it (coexistence); absent for messages sent through this service",
     }),
-    contentType: z
-      .string()
-      .optional()
-      .meta({ description: "With `source`: the kind of message sent from the app (as `message.inbound`'s)" }),
+    contentType: z.string().optional().meta({
+      description:
+        "With `source` or `responder`: the kind of message sent from the app or by the other responder (as `message.inbound`'s)",
+    }),
     content: z
       .lazy(() => inboundContent)
       .optional()
-      .meta({ description: "With `source`: what was sent from the app (as `message.inbound`'s)" }),
+      .meta({ description: "With `source` or `responder`: what was sent (as `message.inbound`'s)" }),
+    responder,
+    responderAppId,
     deletedAt,
   })
   .meta({ id: "MessageSentData" });
@@ -185,6 +197,8 @@ export const messageInboundData = z
           .meta({ description: "The sender's WhatsApp username; null when none" }),
       })
       .meta({ id: "InboundSender" }),
+    responder,
+    responderAppId,
     deletedAt,
   })
   .meta({ id: "MessageInboundData" });

@@ -5,6 +5,7 @@ import {
   contactUpdatedData,
   conversationAssignedData,
   conversationOpenedData,
+  conversationOwnerChangedData,
   conversationResolvedData,
   webhookTestData,
 } from "@/lib/events/contact-payloads";
@@ -94,6 +95,12 @@ export const EVENT_PAYLOADS = declareEvents({
     summary: "A conversation was resolved",
     description: "The conversation was marked resolved; the customer's next message opens a new one.",
     data: conversationResolvedData,
+  },
+  "conversation.owner_changed": {
+    summary: "Who answers a conversation changed",
+    description:
+      "On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`), or `POST /v1/whatsapp/conversations/{id}/take` / `release`.",
+    data: conversationOwnerChangedData,
   },
   "broadcast.completed": {
     summary: "A broadcast finished",

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fieldRoute } from "@/lib/inbound/field-routes";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
+import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
 
 /**
@@ -47,7 +48,9 @@ const META_FIELDS = [
 describe("every notification field is processed or goes the unprocessed way", () => {
   it.each(META_FIELDS)("%s", (field) => {
     const route = fieldRoute(field);
-    expect(["messages", "coexistence", "templates", "user_preferences", "unprocessed"]).toContain(route);
+    expect(["messages", "coexistence", "routing", "templates", "user_preferences", "unprocessed"]).toContain(
+      route,
+    );
   });
 
   it("a field nobody knows (and a malformed one) goes the unprocessed way", () => {
@@ -59,7 +62,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
   it("the processed routes are exactly the fields process-notification has a branch for", () => {
     const processed = META_FIELDS.filter((f) => fieldRoute(f) !== "unprocessed").sort();
     expect(processed).toEqual(
-      ["messages", "user_preferences", ...COEXISTENCE_FIELDS, ...TEMPLATE_FIELDS].sort(),
+      ["messages", "user_preferences", ...COEXISTENCE_FIELDS, ...ROUTING_FIELDS, ...TEMPLATE_FIELDS].sort(),
     );
   });
 

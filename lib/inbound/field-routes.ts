@@ -1,9 +1,16 @@
 import "#server-only";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
+import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
 
 /** How lib/inbound/process-notification.ts handles a change, by its `field`. */
-export type FieldRoute = "messages" | "coexistence" | "templates" | "user_preferences" | "unprocessed";
+export type FieldRoute =
+  | "messages"
+  | "coexistence"
+  | "routing"
+  | "templates"
+  | "user_preferences"
+  | "unprocessed";
 
 /**
  * The route of a notification field: the fields the product processes, and `unprocessed` for
@@ -14,6 +21,8 @@ export type FieldRoute = "messages" | "coexistence" | "templates" | "user_prefer
 export function fieldRoute(field: string): FieldRoute {
   if (field === "messages") return "messages";
   if (COEXISTENCE_FIELDS.has(field)) return "coexistence";
+  // conversation routing: `standby`, `messaging_handovers` (lib/inbound/process-routing.ts)
+  if (ROUTING_FIELDS.has(field)) return "routing";
   if (TEMPLATE_FIELDS.has(field)) return "templates";
   if (field === "user_preferences") return "user_preferences";
   return "unprocessed";

@@ -9,7 +9,7 @@ import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { applyMessageChange } from "@/lib/inbound/apply-message-change";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { EchoMessage } from "@/lib/inbound/notification-schema";
-import type { InboundResult } from "@/lib/inbound/process-inbound-message";
+import { type InboundResult, otherApp } from "@/lib/inbound/process-inbound-message";
 
 /**
  * smb_message_echoes: what staff sent from the WhatsApp Business app on a coexistence number.
@@ -18,20 +18,28 @@ import type { InboundResult } from "@/lib/inbound/process-inbound-message";
  * customer's 24-hour window (only the customer's own messages do). Edits and revokes made in the
  * app arrive as echoes too. Idempotent on the upstream id.
  */
-export async function processEcho(channel: Channel, echo: EchoMessage): Promise<InboundResult> {
+export async function processEcho(
+  channel: Channel,
+  echo: EchoMessage,
+  /**
+   * it came on Meta's `standby` field: the other responder on the number (e.g. Meta Business
+   * Agent) sent it, not staff in the app: no `source`, responder "other" (lib/inbound/process-standby.ts)
+   */
+  standby = false,
+): Promise<InboundResult> {
   if (echo.type === "edit" || echo.type === "revoke") {
     return { messageId: null, deliveryIds: await applyMessageChange(channel.organizationId, echo) };
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeEcho(channel, echo);
+      return await storeEcho(channel, echo, standby);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
 }
 
-async function storeEcho(channel: Channel, echo: EchoMessage): Promise<InboundResult> {
+async function storeEcho(channel: Channel, echo: EchoMessage, standby: boolean): Promise<InboundResult> {
   const existing = await db().message.findUnique({
     where: { whatsappMessageId: echo.id },
     select: { id: true },
@@ -72,7 +80,9 @@ async function storeEcho(channel: Channel, echo: EchoMessage): Promise<InboundRe
         status: "sent",
         phone: to,
         whatsappMessageId: echo.id,
-        source: "business_app",
+        ...(standby
+          ? { responder: "other", responderAppId: otherApp(conversation) }
+          : { source: "business_app" }),
         sentAt,
         createdAt: sentAt,
       },
@@ -109,7 +119,9 @@ async function storeEcho(channel: Channel, echo: EchoMessage): Promise<InboundRe
         channelId: channel.id,
         status: "sent",
         timestamp: sentAt.toISOString(),
-        source: "business_app",
+        ...(standby
+          ? { responder: "other" as const, responderAppId: otherApp(conversation) }
+          : { source: "business_app" as const }),
         contentType: mapped.contentType,
         content: mapped.content,
       })),

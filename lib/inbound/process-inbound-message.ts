@@ -33,12 +33,14 @@ export async function processInboundMessage(
   value: ChangeValue,
   /** the stored notification this message is the only item of: marked processed with it */
   notificationId?: string,
+  /** it came on Meta's `standby` field: another responder owned the conversation (lib/inbound/process-standby.ts) */
+  standby = false,
 ): Promise<InboundResult> {
   // decided once: a retry after a rolled-back attempt still writes it
   const touchChannel = channelTouchDue(channel.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeInbound(channel, message, value, touchChannel, notificationId);
+      return await storeInbound(channel, message, value, touchChannel, notificationId, standby);
     } catch (error) {
       // a concurrent twin stored the message, or created the same new contact first: look again
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -52,6 +54,7 @@ async function storeInbound(
   value: ChangeValue,
   touchChannel: boolean,
   notificationId: string | undefined,
+  standby: boolean,
 ): Promise<InboundResult> {
   const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
@@ -84,6 +87,7 @@ async function storeInbound(
     stopWordCandidate: text === null ? null : stopWordCandidate(text),
     touchChannel,
     notificationId: notificationId ?? null,
+    standby,
   });
   if (known.outcome === "duplicate") {
     return { messageId: null, deliveryIds: [], marked: known.marked };
@@ -126,6 +130,7 @@ async function storeInbound(
         whatsappMessageId: message.id,
         deliveredAt: receivedAt,
         createdAt: receivedAt,
+        ...(standby ? { responder: "other", responderAppId: otherApp(conversation) } : {}),
       },
     });
     if (mapped.media) {
@@ -180,8 +185,14 @@ async function storeInbound(
           bsuid: sender.bsuid ?? contact.bsuid,
           username: sender.username ?? contact.username,
         },
+        ...(standby ? { responder: "other" as const, responderAppId: otherApp(conversation) } : {}),
       })),
     );
     return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
   });
+}
+
+/** The other responder's app id a handover named for the conversation, if it is the other's. */
+export function otherApp(conversation: { owner: string; ownerAppId: string | null }): string | null {
+  return conversation.owner === "other" ? conversation.ownerAppId : null;
 }

@@ -12,6 +12,7 @@ import {
 } from "@/lib/inbound/notification-schema";
 import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
 import { processMessage } from "@/lib/inbound/process-message";
+import { processRouting, ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import {
   type PrefetchedMessage,
   prefetchedOf,
@@ -66,6 +67,14 @@ export async function processStoredNotification(
       }
       if (change.field === "user_preferences") {
         deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
+        continue;
+      }
+      if (ROUTING_FIELDS.has(change.field)) {
+        const routed = await processRouting(change.field, change.value, activeChannelOfNumber);
+        deliveryIds.push(...routed.deliveryIds);
+        for (const mediaId of routed.mediaIds) await enqueue("media", { mediaId }, { jobId: mediaId });
+        messages += routed.messages;
+        statuses += routed.statuses;
         continue;
       }
       // every field not processed above or below (and a value we cannot read) is kept, counted

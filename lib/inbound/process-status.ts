@@ -37,6 +37,12 @@ export async function processStatus(
   phoneNumberId: string | undefined,
   notificationId?: string,
   prefetched?: PrefetchedMessage | null,
+  /**
+   * it came on Meta's `standby` field: a status of the other responder's message. It moves only
+   * a message of the other responder (stored from a standby echo), never one of ours, whatever
+   * its wamid or biz_opaque_callback_data say (lib/inbound/process-standby.ts).
+   */
+  standby = false,
 ): Promise<{ deliveryIds: string[]; marked: boolean }> {
   const none = { deliveryIds: [], marked: false };
   const next = KNOWN[status.status];
@@ -56,6 +62,7 @@ export async function processStatus(
       ? prefetched.message
       : await findReported(ref);
   if (!found) return none;
+  if (standby && found.responder !== "other") return none;
 
   const reported = statusPricing(status);
   const report = {

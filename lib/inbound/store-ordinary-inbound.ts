@@ -31,6 +31,8 @@ export type OrdinaryInboundInput = {
   touchChannel: boolean;
   /** the stored notification this message is the only item of: marked processed with it */
   notificationId: string | null;
+  /** it came on Meta's `standby` field: another responder owned the conversation (responder "other") */
+  standby?: boolean;
 };
 
 export type OrdinaryInboundResult =
@@ -73,6 +75,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     timestamp: now.toISOString(),
     content: mapped.content,
     sender: { phone: null, name: sender.profileName, bsuid: null, username: null },
+    ...(input.standby ? { responder: "other" as const, responderAppId: null } : {}),
   });
   const openedData = buildEventData("conversation.opened", {
     conversationId: newConversationId,
@@ -150,14 +153,22 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     )`,
     Prisma.sql`m AS (
       INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
-                            status, phone, whatsapp_message_id, delivered_at, created_at, updated_at)
+                            status, phone, whatsapp_message_id, delivered_at, created_at, updated_at,
+                            responder, responder_app_id)
       SELECT ${input.messageId}::uuid, ${org}::uuid, ${channelId}::uuid, who.id,
              COALESCE((SELECT id FROM cur), ${newConversationId}::uuid), 'inbound'::"MessageDirection",
              ${mapped.contentType}, ${JSON.stringify(mapped.content)}::jsonb, 'delivered'::"MessageStatus",
-             ${sender.phone}, ${input.whatsappMessageId}, ${now}, ${now}, ${now}
+             ${sender.phone}, ${input.whatsappMessageId}, ${now}, ${now}, ${now},
+             ${input.standby ? "other" : "us"},
+             -- a standby message's responder: the app a handover named for the conversation, if any
+             ${
+               input.standby
+                 ? Prisma.sql`(SELECT cv.owner_app_id FROM conversations cv WHERE cv.id = (SELECT id FROM cur) AND cv.owner = 'other')`
+                 : Prisma.sql`NULL::text`
+             }
       FROM who
       ON CONFLICT (whatsapp_message_id) DO NOTHING
-      RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened
+      RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened, responder_app_id
     )`,
     Prisma.sql`opened AS (
       INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
@@ -209,7 +220,11 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     FROM m WHERE m.opened
     UNION ALL
     SELECT ${org}::uuid, 'message.inbound',
-           ${JSON.stringify(inboundData)}::jsonb || jsonb_build_object(
+           ${JSON.stringify(inboundData)}::jsonb || ${
+             input.standby
+               ? Prisma.sql`jsonb_build_object('responderAppId', m.responder_app_id) ||`
+               : Prisma.empty
+           } jsonb_build_object(
              'conversationId', m.conversation_id, 'contactId', m.contact_id,
              'sender', jsonb_build_object(
                'phone', COALESCE(${digits}, CASE WHEN left(who.phone, 1) = '+' THEN substr(who.phone, 2) ELSE who.phone END),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
+import { threadOwner } from "@/sandbox/control/routing";
 import { controlError } from "@/sandbox/graph-error";
 import { json, type Reply, type SandboxRequest } from "@/sandbox/http";
 import { digitsOf, newWamid } from "@/sandbox/ids";
@@ -78,6 +79,12 @@ export async function postInbound(ctx: Ctx, req: SandboxRequest): Promise<Reply>
   // to the number and for one to the business-scoped user id alike
   const now = Date.now();
   for (const k of keys) state.lastInbound.set(k, now);
-  const delivery = await deliver(ctx, notification(number, { contacts: [contact], messages: [message] }));
+  // conversation routing: a thread the second responder owns reaches the app on `standby`
+  const field =
+    threadOwner(state, number.id, waId ?? userKey(userId ?? "")) === "other" ? "standby" : "messages";
+  const delivery = await deliver(
+    ctx,
+    notification(number, { contacts: [contact], messages: [message] }, field),
+  );
   return json(200, { id, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
 }

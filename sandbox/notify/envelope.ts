@@ -10,7 +10,9 @@ export function notification(
     | "smb_message_echoes"
     | "history"
     | "smb_app_state_sync"
-    | "user_preferences" = "messages",
+    | "user_preferences"
+    | "standby"
+    | "messaging_handovers" = "messages",
 ): Record<string, unknown> {
   return {
     object: "whatsapp_business_account",

@@ -845,6 +845,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "conversation.owner_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who answers a conversation changed
+         * @description On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`), or `POST /v1/whatsapp/conversations/{id}/take` / `release`.
+         */
+        post: operations["conversationOwner_changedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "broadcast.completed": {
         parameters: {
             query?: never;
@@ -879,26 +899,6 @@ export interface webhooks {
          * @description Most of a window of the broadcast's results (at least 40 of 50) failed with the same error, so it stopped sending: `pause` says which error and what to do. Nothing more is sent until someone resumes it (after fixing the cause) or cancels it. A pause by a person records no event.
          */
         post: operations["broadcastPausedEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "whatsapp.notification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * WhatsApp sent a notification the product does not process
-         * @description A change of a WhatsApp webhook notification whose `field` the product does not use (yet), passed on raw: `value` is exactly what WhatsApp sent. Opt-in: only a webhook that names `whatsapp.notification` in its `events` receives it ("All events" in the dashboard does not include it). The same notification is counted on the channel (dashboard, Channels page) and on `/metrics`.
-         */
-        post: operations["whatsappNotificationEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1466,7 +1466,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1489,7 +1489,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1592,6 +1592,13 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSender"];
+            /**
+             * @description Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours
+             * @constant
+             */
+            responder?: "other";
+            /** @description With `responder`: the other responder's Meta app id when known (from a `messaging_handovers` notification) */
+            responderAppId?: string | null;
             /**
              * Format: date-time
              * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
@@ -1759,10 +1766,17 @@ export interface components {
              * @constant
              */
             source?: "business_app";
-            /** @description With `source`: the kind of message sent from the app (as `message.inbound`'s) */
+            /** @description With `source` or `responder`: the kind of message sent from the app or by the other responder (as `message.inbound`'s) */
             contentType?: string;
-            /** @description With `source`: what was sent from the app (as `message.inbound`'s) */
+            /** @description With `source` or `responder`: what was sent (as `message.inbound`'s) */
             content?: components["schemas"]["InboundContent"];
+            /**
+             * @description Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours
+             * @constant
+             */
+            responder?: "other";
+            /** @description With `responder`: the other responder's Meta app id when known (from a `messaging_handovers` notification) */
+            responderAppId?: string | null;
             /**
              * Format: date-time
              * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
@@ -2243,6 +2257,65 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description The body of a `conversation.owner_changed` delivery. */
+        ConversationOwnerChangedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "conversation.owner_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["ConversationOwnerChangedData"];
+        };
+        ConversationOwnerChangedData: {
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            contactId: string;
+            /** @description Channel involved; null for a contact created through the API or the dashboard */
+            channelId: string | null;
+            /** @description Who answered before the change */
+            previousOwner: {
+                /**
+                 * @description `us`: this service answers; `other`: another responder on the number (e.g. Meta Business Agent)
+                 * @enum {string}
+                 */
+                owner: "us" | "other";
+                /** @description The other responder's Meta app id (or role, e.g. `ai_agent`) when Meta named it; null otherwise */
+                appId: string | null;
+            };
+            /** @description Who answers now */
+            owner: {
+                /**
+                 * @description `us`: this service answers; `other`: another responder on the number (e.g. Meta Business Agent)
+                 * @enum {string}
+                 */
+                owner: "us" | "other";
+                /** @description The other responder's Meta app id (or role, e.g. `ai_agent`) when Meta named it; null otherwise */
+                appId: string | null;
+            };
+            /**
+             * @description What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`), or this service's thread control (`take`, `release`)
+             * @enum {string}
+             */
+            reason: "control_passed" | "control_taken" | "standby" | "take" | "release";
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `broadcast.completed` delivery. */
         BroadcastCompletedEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -2348,43 +2421,6 @@ export interface components {
              * @description When it paused
              */
             at: string;
-        };
-        /** @description The body of a `whatsapp.notification` delivery. */
-        WhatsappNotificationEvent: {
-            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
-            id: string;
-            /**
-             * @description The event name, as in `X-Service-Event`
-             * @constant
-             */
-            event: "whatsapp.notification";
-            /**
-             * Format: date-time
-             * @description Time of the event (ISO 8601, milliseconds)
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description Your organization
-             */
-            organization_id: string;
-            data: components["schemas"]["WhatsappNotificationData"];
-        };
-        WhatsappNotificationData: {
-            /**
-             * Format: uuid
-             * @description The channel whose number or WhatsApp Business Account it was for
-             */
-            channelId: string;
-            /** @description The change's `field` as WhatsApp named it (for example `account_alerts`, `phone_number_quality_update`) */
-            field: string;
-            /** @description The change's `value`, exactly as WhatsApp sent it (raw upstream data) */
-            value: unknown;
-            /**
-             * Format: date-time
-             * @description Time of the event on the server (ISO 8601, milliseconds)
-             */
-            timestamp: string;
         };
         /** @description The body of a `webhook.test` delivery. */
         WebhookTestEvent: {
@@ -2829,7 +2865,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -3221,6 +3257,28 @@ export interface components {
              * @description The event name, as in `X-Service-Event`
              * @constant
              */
+            event: "conversation.owner_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["ConversationOwnerChangedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
             event: "broadcast.completed";
             /**
              * Format: date-time
@@ -3255,28 +3313,6 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["BroadcastPausedData"];
-        } | {
-            /**
-             * Format: uuid
-             * @description The event's own id: one event, one delivery per subscribed webhook
-             */
-            id: string;
-            /**
-             * @description The event name, as in `X-Service-Event`
-             * @constant
-             */
-            event: "whatsapp.notification";
-            /**
-             * Format: date-time
-             * @description Time of the event (ISO 8601, milliseconds)
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description Your organization
-             */
-            organization_id: string;
-            data: components["schemas"]["WhatsappNotificationData"];
         } | {
             /**
              * Format: uuid
@@ -3422,6 +3458,13 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSenderOutput"];
+            /**
+             * @description Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours
+             * @constant
+             */
+            responder?: "other";
+            /** @description With `responder`: the other responder's Meta app id when known (from a `messaging_handovers` notification) */
+            responderAppId?: string | null;
             /**
              * Format: date-time
              * @description Present once the customer (or staff in the Business app) deleted the message for everyone: `content` is then `{}` (redacted); absent otherwise
@@ -7537,7 +7580,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -8055,7 +8098,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -8151,6 +8194,8 @@ export interface operations {
                      *               "bsuid": "string",
                      *               "username": "string"
                      *             },
+                     *             "responder": "other",
+                     *             "responderAppId": "string",
                      *             "deletedAt": "2026-01-15T09:30:00.000Z"
                      *           }
                      *         }
@@ -9203,6 +9248,46 @@ export interface operations {
             };
         };
     };
+    conversationOwner_changedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "conversation.owner_changed";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationOwnerChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     broadcastCompletedEvent: {
         parameters: {
             query?: never;
@@ -9271,46 +9356,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BroadcastPausedEvent"];
-            };
-        };
-        responses: {
-            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    whatsappNotificationEvent: {
-        parameters: {
-            query?: never;
-            header: {
-                "Content-Type": "application/json";
-                /** @description `Service-Webhooks/1.0` */
-                "User-Agent": string;
-                /** @description The event name, the same as `event` in the body */
-                "X-Service-Event": "whatsapp.notification";
-                /** @description When this attempt was signed, Unix time in milliseconds */
-                "X-Service-Timestamp": string;
-                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
-                "X-Service-Delivery-Id": string;
-                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
-                "X-Service-Signature"?: string;
-                /** @description Standard Webhooks: the delivery id again */
-                "webhook-id": string;
-                /** @description Standard Webhooks: the same moment in Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
-                "webhook-signature"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WhatsappNotificationEvent"];
             };
         };
         responses: {

@@ -4,13 +4,14 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { ReadMessage } from "@/lib/messages/transitions/plan-upstream-status";
 
 /** The message a status needs: the columns its decision reads, and the recipient's phone. */
-export type ReportedMessage = ReadMessage & { phone: string | null };
+/** `responder`: "other" for a message of another responder (Meta's `standby` field), else "us". */
+export type ReportedMessage = ReadMessage & { phone: string | null; responder: string };
 
 /** The columns of `ReportedMessage`, of `messages m`, for every read of a message a status moves. */
 export const REPORTED_COLUMNS = Prisma.sql`m.id, m.organization_id AS "organizationId", m.status,
   m.whatsapp_message_id AS "whatsappMessageId", m.conversation_id AS "conversationId", m.contact_id AS "contactId",
   m.channel_id AS "channelId", m.broadcast_id AS "broadcastId", m.sent_at AS "sentAt",
-  m.delivered_at AS "deliveredAt", m.pricing, m.phone`;
+  m.delivered_at AS "deliveredAt", m.pricing, m.phone, m.responder`;
 
 /**
  * A message by id with only the columns a status reads (raw: no model query's compile), as
