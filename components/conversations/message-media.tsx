@@ -43,7 +43,9 @@ function DownloadLink({ media, label }: { media: ThreadMediaJson & { url: string
 
 /** name · type · size, under a file. */
 function FileFacts({ media }: { media: ThreadMediaJson }) {
-  const facts = [media.mime_type, media.file_size !== null ? formatBytes(media.file_size) : null].filter(
+  // "audio/ogg; codecs=opus" reads as "audio/ogg"
+  const type = media.mime_type?.split(";")[0]?.trim() ?? null;
+  const facts = [type, media.file_size !== null ? formatBytes(media.file_size) : null].filter(
     (f): f is string => Boolean(f),
   );
   return facts.length > 0 ? <span className="text-xs opacity-80">{facts.join(" · ")}</span> : null;
