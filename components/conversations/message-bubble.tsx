@@ -57,7 +57,7 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           <p className="italic opacity-90">{message.content.kind === "text" ? message.content.text : ""}</p>
         ) : message.edited ? (
           <>
-            <MessageContent content={message.edited.content} />
+            <MessageContent content={message.edited.content} media={message.media} />
             <div
               className={cx(
                 "mt-1 border-l-2 pl-2 text-xs",
@@ -69,7 +69,7 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
             </div>
           </>
         ) : (
-          <MessageContent content={message.content} />
+          <MessageContent content={message.content} media={message.media} />
         )}
         <p className={cx("mt-1 text-xs", outbound && !failed ? "text-blue-100" : "text-slate-500")}>
           {message.source ? <span>{SOURCES[message.source]} · </span> : null}

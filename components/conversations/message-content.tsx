@@ -1,4 +1,6 @@
+import { MessageMedia } from "@/components/conversations/message-media";
 import type { ContentView } from "@/lib/conversations/message-view";
+import type { ThreadMediaJson } from "@/lib/conversations/thread-media";
 
 const MEDIA_LABEL: Record<string, string> = {
   image: "Image",
@@ -8,38 +10,62 @@ const MEDIA_LABEL: Record<string, string> = {
   sticker: "Sticker",
 };
 
-/** A message's content by type: text as text, media as a labelled reference, and so on. */
-export function MessageContent({ content }: { content: ContentView }) {
+/** A map of the place on OpenStreetMap: a link only (the product never fetches it). */
+export function mapLink(latitude: number, longitude: number): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
+}
+
+/**
+ * A message's content by type: text as text, media as the file itself (`media`, from the thread:
+ * lib/conversations/thread-media.ts) with its caption, a place with a map link, and so on.
+ */
+export function MessageContent({ content, media }: { content: ContentView; media?: ThreadMediaJson | null }) {
   switch (content.kind) {
     case "text":
       return <p className="break-words whitespace-pre-wrap">{content.text}</p>;
     case "media":
       return (
         <div className="space-y-1">
-          <p className="font-medium">
-            <span aria-hidden="true">📎 </span>
-            {MEDIA_LABEL[content.media] ?? content.media}
-            {content.filename ? `: ${content.filename}` : ""}
-            {content.mime_type ? (
-              <span className="font-normal opacity-70"> ({content.mime_type})</span>
-            ) : null}
-          </p>
-          {content.caption ? <p className="whitespace-pre-wrap">{content.caption}</p> : null}
-          {content.link ? <p className="truncate text-xs opacity-70">{content.link}</p> : null}
+          {media ? (
+            <MessageMedia media={media} kind={content.media} caption={content.caption} />
+          ) : (
+            <p className="font-medium">
+              <span aria-hidden="true">📎 </span>
+              {MEDIA_LABEL[content.media] ?? content.media}
+              {content.filename ? `: ${content.filename}` : ""}
+              {content.mime_type ? (
+                <span className="font-normal opacity-70"> ({content.mime_type})</span>
+              ) : null}
+            </p>
+          )}
+          {content.caption ? <p className="break-words whitespace-pre-wrap">{content.caption}</p> : null}
         </div>
       );
     case "location":
       return (
-        <p>
-          <span aria-hidden="true">📍 </span>
-          {content.name ?? "Location"}
-          {content.address ? `, ${content.address}` : ""}
+        <div className="space-y-0.5">
+          <p className="font-medium">
+            <span aria-hidden="true">📍 </span>
+            {content.name ?? "Location"}
+          </p>
+          {content.address ? <p className="break-words">{content.address}</p> : null}
           {content.latitude !== null && content.longitude !== null ? (
-            <span className="block text-xs opacity-70">
-              {content.latitude}, {content.longitude}
-            </span>
+            <p className="text-xs">
+              <span className="opacity-80">
+                {content.latitude}, {content.longitude}
+              </span>{" "}
+              <a
+                href={mapLink(content.latitude, content.longitude)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium underline underline-offset-2"
+              >
+                Open map
+                <span className="sr-only"> of {content.name ?? "the location"} (OpenStreetMap, new tab)</span>
+              </a>
+            </p>
           ) : null}
-        </p>
+        </div>
       );
     case "interactive":
       return (

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import type { ContentView } from "@/lib/conversations/message-view";
+import type { ThreadMediaJson } from "@/lib/conversations/thread-media";
 
 export const CONVERSATION_STATUSES = ["open", "assigned", "resolved"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -59,6 +60,8 @@ export type ThreadMessageJson = {
   direction: "inbound" | "outbound";
   type: string;
   content: ContentView;
+  /** the file of a media message (lib/conversations/thread-media.ts); null for every other message */
+  media: ThreadMediaJson | null;
   status: MessageStatus;
   error: { code: string | null; message: string | null } | null;
   /** the upstream's pricing category of an outbound message (marketing, utility, service, …), once reported */

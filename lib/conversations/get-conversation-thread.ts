@@ -12,24 +12,27 @@ import {
   type ThreadMessageJson,
 } from "@/lib/conversations/conversation-schemas";
 import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
+import { threadMedia } from "@/lib/conversations/thread-media";
 import { db } from "@/lib/db";
-import type { Message } from "@/lib/generated/prisma/client.ts";
+import type { Media, Message } from "@/lib/generated/prisma/client.ts";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const SOURCES = new Set(["business_app", "history"]);
 
-type ThreadMessage = Message & { broadcast: { id: string; name: string } | null };
+type ThreadMessage = Message & { broadcast: { id: string; name: string } | null; media: Media | null };
 
 function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
   const deleted = m.deletedAt !== null;
+  const view = toContentView(m.type, m.content, m);
   return {
     id: m.id,
     direction: m.direction,
     type: m.type,
     // a message deleted for everyone is shown as deleted, never its text
-    content: deleted ? { kind: "text", text: DELETED_TEXT } : toContentView(m.type, m.content, m),
+    content: deleted ? { kind: "text", text: DELETED_TEXT } : view,
+    media: threadMedia(view, m.media, deleted),
     status: m.status,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     pricing_category: m.pricingCategory,
@@ -73,7 +76,7 @@ export async function getConversationThread(organizationId: string, rawId: strin
       where: { conversationId: id, organizationId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: THREAD_LIMIT + 1,
-      include: { broadcast: { select: { id: true, name: true } } },
+      include: { broadcast: { select: { id: true, name: true } }, media: true },
     }),
     db().contact.findFirst({
       where: { id: conversation.contactId, organizationId },

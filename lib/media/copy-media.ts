@@ -82,6 +82,7 @@ export async function copyMedia(mediaId: string): Promise<Media> {
       fileSize: body.length,
       sha256: digest.toString("hex"),
       mimeType,
+      copyFailedAt: null,
     },
   });
   const [row] = stored;

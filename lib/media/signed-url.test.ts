@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MEDIA_URL_TTL_SECONDS, signedMediaUrl, verifyMediaUrl } from "@/lib/media/signed-url";
+import {
+  MEDIA_URL_TTL_SECONDS,
+  signedMediaPath,
+  signedMediaUrl,
+  verifyMediaUrl,
+} from "@/lib/media/signed-url";
 
 const ID = "0b6f2c1e-55a4-4f3e-a1d2-7c9e8b4a3f10";
 const OTHER = "9d8c7b6a-1234-4abc-9def-0123456789ab";
@@ -23,6 +28,20 @@ describe("signed media links", () => {
     expect(expiresAt.getTime()).toBe(Number(p.expires) * 1000);
     expect(MEDIA_URL_TTL_SECONDS).toBeLessThanOrEqual(900);
     expect(verifyMediaUrl(ID, p.expires, p.signature)).toBe(true);
+  });
+
+  it("the thread's same-origin path: valid 5 to 10 minutes, the same link across a 5-minute step", () => {
+    const step = MEDIA_URL_TTL_SECONDS * 1000;
+    const start = Math.floor(Date.now() / step) * step + 1000; // just after a 5-minute mark
+    const path = signedMediaPath(ID, start);
+    expect(path.startsWith(`/media/${ID}?`)).toBe(true);
+    const p = parts(`http://x${path}`);
+    const left = Number(p.expires) * 1000 - start;
+    expect(left).toBeGreaterThanOrEqual(step);
+    expect(left).toBeLessThanOrEqual(2 * step);
+    expect(signedMediaPath(ID, start + step - 2000)).toBe(path);
+    expect(verifyMediaUrl(ID, p.expires, p.signature)).toBe(true);
+    expect(verifyMediaUrl(OTHER, p.expires, p.signature)).toBe(false);
   });
 
   it("an expired link does not verify", () => {

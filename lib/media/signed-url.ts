@@ -20,6 +20,18 @@ export function signedMediaUrl(id: string, now = Date.now()): { url: string; exp
   };
 }
 
+/**
+ * The same signed link as a same-origin path, for the dashboard's thread: the page loads it under
+ * its own CSP (img-src/media-src 'self') whatever host APP_URL names. The expiry is rounded up to
+ * the next 5-minute mark plus MEDIA_URL_TTL_SECONDS (valid 5 to 10 minutes), so that the thread's
+ * poll hands the browser the same link for minutes and a thumbnail is not fetched again on every poll.
+ */
+export function signedMediaPath(id: string, now = Date.now()): string {
+  const step = MEDIA_URL_TTL_SECONDS;
+  const expires = Math.ceil(Math.floor(now / 1000) / step) * step + MEDIA_URL_TTL_SECONDS;
+  return `/media/${id}?expires=${expires}&signature=${signature(currentKey(), id, expires)}`;
+}
+
 /** A link signed just before a key rotation still opens (with ENCRYPTION_KEY_PREVIOUS) until it expires. */
 export function verifyMediaUrl(id: string, expires: string | null, sig: string | null): boolean {
   if (!expires || !sig || !/^\d+$/.test(expires)) return false;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "media" ADD COLUMN     "copy_failed_at" TIMESTAMP(3);
