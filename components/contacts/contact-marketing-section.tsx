@@ -16,7 +16,7 @@ const SOURCE: Record<string, string> = {
   whatsapp: "the customer, in WhatsApp's settings",
 };
 
-function describe(change: ContactChangeJson): string {
+function changeText(change: ContactChangeJson): string {
   if (change.field !== "marketing_opt_out") return `${change.field} set to ${change.value}`;
   const what = change.value === "true" ? "Stopped marketing messages" : "Marketing messages allowed again";
   const who = change.user ? `by ${change.user.name ?? change.user.email}` : (SOURCE[change.source] ?? "");
@@ -96,7 +96,7 @@ export function ContactMarketingSection({ contact, manager }: { contact: Contact
         <ol aria-label="Contact history" className="space-y-2 text-sm">
           {history.data.map((h) => (
             <li key={h.id} className="rounded-md bg-slate-50 px-3 py-2">
-              <span className="block text-slate-900">{describe(h)}</span>
+              <span className="block text-slate-900">{changeText(h)}</span>
               {h.reason ? <span className="block text-slate-700">Reason: {h.reason}</span> : null}
               <span className="block text-xs text-slate-600">{formatDateTime(h.at)}</span>
             </li>

@@ -16,7 +16,6 @@ import {
 } from "@/components/conversations/use-conversations";
 import { DashboardRequestError, errorMessage } from "@/components/lib/fetch-json";
 import { formatDateTime } from "@/components/lib/format";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
