@@ -2416,6 +2416,10 @@ export interface components {
             username: string | null;
             /** @description Additive: blocked on WhatsApp (Meta's block_users); sends to the contact answer WHATSAPP_RECIPIENT_BLOCKED */
             blocked: boolean;
+            /** @description Additive: when the marketing preference last changed (the customer's stop or resume, or a staff member clearing the opt-out); null: never */
+            marketing_opt_out_at: string | null;
+            /** @description Additive: how the customer stopped marketing messages: `stop_word` (they wrote one of the organization's stop words) or `whatsapp` (WhatsApp's own setting); null when not opted out, or opted out before the source was kept */
+            marketing_opt_out_source: ("stop_word" | "whatsapp") | null;
         };
         CreateContactResponse: {
             /** @constant */
@@ -3493,7 +3497,9 @@ export interface operations {
                      *           "updated_at": "2026-01-15T09:30:00.000Z",
                      *           "bsuid": "US.13491208655302741918",
                      *           "username": "@cycling.cy",
-                     *           "blocked": true
+                     *           "blocked": true,
+                     *           "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *           "marketing_opt_out_source": "stop_word"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3647,7 +3653,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */
@@ -3812,7 +3820,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */
@@ -4003,7 +4013,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */
