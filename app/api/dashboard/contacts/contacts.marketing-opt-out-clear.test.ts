@@ -39,7 +39,8 @@ async function listed(cookie: string, phone: string): Promise<AnyJson> {
   return (res.body.data as AnyJson).contacts.find((c: AnyJson) => c.phone === phone);
 }
 
-describe("a marketing opt-out where staff work", () => {
+// the first test warms a loaded machine up (sign-in, first compiles): generous limits
+describe("a marketing opt-out where staff work", { timeout: 120_000 }, () => {
   it("a stop word is stored with how and when, and in the contact's history", async () => {
     const { orgId, to, contactId } = await optedOutByStopWord();
     const agent = await signedIn("agent", orgId);

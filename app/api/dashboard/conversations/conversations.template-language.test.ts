@@ -36,7 +36,7 @@ const thread = async (cookie: string, id: string) =>
 const reply = (cookie: string, conversationId: string, body: unknown) =>
   dashboardCall(cookie, `/api/dashboard/conversations/${conversationId}/messages`, { method: "POST", body });
 
-describe("the template reply's language", () => {
+describe("the template reply's language", { timeout: 120_000 }, () => {
   it("the thread names the customer's last template language; the reply goes out in the chosen one", async () => {
     const { agent, key, to, channel, conversationId, templateId } = await setup();
     expect((await thread(agent, conversationId)).customer.last_template_language).toBeNull();
