@@ -7,6 +7,7 @@ import {
   formFromContact,
   toContactInput,
 } from "@/components/contacts/contact-form-state";
+import { ContactMarketingSection } from "@/components/contacts/contact-marketing-section";
 import { countryName } from "@/components/contacts/country-name";
 import { CustomFieldsEditor } from "@/components/contacts/custom-fields-editor";
 import { TagInput } from "@/components/contacts/tag-input";
@@ -25,10 +26,17 @@ export type ContactFormDialogProps = {
   onClose: () => void;
   /** the organization's default country (ISO code): how a number without +country code is read */
   defaultCountry: string;
+  /** owners and admins: may clear a marketing opt-out (with a reason) */
+  manager?: boolean;
 };
 
 /** Create or edit a contact. Mount it with a `key` per target so the form starts fresh. */
-export function ContactFormDialog({ target, onClose, defaultCountry }: ContactFormDialogProps) {
+export function ContactFormDialog({
+  target,
+  onClose,
+  defaultCountry,
+  manager = false,
+}: ContactFormDialogProps) {
   const editing = target !== null && target !== "new" ? target : null;
   const [form, setForm] = useState<ContactFormState>(editing ? formFromContact(editing) : EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -132,6 +140,7 @@ export function ContactFormDialog({ target, onClose, defaultCountry }: ContactFo
         <TagInput label="Tags" value={form.tags} onChange={(tags) => set({ tags })} error={errors.tags} />
         <CustomFieldsEditor rows={form.fields} onChange={(fields) => set({ fields })} errors={errors} />
       </DialogForm>
+      {editing ? <ContactMarketingSection contact={editing} manager={manager} /> : null}
     </Dialog>
   );
 }

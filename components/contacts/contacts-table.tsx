@@ -1,5 +1,6 @@
 "use client";
 
+import { ContactStatusBadges } from "@/components/contacts/contact-status-badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
@@ -49,11 +50,7 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                   </span>
                 ) : null}
                 {c.email ? <span className="block text-xs break-all text-slate-600">{c.email}</span> : null}
-                {c.blocked ? (
-                  <Badge tone="danger" className="mt-1">
-                    Blocked
-                  </Badge>
-                ) : null}
+                <ContactStatusBadges contact={c} className="mt-1" />
               </Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
                 {c.phone ?? (c.bsuid ? <span title="Business-scoped user id">BSUID {c.bsuid}</span> : "—")}

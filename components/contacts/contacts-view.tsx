@@ -153,6 +153,7 @@ export function ContactsView({ role, defaultCountry }: { role: Role; defaultCoun
           key={editing === "new" ? "new" : editing.id}
           target={editing}
           defaultCountry={defaultCountry}
+          manager={manager}
           onClose={() => setEditing(null)}
         />
       ) : null}

@@ -74,3 +74,21 @@ export function useTagSuggestions(prefix: string, enabled: boolean) {
     staleTime: 30_000,
   });
 }
+
+const historyKey = (id: string) => [...CONTACTS_QUERY_KEY, "history", id] as const;
+
+/** The contact's history (opt-outs, who cleared them and why), newest first. */
+export function useContactHistory(id: string) {
+  return useQuery({
+    queryKey: historyKey(id),
+    queryFn: ({ signal }) => callDashboard(CONTACT_DASHBOARD.contactHistory, { params: { id }, signal }),
+    select: (data) => data.changes,
+  });
+}
+
+/** Owners and admins: clear a marketing opt-out with a reason (refreshes the list and the history). */
+export function useClearMarketingOptOut() {
+  return useContactMutation(({ id, reason }: { id: string; reason: string }) =>
+    callDashboard(CONTACT_DASHBOARD.clearMarketingOptOut, { params: { id }, body: { reason } }),
+  );
+}

@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useEffect, useRef } from "react";
+import { ContactStatusBadges } from "@/components/contacts/contact-status-badges";
 import { AssignControl } from "@/components/conversations/assign-control";
 import { BlockControl } from "@/components/conversations/block-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
@@ -15,7 +16,6 @@ import {
 } from "@/components/conversations/use-conversations";
 import { DashboardRequestError, errorMessage } from "@/components/lib/fetch-json";
 import { formatDateTime } from "@/components/lib/format";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -57,7 +57,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       />
     );
   }
-  const { conversation: c, messages, has_earlier, window_open_until } = thread.data;
+  const { conversation: c, messages, has_earlier, window_open_until, customer } = thread.data;
   return (
     <section
       aria-labelledby="thread-title"
@@ -68,8 +68,8 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
           <div>
             <h2 id="thread-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               {contactLabel(c.contact)} <StatusBadge status={c.status} />
-              {c.contact.blocked ? <Badge tone="danger">Blocked</Badge> : null}
             </h2>
+            <ContactStatusBadges contact={{ ...customer, blocked: c.contact.blocked }} className="my-1" />
             <p className="text-sm text-slate-600">
               {c.contact.username ? <span title="WhatsApp username">{c.contact.username} · </span> : null}
               {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
@@ -155,6 +155,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
           conversationId={c.id}
           channelId={c.channel?.id ?? null}
           windowOpenUntil={window_open_until}
+          customerLanguage={customer.last_template_language}
         />
       )}
     </section>

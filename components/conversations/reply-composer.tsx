@@ -15,12 +15,19 @@ import { cx } from "@/components/ui/cx";
 import { controlClass, Field } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { missingFields, templateForm } from "@/lib/messages/template-fields";
+import { orderLanguages } from "@/lib/templates/default-language";
 import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
-/** The language the server sends (an approved English one first), as sendTemplate picks it. */
-function approvedLanguage(template: TemplateRowJson): TemplateLanguageJson | undefined {
+/** A template's approved languages, the customer's last one (else the organization's) first. */
+function approvedLanguages(
+  template: TemplateRowJson,
+  customerLanguage: string | null,
+): TemplateLanguageJson[] {
   const approved = template.languages.filter((l) => l.status === "APPROVED");
-  return approved.find((l) => l.code.startsWith("en")) ?? approved[0];
+  return orderLanguages(
+    approved.map((l) => l.code),
+    customerLanguage,
+  ).flatMap((code) => approved.filter((l) => l.code === code));
 }
 
 /**
@@ -31,22 +38,27 @@ export function ReplyComposer({
   conversationId,
   channelId,
   windowOpenUntil,
+  customerLanguage,
 }: {
   conversationId: string;
   channelId: string | null;
   windowOpenUntil: string | null;
+  /** the language of the last template the customer was sent (lib/templates/default-language.ts) */
+  customerLanguage: string | null;
 }) {
   const open = windowOpenUntil !== null && new Date(windowOpenUntil).getTime() > Date.now();
   const send = useReplyToConversation(conversationId);
   const [text, setText] = useState("");
   const [templateId, setTemplateId] = useState("");
+  const [languageCode, setLanguageCode] = useState("");
   const [values, setValues] = useState<EditableValues>(NO_VALUES);
   const templates = useTemplates({ channelId: channelId ?? "", search: "", page: 1, perPage: 100 });
   const approved = (templates.data?.templates ?? []).filter(
-    (t) => (channelId === null || t.channel.id === channelId) && approvedLanguage(t),
+    (t) => (channelId === null || t.channel.id === channelId) && approvedLanguages(t, null).length > 0,
   );
   const chosen = approved.find((t) => t.id === templateId);
-  const language = chosen ? approvedLanguage(chosen) : undefined;
+  const languages = chosen ? approvedLanguages(chosen, customerLanguage) : [];
+  const language = languages.find((l) => l.code === languageCode) ?? languages[0];
   const form = language ? templateForm(language.components) : null;
   const missing = form ? missingFields(form, toTemplateValues(values)) : [];
   const unsendable = form?.header.kind === "location";
@@ -73,6 +85,7 @@ export function ReplyComposer({
         {
           type: "template",
           template_id: chosen.id,
+          ...(language ? { language: language.code } : {}),
           parameters: values.body,
           header_parameters: values.header,
           ...(values.headerLink.trim() ? { header_link: values.headerLink.trim() } : {}),
@@ -113,6 +126,7 @@ export function ReplyComposer({
             value={templateId}
             onChange={(e) => {
               setTemplateId(e.target.value);
+              setLanguageCode("");
               setValues(NO_VALUES);
             }}
             options={[
@@ -126,13 +140,31 @@ export function ReplyComposer({
               },
               ...approved.map((t) => ({
                 value: t.id,
-                label: `${t.name} (${approvedLanguage(t)?.code ?? ""})`,
+                label: `${t.name} (${approvedLanguages(t, customerLanguage)
+                  .map((l) => l.code)
+                  .join(", ")})`,
               })),
             ]}
           />
+          {chosen && language ? (
+            <Select
+              label="Language"
+              hint={
+                customerLanguage
+                  ? `The customer was last sent a template in ${customerLanguage}.`
+                  : "The customer has not been sent a template yet: the organization's language first."
+              }
+              value={language.code}
+              onChange={(e) => {
+                setLanguageCode(e.target.value);
+                setValues(NO_VALUES);
+              }}
+              options={languages.map((l) => ({ value: l.code, label: l.code }))}
+            />
+          ) : null}
           {form && language ? (
             <TemplateReplyFields
-              key={templateId}
+              key={`${templateId}-${language.code}`}
               form={form}
               stored={language.components}
               parameterFormat={language.parameter_format}

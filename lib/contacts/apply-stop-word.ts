@@ -21,7 +21,7 @@ export async function applyStopWord(
     select: { marketingStopWords: true },
   });
   if (!org?.marketingStopWords.includes(word)) return [];
-  return setMarketingPreference(tx, organizationId, contactId, true, at);
+  return setMarketingPreference(tx, organizationId, contactId, true, at, "stop_word");
 }
 
 /** The text as a stop word compares (trimmed, upper-case), or null when it cannot be one. */

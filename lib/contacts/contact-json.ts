@@ -17,7 +17,13 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     username: contact.username,
     blocked: contact.blockedAt !== null,
     marketing_opt_out: contact.marketingOptOut,
+    marketing_opt_out_at: contact.marketingOptOutAt?.toISOString() ?? null,
+    marketing_opt_out_source: optOutSource(contact.marketingOptOutSource),
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };
+}
+
+function optOutSource(source: string | null): ContactJson["marketing_opt_out_source"] {
+  return source === "stop_word" || source === "whatsapp" ? source : null;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BODY_LIMITS } from "@/lib/api/read-body";
 import { answer, declareDashboardEndpoints, fileAnswer } from "@/lib/auth/dashboard-endpoint";
 import { EVERYONE, MANAGERS } from "@/lib/auth/roles";
+import { type ContactChangeJson, clearOptOutBody } from "@/lib/contacts/contact-history-schemas";
 import { contactListQuery } from "@/lib/contacts/contact-list-query";
 import { type ImportResult, importBatchBody } from "@/lib/contacts/import-format";
 import { type ContactJson, createContactBody, tagsQuery, updateContactBody } from "@/lib/contacts/schemas";
@@ -64,6 +65,25 @@ export const CONTACT_DASHBOARD = declareDashboardEndpoints({
     roles: EVERYONE,
     params: contactIdParams,
     answer: answer<{ contact: ContactJson }>(),
+    status: 200,
+  },
+  /** owners and admins clear a customer's marketing opt-out, with a reason kept in the history */
+  clearMarketingOptOut: {
+    method: "POST",
+    path: "/api/dashboard/contacts/{id}/marketing-opt-out/clear",
+    roles: MANAGERS,
+    params: contactIdParams,
+    body: clearOptOutBody,
+    answer: answer<{ contact: ContactJson }>(),
+    status: 200,
+  },
+  /** the contact's history (opt-outs and who cleared them), newest first */
+  contactHistory: {
+    method: "GET",
+    path: "/api/dashboard/contacts/{id}/history",
+    roles: EVERYONE,
+    params: contactIdParams,
+    answer: answer<{ changes: ContactChangeJson[] }>(),
     status: 200,
   },
   /** every contact as CSV, streamed; counted against the dashboard's export limits */

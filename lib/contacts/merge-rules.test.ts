@@ -34,6 +34,7 @@ function contact(overrides: Partial<Contact>): Contact {
     lastInboundAt: null,
     marketingOptOut: false,
     marketingOptOutAt: null,
+    marketingOptOutSource: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
     updatedAt: new Date("2026-01-01T00:00:00Z"),
     ...overrides,

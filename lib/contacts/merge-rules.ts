@@ -23,6 +23,12 @@ export const PROTECTIVE_RULES = {
     change: null,
     merge: (k, a) => later(k.marketingOptOutAt, a.marketingOptOutAt),
   },
+  // how the kept opt-out came (the surviving contact's, else the absorbed one's); no change of its own
+  marketingOptOutSource: {
+    change: null,
+    merge: (k, a) =>
+      k.marketingOptOut ? k.marketingOptOutSource : a.marketingOptOut ? a.marketingOptOutSource : null,
+  },
   blockedAt: { change: "blocked", merge: (k, a) => k.blockedAt ?? a.blockedAt },
 } satisfies { [K in keyof Contact]?: { change: string | null; merge: Rule<K> } };
 

@@ -140,6 +140,14 @@ export const contactJson = z
       description:
         "Additive: blocked on WhatsApp (Meta's block_users); sends to the contact answer WHATSAPP_RECIPIENT_BLOCKED",
     }),
+    marketing_opt_out_at: z.iso.datetime().nullable().meta({
+      description:
+        "Additive: when the marketing preference last changed (the customer's stop or resume, or a staff member clearing the opt-out); null: never",
+    }),
+    marketing_opt_out_source: z.enum(["stop_word", "whatsapp"]).nullable().meta({
+      description:
+        "Additive: how the customer stopped marketing messages: `stop_word` (they wrote one of the organization's stop words) or `whatsapp` (WhatsApp's own setting); null when not opted out, or opted out before the source was kept",
+    }),
   })
   .meta({ id: "Contact" });
 

@@ -1,11 +1,15 @@
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
 import type { Tx } from "@/lib/events/record-event";
 
+/** How a customer's marketing preference reached us: one of the stop words, or WhatsApp's own setting. */
+export type MarketingPreferenceSource = "stop_word" | "whatsapp";
+
 /**
  * Sets or clears a contact's marketing opt-out as of `at` (Meta's user_preferences, a stop
  * word). A preference older than the one stored changes nothing (notifications arrive late and
  * twice), nor does one equal to it; a change writes contact.updated (`changes:
- * ["marketing_opt_out"]`) in the caller's transaction. Answers the deliveries to enqueue.
+ * ["marketing_opt_out"]`) and a row of the contact's history (who: the customer, how: `source`)
+ * in the caller's transaction. Answers the deliveries to enqueue.
  */
 export async function setMarketingPreference(
   tx: Tx,
@@ -13,6 +17,7 @@ export async function setMarketingPreference(
   contactId: string,
   optOut: boolean,
   at: Date,
+  source: MarketingPreferenceSource,
 ): Promise<string[]> {
   const changed = await tx.contact.updateMany({
     where: {
@@ -21,7 +26,7 @@ export async function setMarketingPreference(
       marketingOptOut: !optOut,
       OR: [{ marketingOptOutAt: null }, { marketingOptOutAt: { lte: at } }],
     },
-    data: { marketingOptOut: optOut, marketingOptOutAt: at },
+    data: { marketingOptOut: optOut, marketingOptOutAt: at, marketingOptOutSource: optOut ? source : null },
   });
   if (changed.count === 0) {
     // the same preference again: only remember when it was last said
@@ -31,5 +36,15 @@ export async function setMarketingPreference(
     });
     return [];
   }
+  await tx.contactChange.create({
+    data: {
+      organizationId,
+      contactId,
+      field: "marketing_opt_out",
+      value: String(optOut),
+      source,
+      createdAt: at,
+    },
+  });
   return recordContactUpdated(tx, organizationId, contactId, ["marketing_opt_out"]);
 }

@@ -94,6 +94,16 @@ export type ThreadJson = {
   has_earlier: boolean;
   /** when the customer's 24-hour window closes (free text allowed until then); null: never wrote */
   window_open_until: string | null;
+  /** the contact's marketing opt-out and the language of the last template they were sent */
+  customer: ThreadCustomerJson;
+};
+
+export type ThreadCustomerJson = {
+  marketing_opt_out: boolean;
+  marketing_opt_out_at: string | null;
+  marketing_opt_out_source: string | null;
+  /** lib/templates/default-language.ts: the template picker offers it first */
+  last_template_language: string | null;
 };
 
 export const THREAD_LIMIT = 200;

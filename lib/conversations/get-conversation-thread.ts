@@ -71,7 +71,7 @@ export async function getConversationThread(organizationId: string, rawId: strin
     include: { ...conversationRowInclude, resolvedBy: personSelect },
   });
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
-  const [newest, contact] = await Promise.all([
+  const [newest, contact, lastTemplate] = await Promise.all([
     db().message.findMany({
       where: { conversationId: id, organizationId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -80,7 +80,23 @@ export async function getConversationThread(organizationId: string, rawId: strin
     }),
     db().contact.findFirst({
       where: { id: conversation.contactId, organizationId },
-      select: { lastInboundAt: true },
+      select: {
+        lastInboundAt: true,
+        marketingOptOut: true,
+        marketingOptOutAt: true,
+        marketingOptOutSource: true,
+      },
+    }),
+    // any channel's: the customer reads the language wherever it came from
+    db().message.findFirst({
+      where: {
+        organizationId,
+        contactId: conversation.contactId,
+        direction: "outbound",
+        templateLanguage: { not: null },
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { templateLanguage: true },
     }),
   ]);
   const lastInbound = contact?.lastInboundAt;
@@ -94,5 +110,11 @@ export async function getConversationThread(organizationId: string, rawId: strin
     messages: newest.slice(0, THREAD_LIMIT).reverse().map(toThreadMessage),
     has_earlier: newest.length > THREAD_LIMIT,
     window_open_until: lastInbound ? new Date(lastInbound.getTime() + SESSION_WINDOW_MS).toISOString() : null,
+    customer: {
+      marketing_opt_out: contact?.marketingOptOut ?? false,
+      marketing_opt_out_at: iso(contact?.marketingOptOutAt ?? null),
+      marketing_opt_out_source: contact?.marketingOptOutSource ?? null,
+      last_template_language: lastTemplate?.templateLanguage ?? null,
+    },
   };
 }

@@ -8,6 +8,8 @@ export const replyBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("template"),
     template_id: z.uuid("choose a template"),
+    /** the approved language chosen (the dashboard offers the customer's last one first); else /v1's default */
+    language: z.string().trim().min(1).max(15).optional(),
     /** the body's variables ({{1}}, {{2}}… in number order, or the named ones in order of appearance) */
     parameters: z.array(value).max(50).default([]),
     /** a text header's variables, in the same order */

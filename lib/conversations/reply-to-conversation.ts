@@ -8,8 +8,8 @@ import { buildTemplateComponents } from "@/lib/messages/template-fields";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
 /**
- * The components of a template reply, built from what the person typed against the translation
- * sendTemplate picks (an approved English one first). Nothing is filled from the template's
+ * The components of a template reply, built from what the person typed against the chosen
+ * language's translation (else the one sendTemplate picks: an approved English one first). Nothing is filled from the template's
  * examples: a value left out makes the send path refuse the send, naming the variable.
  */
 async function templateComponents(organizationId: string, reply: Extract<ReplyBody, { type: "template" }>) {
@@ -19,8 +19,19 @@ async function templateComponents(organizationId: string, reply: Extract<ReplyBo
       translations: { where: { active: true, status: "APPROVED" }, orderBy: { language: "asc" } },
     },
   });
-  const translation =
-    template?.translations.find((t) => t.language.startsWith("en")) ?? template?.translations[0];
+  const translation = reply.language
+    ? template?.translations.find((t) => t.language === reply.language)
+    : (template?.translations.find((t) => t.language.startsWith("en")) ?? template?.translations[0]);
+  if (template && reply.language && !translation) {
+    throw new ApiError(
+      "VALIDATION_INVALID_FIELD",
+      `The template has no approved ${reply.language} translation.`,
+      {
+        field: "language",
+        hint: "choose one of the template's approved languages",
+      },
+    );
+  }
   if (!translation) return undefined;
   const components = buildTemplateComponents(translation.components, translation.parameterFormat, {
     header: reply.header_parameters,
@@ -71,6 +82,7 @@ export async function replyToConversation(
   return sendTemplate(organizationId, reply.template_id, {
     ...address,
     channel_id: channelId,
+    ...(reply.language ? { language: reply.language } : {}),
     ...(components ? { components } : {}),
   });
 }

@@ -107,6 +107,13 @@ async function apply(
       })),
     );
   }
-  const updated = await setMarketingPreference(tx, organizationId, contact.id, pref.value === "stop", at);
+  const updated = await setMarketingPreference(
+    tx,
+    organizationId,
+    contact.id,
+    pref.value === "stop",
+    at,
+    "whatsapp",
+  );
   return [...created, ...updated];
 }

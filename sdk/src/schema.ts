@@ -2509,6 +2509,10 @@ export interface components {
             username: string | null;
             /** @description Additive: blocked on WhatsApp (Meta's block_users); sends to the contact answer WHATSAPP_RECIPIENT_BLOCKED */
             blocked: boolean;
+            /** @description Additive: when the marketing preference last changed (the customer's stop or resume, or a staff member clearing the opt-out); null: never */
+            marketing_opt_out_at: string | null;
+            /** @description Additive: how the customer stopped marketing messages: `stop_word` (they wrote one of the organization's stop words) or `whatsapp` (WhatsApp's own setting); null when not opted out, or opted out before the source was kept */
+            marketing_opt_out_source: ("stop_word" | "whatsapp") | null;
         };
         CreateContactResponse: {
             /** @constant */
@@ -3615,7 +3619,9 @@ export interface operations {
                      *           "updated_at": "2026-01-15T09:30:00.000Z",
                      *           "bsuid": "US.13491208655302741918",
                      *           "username": "@cycling.cy",
-                     *           "blocked": true
+                     *           "blocked": true,
+                     *           "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *           "marketing_opt_out_source": "stop_word"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3769,7 +3775,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */
@@ -3934,7 +3942,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */
@@ -4125,7 +4135,9 @@ export interface operations {
                      *         "updated_at": "2026-01-15T09:30:00.000Z",
                      *         "bsuid": "US.13491208655302741918",
                      *         "username": "@cycling.cy",
-                     *         "blocked": true
+                     *         "blocked": true,
+                     *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
+                     *         "marketing_opt_out_source": "stop_word"
                      *       }
                      *     }
                      */

@@ -5,6 +5,7 @@ import { TemplatePreview } from "@/components/templates/template-preview";
 import { useTemplates } from "@/components/templates/use-templates";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { defaultLanguage, orderLanguages } from "@/lib/templates/default-language";
 import type { TemplateRowJson } from "@/lib/templates/template-list-schemas";
 
 /** The templates of a channel that have an approved language, with those languages. */
@@ -57,7 +58,13 @@ export function MessageStep({
           disabled={!draft.channelId}
           onChange={(e) => {
             const t = templates.find((x) => x.id === e.target.value);
-            onChange({ templateId: e.target.value, language: t?.languages[0]?.code ?? "", sources: {} });
+            // a broadcast has many customers: the organization's language first (default-language.ts)
+            const codes = t?.languages.map((l) => l.code) ?? [];
+            onChange({
+              templateId: e.target.value,
+              language: defaultLanguage(codes, null) ?? "",
+              sources: {},
+            });
           }}
           options={[
             {
@@ -72,7 +79,10 @@ export function MessageStep({
             label="Language"
             value={draft.language}
             onChange={(e) => onChange({ language: e.target.value, sources: {} })}
-            options={chosen.languages.map((l) => ({ value: l.code, label: l.code }))}
+            options={orderLanguages(
+              chosen.languages.map((l) => l.code),
+              null,
+            ).map((code) => ({ value: code, label: code }))}
           />
         ) : null}
         {chosen?.category === "MARKETING" ? (
