@@ -96,6 +96,12 @@ test("an admin creates a broadcast in the wizard, watches it complete, and expor
   await expect(page.getByText("{{")).toHaveCount(0);
   await screenshot(page, "broadcast-wizard-review");
   await page.getByRole("button", { name: "Send broadcast" }).click();
+  // it asks first, with how many customers and what kind of message (issue 29)
+  const confirm = page.getByRole("dialog", { name: "Send to 3 customers?" });
+  await expect(confirm).toContainText("3 customers will get the utility template");
+  await expect(confirm.getByRole("button", { name: "Not yet" })).toBeFocused();
+  await screenshot(page, "broadcast-wizard-confirm");
+  await confirm.getByRole("button", { name: "Send broadcast" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Parcels ready" })).toBeVisible({
     timeout: 20_000,
@@ -206,6 +212,10 @@ test("an agent sees a broadcast but cannot control it or create one; a CSV audie
   const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel("Send at").fill(local);
   await page.getByRole("button", { name: "Schedule broadcast" }).click();
+  await page
+    .getByRole("dialog", { name: /^Schedule to \d+ customers?\?$/ })
+    .getByRole("button", { name: "Schedule broadcast" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "From a file" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Scheduled", { exact: true }).first()).toBeVisible();
   await page.getByRole("button", { name: "Cancel broadcast" }).click();

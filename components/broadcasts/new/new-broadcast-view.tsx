@@ -10,7 +10,9 @@ import { VariablesStep } from "@/components/broadcasts/new/variables-step";
 import { useCreateBroadcast } from "@/components/broadcasts/use-broadcasts";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { errorMessage } from "@/components/lib/fetch-json";
+import { formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import { slotsComplete, slotsOf } from "@/lib/broadcasts/template-slots";
 
@@ -21,6 +23,9 @@ export function NewBroadcastView() {
   const router = useRouter();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [step, setStep] = useState(0);
+  // the review step's count of customers who will receive it (null while it counts)
+  const [willReceive, setWillReceive] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const create = useCreateBroadcast();
   const { templates } = useApprovedTemplates(draft.channelId);
   const chosen = templates.find((t) => t.id === draft.templateId);
@@ -40,6 +45,7 @@ export function NewBroadcastView() {
     if (!body) return;
     create.mutate(body, {
       onSuccess: ({ broadcast }) => router.push(`/dashboard/broadcasts/${broadcast.id}`),
+      onSettled: () => setConfirming(false),
     });
   }
 
@@ -68,7 +74,9 @@ export function NewBroadcastView() {
         {step === 0 ? <MessageStep draft={draft} onChange={onChange} chosen={chosen} /> : null}
         {step === 1 ? <AudienceStep draft={draft} onChange={onChange} /> : null}
         {step === 2 ? <VariablesStep draft={draft} slots={slots} onChange={onChange} /> : null}
-        {step === 3 && body ? <ReviewStep draft={draft} body={body} onChange={onChange} /> : null}
+        {step === 3 && body ? (
+          <ReviewStep draft={draft} body={body} onChange={onChange} onCount={setWillReceive} />
+        ) : null}
       </section>
       {create.isError ? (
         <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -86,11 +94,36 @@ export function NewBroadcastView() {
             Continue
           </Button>
         ) : (
-          <Button onClick={launch} loading={create.isPending} disabled={!ready[step]}>
+          <Button onClick={() => setConfirming(true)} disabled={!ready[step] || willReceive === null}>
             {draft.when === "later" ? "Schedule broadcast" : "Send broadcast"}
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={launch}
+        title={`${draft.when === "later" ? "Schedule" : "Send"} to ${customers(willReceive ?? 0)}?`}
+        confirmLabel={draft.when === "later" ? "Schedule broadcast" : "Send broadcast"}
+        cancelLabel="Not yet"
+        tone="primary"
+        pending={create.isPending}
+        error={create.isError ? errorMessage(create.error) : null}
+      >
+        <p>
+          {customers(willReceive ?? 0)} will get the {chosen?.category.toLowerCase()} template {chosen?.name}{" "}
+          ({draft.language}), {draft.when === "later" ? "at the time you chose" : "starting now"}, at the
+          channel&apos;s pace.
+        </p>
+        <p>
+          {chosen?.category === "MARKETING"
+            ? "Marketing templates are billed by WhatsApp for each message delivered, at the marketing rate of the customer's country; customers who stopped marketing messages are skipped."
+            : `${chosen?.category === "AUTHENTICATION" ? "Authentication" : "Utility"} templates are billed by WhatsApp for each message delivered, at that category's rate of the customer's country.`}{" "}
+          You can pause or cancel while it sends; a message already sent cannot be recalled.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
+
+const customers = (n: number) => `${formatNumber(n)} customer${n === 1 ? "" : "s"}`;

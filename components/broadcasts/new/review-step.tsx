@@ -17,10 +17,13 @@ export function ReviewStep({
   draft,
   body,
   onChange,
+  onCount,
 }: {
   draft: Draft;
   body: CreateBroadcastBody;
   onChange: (patch: Partial<Draft>) => void;
+  /** how many will receive it, once counted (null while counting or when the count failed) */
+  onCount: (willReceive: number | null) => void;
 }) {
   const preview = usePreviewBroadcast();
   const key = JSON.stringify({ ...body, scheduled_at: undefined });
@@ -29,6 +32,8 @@ export function ReviewStep({
     preview.mutate({ ...body, scheduled_at: undefined });
   }, [key]);
   const p = preview.data?.preview;
+  const counted = preview.isSuccess ? (p?.willReceive ?? null) : null;
+  useEffect(() => onCount(counted), [counted, onCount]);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="review-audience" className="space-y-3">
