@@ -44,6 +44,7 @@ describe("POST /v1/whatsapp/broadcasts", () => {
         "createdAt",
         "id",
         "name",
+        "pause",
         "scheduledAt",
         "startedAt",
         "status",
@@ -60,6 +61,7 @@ describe("POST /v1/whatsapp/broadcasts", () => {
     expect(["running", "completed"]).toContain(data.status);
     expect(data.counts.total).toBe(2);
     expect(data.counts.skipped).toBe(0);
+    expect(data.pause).toBeNull();
     const rows = await allRecipients(b.key, data.id);
     expect(rows.map((r) => r.contactId)).toEqual([ana.id, cy.id]);
     expect(rows.map((r) => r.to)).toEqual([ana.phone, cy.phone]);
