@@ -74,7 +74,8 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     const res = await api("/v1/contacts", { method: "POST", key, body: { phone: "4915123456789" } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      // bsuid, username, blocked and marketing_opt_out: additive fields (usernames, blocking, opt-out)
+      // bsuid, username, blocked and marketing_opt_out(_at, _source): additive fields (usernames,
+      // blocking, opt-out and how it came)
       [
         "blocked",
         "bsuid",
@@ -83,6 +84,8 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
         "email",
         "id",
         "marketing_opt_out",
+        "marketing_opt_out_at",
+        "marketing_opt_out_source",
         "name",
         "phone",
         "tags",
@@ -97,6 +100,8 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
       tags: [],
       custom_fields: {},
       marketing_opt_out: false,
+      marketing_opt_out_at: null,
+      marketing_opt_out_source: null,
     });
   });
 });
