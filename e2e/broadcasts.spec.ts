@@ -136,6 +136,8 @@ test("an admin creates a broadcast in the wizard, watches it complete, and expor
 test("an agent sees a broadcast but cannot control it or create one; a CSV audience previews its skips", async ({
   page,
 }) => {
+  // two sign-ins, a CSV preview and a scheduled broadcast: 60 s ran out in CI at a load of 12
+  test.setTimeout(180_000);
   const broadcast = await createBroadcast(
     org.id,
     createBroadcastRequest.parse({
