@@ -121,7 +121,11 @@ describe("real deliveries of every event match the OpenAPI document", () => {
     await resolveConversation(orgId, conversation.id, user.id);
     await sendTestEvent(orgId, webhookId);
 
-    const wanted = [...EVENT_NAMES, TEST_EVENT_NAME];
+    // the events this walk makes (its title); conversation.owner_changed (routing.test.ts),
+    // broadcast.paused (broadcasts.autopause.test.ts) and whatsapp.notification
+    // (unprocessed-fields.test.ts) are made and checked in their own files
+    const elsewhere = new Set(["conversation.owner_changed", "broadcast.paused", "whatsapp.notification"]);
+    const wanted = [...EVENT_NAMES.filter((name) => !elsewhere.has(name)), TEST_EVENT_NAME];
     await pollUntil(
       async () => new Set(hook.received.map((r) => r.body?.event)),
       (seen) => wanted.every((name) => seen.has(name)),
