@@ -17,7 +17,7 @@ import { resolveDatabase } from "@/scripts/lib/postgres";
 import { resolveRedis } from "@/scripts/lib/redis";
 import { readRuntimeEnv, withDatabase } from "@/scripts/lib/runtime-env";
 import type { Service } from "@/scripts/lib/service";
-import { printSlowest, RESULTS_DIR } from "@/scripts/test/slowest";
+import { printFailures, printSlowest, RESULTS_DIR } from "@/scripts/test/slowest";
 
 const BASE_ENV = { NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 
@@ -141,6 +141,7 @@ async function runSuite(): Promise<void> {
     if (o.log) process.stdout.write(`\n▶ ${o.title} output\n${readFileSync(o.log, "utf8")}`);
   }
   printSlowest(process.stdout);
+  printFailures(process.stdout);
   process.stdout.write("\n");
   for (const o of outcomes)
     process.stdout.write(`${o.ok ? "✔" : "✘"} ${o.title} (${o.seconds.toFixed(1)} s)\n`);

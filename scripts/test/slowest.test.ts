@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { printSlowest, slowestFiles } from "@/scripts/test/slowest";
+import { failedTests, printFailures, printSlowest, slowestFiles } from "@/scripts/test/slowest";
 
 describe("npm test's slowest files", () => {
   it("reads both runners' JSON reports, sums Playwright's results per spec file, slowest first", () => {
@@ -48,5 +48,93 @@ describe("npm test's slowest files", () => {
     const out = new PassThrough();
     printSlowest(out, join(tmpdir(), "none-here"));
     expect(out.read()).toBeNull();
+  });
+
+  it("names every failed test of both runners, with the first line of its error, last in the output", () => {
+    const dir = mkdtempSync(join(tmpdir(), "failed-"));
+    try {
+      writeFileSync(
+        join(dir, "vitest.json"),
+        JSON.stringify({
+          testResults: [
+            {
+              name: join(process.cwd(), "app/a.test.ts"),
+              status: "failed",
+              assertionResults: [
+                { fullName: "a passes", status: "passed", failureMessages: [] },
+                {
+                  fullName: "a refuses",
+                  status: "failed",
+                  failureMessages: [
+                    "\u001b[31mAssertionError: expected 500 to be 400\u001b[39m\n    at x.ts:1",
+                  ],
+                },
+              ],
+            },
+            {
+              name: join(process.cwd(), "app/b.test.ts"),
+              status: "failed",
+              message: "Hook timed out",
+              assertionResults: [],
+            },
+          ],
+        }),
+      );
+      writeFileSync(
+        join(dir, "playwright.json"),
+        JSON.stringify({
+          suites: [
+            {
+              file: "x.spec.ts",
+              title: "x.spec.ts",
+              specs: [{ title: "ok", tests: [{ results: [{ status: "passed" }] }] }],
+              suites: [
+                {
+                  title: "at 390",
+                  specs: [
+                    {
+                      title: "opens",
+                      tests: [
+                        {
+                          results: [
+                            { status: "failed" },
+                            {
+                              status: "timedOut",
+                              errors: [{ message: "Test timeout of 30000ms exceeded." }],
+                            },
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(failedTests(dir)).toEqual([
+        {
+          runner: "vitest",
+          file: "app/a.test.ts",
+          title: "a refuses",
+          message: "AssertionError: expected 500 to be 400",
+        },
+        { runner: "vitest", file: "app/b.test.ts", title: "(the file)", message: "Hook timed out" },
+        {
+          runner: "playwright",
+          file: "e2e/x.spec.ts",
+          title: "at 390 › opens",
+          message: "timedOut: Test timeout of 30000ms exceeded.",
+        },
+      ]);
+      const out = new PassThrough();
+      printFailures(out, dir);
+      const text = String(out.read());
+      expect(text).toContain("failed tests (3)");
+      expect(text).toContain("e2e/x.spec.ts › at 390 › opens");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

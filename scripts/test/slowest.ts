@@ -60,6 +60,92 @@ export function slowestFiles(dir = RESULTS_DIR, count = 15): FileTime[] {
   return all.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
 
+type Failure = { runner: "vitest" | "playwright"; file: string; title: string; message: string };
+
+/** Terminal colours, which vitest leaves in its failure messages. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+const firstLine = (v: unknown): string =>
+  String(v ?? "")
+    .replace(COLOURS, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => l.length > 0)
+    ?.slice(0, 200) ?? "";
+
+/** Vitest's JSON report: every assertion result whose status is "failed" (or a file that failed to run). */
+function vitestFailures(report: unknown): Failure[] {
+  const out: Failure[] = [];
+  for (const r of arr(obj(report).testResults)) {
+    const o = obj(r);
+    const file = relative(process.cwd(), String(o.name ?? "?"));
+    const failed = arr(o.assertionResults).filter((a) => obj(a).status === "failed");
+    for (const a of failed) {
+      const t = obj(a);
+      out.push({
+        runner: "vitest",
+        file,
+        title: String(t.fullName ?? t.title ?? "?"),
+        message: firstLine(arr(t.failureMessages)[0]),
+      });
+    }
+    if (failed.length === 0 && o.status === "failed") {
+      out.push({ runner: "vitest", file, title: "(the file)", message: firstLine(o.message) });
+    }
+  }
+  return out;
+}
+
+/** Playwright's JSON report: every test whose last result is neither passed nor skipped. */
+function playwrightFailures(report: unknown): Failure[] {
+  const out: Failure[] = [];
+  const walk = (suite: unknown, file: string, titles: string[]) => {
+    const s = obj(suite);
+    const here = typeof s.file === "string" ? s.file : file;
+    const path = s.title && s.title !== here ? [...titles, String(s.title)] : titles;
+    for (const spec of arr(s.specs)) {
+      for (const test of arr(obj(spec).tests)) {
+        const results = arr(obj(test).results);
+        const last = obj(results[results.length - 1]);
+        if (last.status && last.status !== "passed" && last.status !== "skipped") {
+          const error = obj(arr(last.errors)[0] ?? last.error);
+          out.push({
+            runner: "playwright",
+            file: join("e2e", here),
+            title: [...path, String(obj(spec).title ?? "?")].join(" › "),
+            message: `${String(last.status)}: ${firstLine(error.message)}`,
+          });
+        }
+      }
+    }
+    for (const child of arr(s.suites)) walk(child, here, path);
+  };
+  for (const suite of arr(obj(report).suites)) walk(suite, "?", []);
+  return out;
+}
+
+/** The failed tests of the last run, from both runners' reports. */
+export function failedTests(dir = RESULTS_DIR): Failure[] {
+  return [
+    ...vitestFailures(readJson(join(dir, "vitest.json"))),
+    ...playwrightFailures(readJson(join(dir, "playwright.json"))),
+  ];
+}
+
+/**
+ * Printed last, so that a CI log that keeps only its tail still names what failed and why (the
+ * full reports are far above, or in .data/test-results).
+ */
+export function printFailures(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
+  const failures = failedTests(dir);
+  if (failures.length === 0) return;
+  out.write(`\n▶ failed tests (${failures.length})\n`);
+  for (const f of failures.slice(0, 40)) {
+    out.write(`  ✘ ${f.runner.padEnd(10)} ${f.file} › ${f.title}\n      ${f.message}\n`);
+  }
+  if (failures.length > 40) out.write(`  … and ${failures.length - 40} more\n`);
+}
+
 export function printSlowest(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
   const files = slowestFiles(dir);
   if (files.length === 0) return;
