@@ -65,11 +65,18 @@ describe("cli: org and user", SLOW, () => {
         "s3cret-pass",
         "--role",
         "admin",
+        "--name",
+        "Ana Souza",
       ]),
     );
     expect(Object.keys(out)).toEqual(["id"]);
     const user = await db().user.findUniqueOrThrow({ where: { id: String(out.id) } });
-    expect(user).toMatchObject({ organizationId: org, email: email.toLowerCase(), role: "admin" });
+    expect(user).toMatchObject({
+      organizationId: org,
+      email: email.toLowerCase(),
+      role: "admin",
+      name: "Ana Souza",
+    });
     expect(user.passwordHash).not.toContain("s3cret-pass");
   });
 });

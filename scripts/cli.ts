@@ -67,7 +67,16 @@ async function loadCommands(): Promise<Record<string, Command>> {
       }
       const password = required(f, "password");
       if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
-      const user = await createUser({ organizationId, email: required(f, "email"), password, role });
+      const name = f.name?.trim();
+      if (name !== undefined && name.length > 200)
+        throw new UsageError("--name must have at most 200 characters");
+      const user = await createUser({
+        organizationId,
+        email: required(f, "email"),
+        password,
+        role,
+        name: name || null,
+      });
       return { id: user.id };
     },
     // each of these ends every session of the user at once (lib/auth/session-user.ts)

@@ -11,9 +11,11 @@ import { db } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { createUser } from "@/lib/users/create-user";
+import { dataDir } from "./lib/data-dir.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const DEMO_CREDENTIALS_FILE = join(root, ".data", "demo-credentials.json");
+/** .data/demo-credentials.json, or under DATA_DIR (scripts/lib/data-dir.ts) */
+export const DEMO_CREDENTIALS_FILE = join(dataDir(root), "demo-credentials.json");
 
 export type DemoCredentials = {
   dashboardUrl: string;

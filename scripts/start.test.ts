@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "@/scripts/test/env";
@@ -16,6 +18,9 @@ const redisPort = TEST_ENV.redisProxyPort + 60;
 const database = `${new URL(TEST_ENV.databaseUrl).pathname.slice(1)}_start`;
 const databaseUrl = Object.assign(new URL(TEST_ENV.databaseUrl), { pathname: `/${database}` }).toString();
 let redis: ChildProcess;
+// the start command's data (sandbox state, runtime.env, its lock) in a directory of this file's
+// own, never the checkout's .data of a developer's running `npm start`
+const dataDir = mkdtempSync(join(tmpdir(), "start-data-"));
 
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: TEST_ENV.databaseUrl });
@@ -30,6 +35,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   redis?.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every live process below `pid`, from /proc. */
@@ -75,6 +81,7 @@ async function startAndStop(command: string, args: string[], signal: NodeJS.Sign
       SANDBOX_PORT: String(sandboxPort),
       DATABASE_URL: databaseUrl,
       REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+      DATA_DIR: dataDir,
       NODE_ENV: "production",
       // the test setup silences logs; the worker's "worker started" line is waited for
       LOG_LEVEL: "info",
@@ -146,5 +153,56 @@ describe("stopping the start command with a signal to it", () => {
   it("SIGINT to `npm start` itself stops everything it started", async () => {
     const { left } = await startAndStop("npm", ["start"], "SIGINT");
     expect(left).toEqual([]);
+  }, 240_000);
+});
+
+describe("one start per data directory", () => {
+  it("a second start on a directory a running start holds refuses before touching anything, and says how to run both", async () => {
+    const held = mkdtempSync(join(tmpdir(), "start-held-"));
+    try {
+      // held by a live process (this one), as by a first `npm start`
+      writeFileSync(join(held, "start.pid"), `${process.pid}\n`);
+      writeFileSync(join(held, "runtime.env"), "START_PID=1\n");
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+        env: {
+          ...process.env,
+          DATA_DIR: held,
+          PORT: String(webPort + 2),
+          SANDBOX_PORT: String(sandboxPort + 2),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout?.on("data", (c: Buffer) => {
+        output += c.toString();
+      });
+      child.stderr?.on("data", (c: Buffer) => {
+        output += c.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`Another \`npm start\` (pid ${process.pid}) runs in this checkout`);
+      expect(output).toContain("DATA_DIR=.data-2");
+      expect(readFileSync(join(held, "start.pid"), "utf8")).toBe(`${process.pid}\n`);
+      expect(readFileSync(join(held, "runtime.env"), "utf8")).toBe("START_PID=1\n");
+      expect(existsSync(join(held, "sandbox"))).toBe(false);
+    } finally {
+      rmSync(held, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("a lock left by a start that died is taken over, and a start that stops gives its directory back", async () => {
+    // a pid no process has (pid_max is at most 2^22)
+    writeFileSync(join(dataDir, "start.pid"), "4194305\n");
+    const { code, left } = await startAndStop(
+      process.execPath,
+      ["--import", "tsx", "scripts/start.ts"],
+      "SIGTERM",
+    );
+    expect(left).toEqual([]);
+    expect(code).toBe(0);
+    expect(existsSync(join(dataDir, "sandbox"))).toBe(true);
+    expect(existsSync(join(dataDir, "start.pid"))).toBe(false);
+    expect(existsSync(join(dataDir, "runtime.env"))).toBe(false);
   }, 240_000);
 });

@@ -6,6 +6,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { announceDemo } from "./lib/banner.ts";
 import { buildReason, runBuild } from "./lib/build.ts";
+import { claimDataDir, dataDir, releaseDataDir } from "./lib/data-dir.ts";
 import { connectDemoSandbox, DEMO_CHANNEL } from "./lib/demo-sandbox.ts";
 import { ensureSecrets, loadEnvFile } from "./lib/env-file.ts";
 import { log, message, StartError } from "./lib/log.ts";
@@ -19,6 +20,7 @@ import type { Service } from "./lib/service.ts";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const services: Service[] = [];
 const setup = new AbortController();
+let claimed: string | null = null;
 
 async function main(): Promise<number> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -28,6 +30,19 @@ async function main(): Promise<number> {
   const generated = ensureSecrets(envFile);
   if (generated.length > 0)
     log.info(`generated ${generated.join(", ")} into .env.local (kept across restarts)`);
+
+  // one start per data directory: a second would share the embedded database, overwrite the
+  // sandbox's state and runtime.env, and remove them when it stops (issue 29)
+  const data = dataDir(root);
+  const holder = claimDataDir(data);
+  if (holder !== null) {
+    throw new StartError(
+      `Another \`npm start\` (pid ${holder}) runs in this checkout and keeps its data in ${data}.\n` +
+        "  Stop it first, or give this one a directory and ports of its own:\n" +
+        "  DATA_DIR=.data-2 PORT=3001 SANDBOX_PORT=4011 npm start",
+    );
+  }
+  claimed = data;
 
   const port = portSetting("PORT", 3000);
   process.env.PORT = String(port);
@@ -138,7 +153,9 @@ async function announceWhenReady(
 function childEnv(): NodeJS.ProcessEnv {
   return {
     // the sandbox keeps its phone numbers, templates and customers across restarts
-    SANDBOX_DATA_DIR: join(root, ".data", "sandbox"),
+    SANDBOX_DATA_DIR: join(dataDir(root), "sandbox"),
+    // media copies beside the rest of this start's data (lib/config.ts defaults to .data/media)
+    STORAGE_DIR: join(dataDir(root), "media"),
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? "production",
     PATH: [join(root, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
@@ -167,6 +184,7 @@ async function stopServices(): Promise<void> {
   for (const service of services.reverse()) {
     await service.stop().catch((error: unknown) => log.warn(`could not stop a service: ${message(error)}`));
   }
+  if (claimed) releaseDataDir(claimed);
 }
 
 function onSetupSignal(signal: NodeJS.Signals): void {

