@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { EVENT_NAMES } from "../lib/events/names";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
@@ -148,3 +149,27 @@ test("webhooks: a webhook without a secret is flagged; disable, enable and delet
     .poll(() => db().webhook.count({ where: { organizationId: org.id, name: "Unsigned hook" } }))
     .toBe(0);
 });
+
+for (const width of [1280, 390]) {
+  test(`webhooks at ${width} px: broadcast.completed can be picked alone, and every event has a box`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, org.staff.owner, "/dashboard/webhooks");
+    await page.getByRole("button", { name: "New webhook" }).first().click();
+    const create = page.getByRole("dialog", { name: "New webhook" });
+    const name = `Broadcast reports ${width}`;
+    await create.getByLabel("Endpoint URL").fill(`${receiver.url}/broadcasts-${width}`);
+    await create.getByLabel("Name").fill(name);
+    for (const event of EVENT_NAMES) await expect(create.getByLabel(event, { exact: true })).toHaveCount(1);
+    const box = create.getByLabel("broadcast.completed", { exact: true });
+    await box.scrollIntoViewIfNeeded();
+    await expect(box).toBeInViewport();
+    await box.check();
+    await create.getByLabel("No secret: send unsigned deliveries").check();
+    await create.getByRole("button", { name: "Create webhook" }).click();
+    await expect(toast(page, `Webhook ${name} created.`)).toBeVisible();
+    const stored = await db().webhook.findFirstOrThrow({ where: { organizationId: org.id, name } });
+    expect(stored.events).toEqual(["broadcast.completed"]);
+  });
+}

@@ -8,9 +8,20 @@ const GROUPS: { label: string; prefix: string }[] = [
   { label: "Messages", prefix: "message." },
   { label: "Contacts", prefix: "contact." },
   { label: "Conversations", prefix: "conversation." },
+  { label: "Broadcasts", prefix: "broadcast." },
   // opt-in (lib/events/names.ts OPT_IN_EVENT_NAMES): "All events" leaves it out
   { label: "Raw WhatsApp", prefix: "whatsapp." },
 ];
+
+/** Every event has a box: one no group names is shown under "Other" rather than not at all. */
+const SHOWN = [
+  ...GROUPS.map((g) => ({ ...g, names: EVENT_NAMES.filter((e) => e.startsWith(g.prefix)) })),
+  {
+    label: "Other",
+    prefix: "",
+    names: EVENT_NAMES.filter((e) => !GROUPS.some((g) => e.startsWith(g.prefix))),
+  },
+].filter((g) => g.names.length > 0);
 
 /**
  * The events a webhook receives, grouped, with "All events" on top. "All events" is every event
@@ -41,12 +52,12 @@ export function EventPicker({
         onChange={(e) => onChange(e.target.checked ? [...ALL_EVENTS_CHOICE, ...optIns] : optIns)}
       />
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
-        {GROUPS.map((group) => (
-          <fieldset key={group.prefix} className="space-y-2">
+        {SHOWN.map((group) => (
+          <fieldset key={group.label} className="space-y-2">
             <legend className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
               {group.label}
             </legend>
-            {EVENT_NAMES.filter((e) => e.startsWith(group.prefix)).map((name) => (
+            {group.names.map((name) => (
               <Checkbox
                 key={name}
                 label={<span className="font-mono text-xs">{name}</span>}
