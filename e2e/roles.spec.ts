@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
+import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { randomPhone, SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;
@@ -83,3 +84,34 @@ test("a user of another organization sees none of this one's contacts or keys", 
   expect(contact.name).toBe("Private Person");
   expect((await db().apiKey.findUniqueOrThrow({ where: { id: keyId } })).revokedAt).toBeNull();
 });
+
+for (const width of [1280, 390]) {
+  test(`an agent at ${width} px walks every page the navigation offers, and the dashboard makes no request the role may not make`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    const showcase = await seedOrganization();
+    const ids = await seedShowcase(showcase.id);
+    const refused: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 401 || response.status() === 403)
+        refused.push(`${response.status()} ${response.url()}`);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") refused.push(`console: ${message.text()}`);
+    });
+    await signIn(page, showcase.staff.agent, "/dashboard");
+    const paths = DASHBOARD_PAGES.map((p) => p.path).filter((path) => path !== "/dashboard/keys");
+    for (const path of [
+      ...paths,
+      `/dashboard/conversations/${ids.conversation}`,
+      `/dashboard/broadcasts/${ids.broadcast}`,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(refused).toEqual([]);
+  });
+}
