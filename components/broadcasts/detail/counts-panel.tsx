@@ -1,7 +1,56 @@
+"use client";
+
+import { useEffect, useState } from "react";
 import { progressOf, progressTone } from "@/components/broadcasts/broadcast-status";
 import { formatNumber } from "@/components/lib/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { addSample, formatDuration, type PaceSample, paceOf } from "@/lib/broadcasts/pace";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
+
+/**
+ * The rate the broadcast actually sends at, from the counts of the page's own polls, and the time
+ * left at it (issue 29: "up to 80 a second" alone said nothing of a broadcast going at 3).
+ */
+function usePace(broadcast: BroadcastJson) {
+  const done = broadcast.counts.total - broadcast.counts.pending;
+  const sending = broadcast.status === "running";
+  const [samples, setSamples] = useState<PaceSample[]>([]);
+  useEffect(() => {
+    if (!sending) {
+      setSamples([]);
+      return;
+    }
+    setSamples((s) => addSample(s, { at: Date.now(), done }));
+  }, [sending, done]);
+  // the same count polled again is a sample too: a stalled broadcast's rate falls to 0
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(
+      () => setSamples((s) => addSample(s, { at: Date.now(), done: s.at(-1)?.done ?? done })),
+      5_000,
+    );
+    return () => clearInterval(timer);
+  }, [sending, done]);
+  return sending ? paceOf(samples, broadcast.counts.pending) : null;
+}
+
+function PaceLine({ broadcast }: { broadcast: BroadcastJson }) {
+  const pace = usePace(broadcast);
+  if (broadcast.status !== "running") return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="broadcast-pace" aria-live="polite">
+      {pace === null
+        ? "Measuring the sending rate…"
+        : pace.secondsLeft === null
+          ? "Sending has stalled: no recipient was done in the last minute."
+          : `Sending ${formatRate(pace.perSecond)} a second · ${formatDuration(pace.secondsLeft)} left at this rate`}
+    </p>
+  );
+}
+
+function formatRate(perSecond: number): string {
+  return perSecond >= 10 ? formatNumber(Math.round(perSecond)) : perSecond.toFixed(1);
+}
 
 const ORDER = ["total", "pending", "sent", "delivered", "read", "replied", "failed", "skipped"] as const;
 const WORDS: Record<(typeof ORDER)[number], string> = {
@@ -25,6 +74,7 @@ export function CountsPanel({ broadcast }: { broadcast: BroadcastJson }) {
         label={`${formatNumber(c.total - c.pending)} of ${formatNumber(c.total)} recipients done`}
         tone={progressTone(broadcast)}
       />
+      <PaceLine broadcast={broadcast} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ORDER.map((k) => (
           <div key={k} className="rounded-md bg-slate-50 px-3 py-2">
