@@ -218,7 +218,10 @@ test("the thread: username, the app's messages, an edit and a deletion; an agent
   const confirm = page.getByRole("dialog", { name: "Block Grace Hopper?" });
   await confirm.getByRole("button", { name: "Block customer" }).click();
   await expect(toast(page, "Grace Hopper is blocked.")).toBeVisible();
-  await expect(page.getByRole("heading", { name: /Grace Hopper/ }).getByText("Blocked")).toBeVisible();
+  // the thread's header shows the customer's restrictions beside its heading (issue 29 item 5)
+  await expect(
+    page.getByRole("region", { name: /Grace Hopper/ }).getByText("Blocked", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("This customer is blocked: nothing can be sent to them.")).toBeVisible();
   expect(
     (await db().contact.findFirstOrThrow({ where: { organizationId: org.id, phone: customer } })).blockedAt,
