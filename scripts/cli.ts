@@ -24,22 +24,34 @@ function optionalInt(flags: Flags, name: string): number | undefined {
   return Number(value);
 }
 
+/** Set once a command imports lib/ (and with it, perhaps, the database client). */
+let libLoaded = false;
+function use<T>(load: Promise<T>): Promise<T> {
+  libLoaded = true;
+  return load;
+}
+
 async function loadCommands(): Promise<Record<string, Command>> {
-  const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const { createUser } = await import("@/lib/users/create-user");
-  const { changePassword } = await import("@/lib/users/change-password");
-  const { changeRole } = await import("@/lib/users/change-role");
-  const { removeUser } = await import("@/lib/users/remove-user");
-  const { LastOwnerError } = await import("@/lib/users/last-owner");
-  const { createApiKey } = await import("@/lib/keys/create-api-key");
-  const { revokeApiKey } = await import("@/lib/keys/revoke-api-key");
+  // each command imports what it uses when it runs, after its flags are checked: a usage error
+  // answers without loading the database client (seconds of a loaded machine per run)
+  const lib = {
+    db: async () => (await use(import("@/lib/db"))).db(),
+    createOrganization: async () =>
+      (await use(import("@/lib/organizations/create-organization"))).createOrganization,
+    createUser: async () => (await use(import("@/lib/users/create-user"))).createUser,
+    changePassword: async () => (await use(import("@/lib/users/change-password"))).changePassword,
+    changeRole: async () => (await use(import("@/lib/users/change-role"))).changeRole,
+    removeUser: async () => (await use(import("@/lib/users/remove-user"))).removeUser,
+    createApiKey: async () => (await use(import("@/lib/keys/create-api-key"))).createApiKey,
+    revokeApiKey: async () => (await use(import("@/lib/keys/revoke-api-key"))).revokeApiKey,
+    createChannel: async () => (await use(import("@/lib/channels/create-channel"))).createChannel,
+    deactivateChannel: async () => (await use(import("@/lib/channels/deactivate-channel"))).deactivateChannel,
+    syncTemplates: async () => (await use(import("@/lib/templates/sync-templates"))).syncTemplates,
+    closeQueues: async () => (await use(import("@/lib/queues"))).closeQueues,
+    resealSecrets: async () => (await use(import("@/lib/crypto/reseal-secrets"))).resealSecrets,
+  };
   const { scopeSchema } = await import("@/lib/api/scopes");
-  const { db } = await import("@/lib/db");
-  const { createChannel } = await import("@/lib/channels/create-channel");
-  const { deactivateChannel } = await import("@/lib/channels/deactivate-channel");
-  const { syncTemplates } = await import("@/lib/templates/sync-templates");
-  const { closeQueues } = await import("@/lib/queues");
-  const { resealSecrets } = await import("@/lib/crypto/reseal-secrets");
+  const { LastOwnerError } = await import("@/lib/users/last-owner");
   const uuid = (f: Flags, name: string) => {
     const value = required(f, name);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
@@ -53,7 +65,7 @@ async function loadCommands(): Promise<Record<string, Command>> {
 
   return {
     "org create": async (f) => {
-      const org = await createOrganization({ name: required(f, "name") });
+      const org = await (await lib.createOrganization())({ name: required(f, "name") });
       return { id: org.id };
     },
     "user create": async (f) => {
@@ -62,17 +74,18 @@ async function loadCommands(): Promise<Record<string, Command>> {
         throw new UsageError("--role must be owner, admin or agent");
       }
       const organizationId = required(f, "org");
-      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
-        throw new UsageError(`no organization ${organizationId}`);
-      }
+      const email = required(f, "email");
       const password = required(f, "password");
       if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
       const name = f.name?.trim();
       if (name !== undefined && name.length > 200)
         throw new UsageError("--name must have at most 200 characters");
-      const user = await createUser({
+      if (!(await (await lib.db()).organization.findUnique({ where: { id: organizationId } }))) {
+        throw new UsageError(`no organization ${organizationId}`);
+      }
+      const user = await (await lib.createUser())({
         organizationId,
-        email: required(f, "email"),
+        email,
         password,
         role,
         name: name || null,
@@ -83,7 +96,8 @@ async function loadCommands(): Promise<Record<string, Command>> {
     "user set-password": async (f) => {
       const password = required(f, "password");
       if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
-      if (!(await changePassword(uuid(f, "id"), password))) throw new UsageError(`no user ${f.id}`);
+      if (!(await (await lib.changePassword())(uuid(f, "id"), password)))
+        throw new UsageError(`no user ${f.id}`);
       return { id: f.id, sessions_ended: true };
     },
     "user set-role": async (f) => {
@@ -91,12 +105,12 @@ async function loadCommands(): Promise<Record<string, Command>> {
       if (role !== "owner" && role !== "admin" && role !== "agent") {
         throw new UsageError("--role must be owner, admin or agent");
       }
-      const user = await changeRole(uuid(f, "id"), role).catch(lastOwner);
+      const user = await (await lib.changeRole())(uuid(f, "id"), role).catch(lastOwner);
       if (!user) throw new UsageError(`no user ${f.id}`);
       return { id: user.id, role: user.role };
     },
     "user remove": async (f) => {
-      const user = await removeUser(uuid(f, "id")).catch(lastOwner);
+      const user = await (await lib.removeUser())(uuid(f, "id")).catch(lastOwner);
       if (!user) throw new UsageError(`no user ${f.id}`);
       return { id: user.id, removed: true };
     },
@@ -119,10 +133,10 @@ async function loadCommands(): Promise<Record<string, Command>> {
         if (Number.isNaN(expiresAt.getTime())) throw new UsageError("--expires-at must be an ISO 8601 time");
       }
       const organizationId = required(f, "org");
-      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
+      if (!(await (await lib.db()).organization.findUnique({ where: { id: organizationId } }))) {
         throw new UsageError(`no organization ${organizationId}`);
       }
-      const { apiKey, key } = await createApiKey({
+      const { apiKey, key } = await (await lib.createApiKey())({
         organizationId,
         name: required(f, "name"),
         kind,
@@ -135,7 +149,7 @@ async function loadCommands(): Promise<Record<string, Command>> {
     },
     "channel create": async (f) => {
       const organizationId = uuid(f, "org");
-      if (!(await db().organization.findUnique({ where: { id: organizationId } }))) {
+      if (!(await (await lib.db()).organization.findUnique({ where: { id: organizationId } }))) {
         throw new UsageError(`no organization ${organizationId}`);
       }
       // The operator's way to give a channel any Graph URL: the dashboard accepts only Meta's and
@@ -149,7 +163,7 @@ async function loadCommands(): Promise<Record<string, Command>> {
         );
       }
       try {
-        const channel = await createChannel({
+        const channel = await (await lib.createChannel())({
           organizationId,
           name: f.name ?? required(f, "phone-number-id"),
           phoneNumberId: required(f, "phone-number-id"),
@@ -161,29 +175,29 @@ async function loadCommands(): Promise<Record<string, Command>> {
         });
         return { id: channel.id };
       } finally {
-        await closeQueues();
+        await (await lib.closeQueues())();
       }
     },
     "channel deactivate": async (f) => {
-      const channel = await deactivateChannel(uuid(f, "id"));
+      const channel = await (await lib.deactivateChannel())(uuid(f, "id"));
       if (!channel) throw new UsageError(`no channel ${f.id}`);
       return { id: channel.id, status: channel.status };
     },
     "templates sync": async (f) => {
       const channelId = uuid(f, "channel");
-      if (!(await db().channel.findUnique({ where: { id: channelId } })))
+      if (!(await (await lib.db()).channel.findUnique({ where: { id: channelId } })))
         throw new UsageError(`no channel ${channelId}`);
-      return syncTemplates(channelId);
+      return (await lib.syncTemplates())(channelId);
     },
     // after rotating ENCRYPTION_KEY (the old one in ENCRYPTION_KEY_PREVIOUS): seal everything anew
     "secrets reseal": async (f) => {
       const organizationId = f.org === undefined ? undefined : uuid(f, "org");
-      return resealSecrets({ organizationId });
+      return (await lib.resealSecrets())({ organizationId });
     },
     "key revoke": async (f) => {
       const id = required(f, "id");
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`no key ${id}`);
-      const apiKey = await revokeApiKey(id);
+      const apiKey = await (await lib.revokeApiKey())(id);
       if (!apiKey?.revokedAt) throw new UsageError(`no key ${id}`);
       return { id: apiKey.id, revoked_at: apiKey.revokedAt.toISOString() };
     },
@@ -271,8 +285,11 @@ async function main(): Promise<number> {
     }
     return 1;
   } finally {
-    const { disconnectDb } = await import("@/lib/db");
-    await disconnectDb();
+    // only when a command loaded lib/ (a usage error never does)
+    if (libLoaded) {
+      const { disconnectDb } = await import("@/lib/db");
+      await disconnectDb();
+    }
   }
 }
 

@@ -211,9 +211,10 @@ export type CliResult = { code: number; stdout: string; stderr: string };
 /** The admin CLI as an operator runs it, against the test database and Redis. */
 export function runCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
+    // `node --import tsx`: one process (the tsx CLI starts a second node to run the script)
     execFile(
-      "node_modules/.bin/tsx",
-      ["scripts/cli.ts", ...args],
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", ...args],
       {
         env: {
           ...process.env,
@@ -222,7 +223,8 @@ export function runCli(args: string[]): Promise<CliResult> {
           ENCRYPTION_KEY: TEST_ENV.encryptionKey,
           LOG_LEVEL: "silent",
         },
-        timeout: 60_000,
+        // a guard against a hang: one run took 16–90 s in CI at a load of 19
+        timeout: 150_000,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
