@@ -27,7 +27,15 @@ export async function startIfDue(broadcastId: string): Promise<Started | RunResu
     });
     broadcast = await db().broadcast.findUnique({ where: { id: broadcastId } });
   }
-  if (broadcast?.status !== "running") return { next: "done" };
+  if (broadcast?.status !== "running") {
+    // a job of a paused or cancelled broadcast ends here: no recipient is claimed by it
+    if (broadcast)
+      logger.info(
+        { broadcastId, status: broadcast.status },
+        "broadcast not running: no driver claims for it",
+      );
+    return { next: "done" };
+  }
   const channel = await cachedChannel(broadcast.channelId);
   if (channel?.status !== "active") {
     await db().broadcast.updateMany({

@@ -44,6 +44,8 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
       ? { WHATSAPP_GRAPH_URL_ALLOWLIST: `http://127.0.0.1:${options.sandboxPort}` }
       : {}),
     WEBHOOK_RETRY_SCALE: "0.001",
+    // the product's own deadline (scripts/test/setup-env.ts sets more for the tests' process only)
+    ENQUEUE_TIMEOUT_MS: undefined,
     LOG_LEVEL: process.env.TEST_VERBOSE ? "info" : "warn",
     // tests connect over loopback and name their client address in X-Forwarded-For, as a proxy would
     TRUSTED_PROXIES: "127.0.0.1,::1",
@@ -72,12 +74,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ];
   if (options.worker !== false) {
     procs.push(
-      startProcess("worker", "node_modules/.bin/tsx", ["worker/index.ts"], { ...env, LOG_LEVEL: "info" }),
+      startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], {
+        ...env,
+        LOG_LEVEL: "info",
+      }),
     );
   }
   if (options.sandboxPort) {
     const sandboxEnv = { ...env, SANDBOX_PORT: String(options.sandboxPort), LOG_LEVEL: "warn" };
-    procs.push(startProcess("sandbox", "node_modules/.bin/tsx", ["sandbox/server.ts"], sandboxEnv));
+    procs.push(
+      startProcess("sandbox", process.execPath, ["--import", "tsx", "sandbox/server.ts"], sandboxEnv),
+    );
   }
   const baseUrl = `http://127.0.0.1:${options.webPort}`;
   const stop = async () => {

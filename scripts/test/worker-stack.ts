@@ -64,7 +64,7 @@ export async function startWorkerStack(env: Record<string, string> = {}): Promis
     workers,
     async startWorker(name) {
       const workerEnv = { ...stackEnv(options), REDIS_URL: redisUrl, LOG_LEVEL: "info" };
-      const proc = startProcess(name, "node_modules/.bin/tsx", ["worker/index.ts"], workerEnv);
+      const proc = startProcess(name, process.execPath, ["--import", "tsx", "worker/index.ts"], workerEnv);
       workers.push(proc);
       await waitFor(async () => proc.output.join("").includes("worker started"), `worker ${name}`);
       return proc;

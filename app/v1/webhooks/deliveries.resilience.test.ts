@@ -36,7 +36,7 @@ let secondWorker: Proc;
 beforeAll(async () => {
   await redis.flushdb();
   stack = await startStack(options);
-  secondWorker = startProcess("worker-2", "node_modules/.bin/tsx", ["worker/index.ts"], {
+  secondWorker = startProcess("worker-2", process.execPath, ["--import", "tsx", "worker/index.ts"], {
     ...stackEnv(options),
     LOG_LEVEL: "info",
   });

@@ -38,6 +38,19 @@ async function diagnosis(broadcastId: string): Promise<string> {
 describe("a worker killed mid-broadcast, and Redis flushed", () => {
   it("another worker finishes it: every recipient exactly one upstream message, none lost", async () => {
     const [a] = await Promise.all([ws.startWorker("worker-a")]);
+    // every broadcast whose driver said it claims no more (read as it is written: the kept output
+    // is a window of the last chunks, which a loaded worker's logs can scroll past)
+    const stopped = new Set<string>();
+    let pending = "";
+    a?.child.stdout?.on("data", (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!/its driver claims no more|no driver claims for it/.test(line)) continue;
+        const match = /"broadcastId":"([0-9a-f-]{36})"/.exec(line);
+        if (match?.[1]) stopped.add(match[1]);
+      }
+    });
     const { key, orgId } = await createTestOrg();
     const channel = await createChannelAt(orgId, ws.sandboxUrl, {
       // 40 at 4 a second: the pause below lands long before the last claim, even on a loaded machine
@@ -86,15 +99,9 @@ describe("a worker killed mid-broadcast, and Redis flushed", () => {
     });
     expect(paused.status, paused.text).toBe(200);
     // the driver sees the pause within a second and claims no more: until it says so, a batch
-    // claimed after the check below could be `sending` with its request not yet gone at the kill
-    await eventually(
-      async () =>
-        a?.output
-          .join("")
-          .split("\n")
-          .some((l) => l.includes(id) && l.includes("its driver claims no more")),
-      30_000,
-    );
+    // claimed after the check below could be `sending` with its request not yet gone at the kill.
+    // A driver that had given its slot back before the pause says so when its job runs again.
+    await eventually(async () => stopped.has(id), 120_000);
     await eventually(async () => {
       const sending = await db().message.findMany({
         where: { broadcastId: id, status: "sending" },
