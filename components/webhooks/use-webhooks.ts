@@ -18,9 +18,14 @@ export function useWebhookList() {
   return useQuery(listOptions);
 }
 
-/** Just the webhooks (the deliveries page's filter). */
+/** Just the webhooks' names (the deliveries page's filter), which every role that reads deliveries may ask for. */
 export function useWebhooks() {
-  return useQuery({ ...listOptions, select: (data) => data.webhooks });
+  return useQuery({
+    queryKey: [...WEBHOOKS_QUERY_KEY, "names"],
+    queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.listDeliveryWebhooks, { signal }),
+    select: (data) => data.webhooks,
+    refetchInterval: 30_000,
+  });
 }
 
 function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {

@@ -88,6 +88,17 @@ export const WEBHOOK_DASHBOARD = declareDashboardEndpoints({
     answer: answer<{ webhooks: FailingWebhookJson[] }>(),
     status: 200,
   },
+  /**
+   * The deliveries page's webhook filter: names only, for every role that reads deliveries (the
+   * full list with settings and health is the managers'; an agent's page asked for it and was refused)
+   */
+  listDeliveryWebhooks: {
+    method: "GET",
+    path: "/api/dashboard/deliveries/webhooks",
+    roles: SUPPORT,
+    answer: answer<{ webhooks: { id: string; name: string }[] }>(),
+    status: 200,
+  },
   /** across the organization's webhooks, filtered, newest (or oldest) first, by keyset pages */
   listDeliveries: {
     method: "GET",

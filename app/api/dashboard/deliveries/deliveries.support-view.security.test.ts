@@ -128,6 +128,32 @@ describe("what support (agents) may see of webhooks", { timeout: 60_000 }, () =>
     expect(failing.map((w) => w.url)).toEqual([URL_SUPPORT]);
   });
 
+  it("every role lists the webhooks' names for the deliveries filter: names only, this organization's only", async () => {
+    const other = await createStaff("agent");
+    const { cookie: otherCookie } = await signInWithPassword(other.email, other.password);
+    await db().webhook.create({
+      data: {
+        id: `wbk_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
+        organizationId: other.orgId,
+        name: "Other org's hook",
+        url: "http://127.0.0.1:9/other",
+        events: ["contact.created"],
+      },
+    });
+    for (const role of ["owner", "admin", "agent"] as const) {
+      const res = await dashboardCall(cookies[role], "/api/dashboard/deliveries/webhooks");
+      expect(res.status, role).toBe(200);
+      const webhooks = (res.body.data as { webhooks: Record<string, unknown>[] }).webhooks;
+      expect(webhooks.map((w) => Object.keys(w).sort())).toEqual([["id", "name"]]);
+      expect(JSON.stringify(res.body)).not.toContain(SECRET_QUERY);
+      expect(JSON.stringify(res.body)).not.toContain("Other org's hook");
+    }
+    const theirs = await dashboardCall(otherCookie, "/api/dashboard/deliveries/webhooks");
+    expect((theirs.body.data as { webhooks: { name: string }[] }).webhooks.map((w) => w.name)).toEqual([
+      "Other org's hook",
+    ]);
+  });
+
   it("owners and admins see the URL and the signatures whole", async () => {
     for (const role of ["owner", "admin"] as const) {
       const detail = await dashboardCall(cookies[role], `/api/dashboard/deliveries/${deliveryId}`);
