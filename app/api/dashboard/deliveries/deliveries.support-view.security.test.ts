@@ -131,6 +131,7 @@ describe("what support (agents) may see of webhooks", { timeout: 60_000 }, () =>
   it("every role lists the webhooks' names for the deliveries filter: names only, this organization's only", async () => {
     const other = await createStaff("agent");
     const { cookie: otherCookie } = await signInWithPassword(other.email, other.password);
+    if (!otherCookie) throw new Error("the other organization's agent could not sign in");
     await db().webhook.create({
       data: {
         id: `wbk_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
