@@ -11,7 +11,15 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
  */
 export type ConversationOwner = { owner: "us" | "other"; appId: string | null };
 
-export type OwnerChangeReason = "control_passed" | "control_taken" | "standby" | "take" | "release";
+export type OwnerChangeReason =
+  | "control_passed"
+  | "control_taken"
+  | "standby"
+  | "messages"
+  | "take"
+  | "release"
+  | "pass"
+  | "reply";
 
 /**
  * Sets a conversation's owner and records `conversation.owner_changed` through the outbox in

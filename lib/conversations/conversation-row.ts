@@ -61,6 +61,7 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
     },
     channel: c.channel,
     assignee: c.assignee,
+    owner: { owner: c.owner === "other" ? "other" : "us", app_id: c.ownerAppId },
     opened_at: c.openedAt.toISOString(),
     // a reply is activity too: the list shows it at once (lastActivityAt moves with the customer's messages)
     last_activity_at: new Date(

@@ -41,6 +41,8 @@ export type ConversationRowJson = {
   };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
+  /** who answers it under Meta's conversation routing (lib/conversations/conversation-owner.ts) */
+  owner: { owner: "us" | "other"; app_id: string | null };
   opened_at: string;
   last_activity_at: string;
   last_message: { direction: "inbound" | "outbound"; preview: string; at: string } | null;
