@@ -6,14 +6,10 @@ const conversationParams = z.object({
   id: z.string().meta({ description: "Conversation id (`conversationId` of the events)" }),
 });
 
-const metadata = z
-  .string()
-  .max(2000)
-  .optional()
-  .meta({
-    description:
-      "Free text WhatsApp hands to the responder that receives the thread (at most 2,000 characters)",
-  });
+const metadata = z.string().max(2000).optional().meta({
+  description:
+    "Free text WhatsApp hands to the responder that receives the thread (at most 2,000 characters)",
+});
 
 export const takeBody = z.object({ metadata });
 export const releaseBody = z.object({});
