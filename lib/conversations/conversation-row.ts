@@ -59,7 +59,7 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
       username: c.contact.username,
       blocked: c.contact.blockedAt !== null,
     },
-    channel: c.channel,
+    channel: c.channel ? { id: c.channel.id, name: c.channel.name } : null,
     assignee: c.assignee,
     owner: { owner: c.owner === "other" ? "other" : "us", app_id: c.ownerAppId },
     opened_at: c.openedAt.toISOString(),

@@ -98,6 +98,11 @@ export type ThreadJson = {
   window_open_until: string | null;
   /** the contact's marketing opt-out and the language of the last template they were sent */
   customer: ThreadCustomerJson;
+  /**
+   * conversation routing concerns it: its channel shares the number with another responder (as
+   * the routing roles last read say), or another responder answers it; the thread shows its owner
+   */
+  routed: boolean;
 };
 
 export type ThreadCustomerJson = {

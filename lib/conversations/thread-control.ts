@@ -5,6 +5,7 @@ import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { type ConversationOwner, changeConversationOwner } from "@/lib/conversations/conversation-owner";
 import { db } from "@/lib/db";
+import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 
 export type ThreadAction = "take" | "release" | "pass";
 
@@ -103,6 +104,7 @@ export async function controlThread(
     owner,
     reason: action,
   });
+  await enqueueDeliveries(changed.deliveryIds);
   return {
     conversationId: conversation.id,
     contactId: conversation.contactId,

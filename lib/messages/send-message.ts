@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
+import { routingInUse } from "@/lib/channels/read-routing-roles";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
+import { type Takeover, takeOverOnSend } from "@/lib/conversations/take-over-on-send";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
@@ -26,6 +28,8 @@ export type SendResult = {
   recipient?: string;
   template?: string;
   timestamp: string;
+  /** the send took the conversation from another responder (conversation routing); absent otherwise */
+  takeover?: Takeover;
 };
 
 /**
@@ -38,6 +42,8 @@ export async function sendMessage(
   input: SendMessageInput,
   /** where template components sit in the caller's request (the template send endpoint: `components`) */
   componentsField = "template.components",
+  /** the caller knows the conversation is another responder's (a dashboard reply confirmed so) */
+  ownedElsewhere = false,
 ): Promise<SendResult> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
@@ -113,6 +119,9 @@ export async function sendMessage(
     );
   }
   if (outcome.status === "failed") throw mapUpstreamFailure(outcome.failure as UpstreamFailure, messageId);
+  // only on a routed number (or when the caller knows): a send elsewhere pays no extra statement
+  const takeover =
+    ownedElsewhere || routingInUse(channel) ? await takeOverOnSend(organizationId, messageId) : null;
   return {
     messageId,
     whatsappMessageId: outcome.whatsappMessageId,
@@ -121,5 +130,6 @@ export async function sendMessage(
     ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
     ...(checked.type === "template" ? { template: checked.template.name } : {}),
     timestamp: outcome.sentAt,
+    ...(takeover ? { takeover } : {}),
   };
 }

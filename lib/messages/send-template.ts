@@ -18,6 +18,8 @@ export async function sendTemplate(
   organizationId: string,
   templateId: string,
   body: z.infer<typeof sendTemplateBody>,
+  /** the caller knows the conversation is another responder's (lib/messages/send-message.ts) */
+  ownedElsewhere = false,
 ) {
   let name = templateId;
   let language = body.language;
@@ -60,5 +62,5 @@ export async function sendTemplate(
     },
     { componentsField: "components" },
   );
-  return sendMessage(organizationId, input, "components");
+  return sendMessage(organizationId, input, "components", ownedElsewhere);
 }
