@@ -7,7 +7,7 @@ import { json, parseJson, type Reply, type SandboxRequest } from "@/sandbox/http
 import { digitsOf } from "@/sandbox/ids";
 import { notification } from "@/sandbox/notify/envelope";
 import { windowOpen } from "@/sandbox/send/window";
-import { userKey, windowKey } from "@/sandbox/state";
+import { type PhoneNumber, userKey, windowKey } from "@/sandbox/state";
 
 /**
  * Meta's thread control and Routing Roles APIs, played. Sources: "Thread Control (Cloud API)"
@@ -94,19 +94,46 @@ export function threadControl(ctx: Ctx, req: SandboxRequest, phoneNumberId: stri
   ctx.state.threadOwners.set(windowKey(number.id, customer), body.action === "take" ? "us" : "other");
   // what the second responder hears (never the app: see above); a release names no new owner
   if (body.action !== "release") {
-    const type = body.action === "take" ? "control_taken" : "control_passed";
-    const detail: Record<string, unknown> =
-      body.action === "take"
-        ? { previous_owner_role: "ai_agent", new_owner_role: "escalation_partner" }
-        : { previous_owner_role: "escalation_partner", new_owner_role: "ai_agent" };
-    if (body.metadata !== undefined) detail.metadata = body.metadata;
     const sender = body.to ? { phone_number: customer } : { user_id: body.recipient };
-    const value = { type, [type]: detail, sender, timestamp: String(Math.floor(Date.now() / 1000)) };
-    const list = ctx.state.secondResponderHandovers.get(number.id) ?? [];
-    list.push(notification(number, value, "messaging_handovers"));
-    ctx.state.secondResponderHandovers.set(number.id, list.slice(-100));
+    const type = body.action === "take" ? "control_taken" : "control_passed";
+    recordHandover(ctx, number, type, sender, body.metadata);
   }
   return json(200, { messaging_product: "whatsapp", success: true });
+}
+
+/**
+ * A message the app sends to a thread the second responder owns: the escalation partner takes it
+ * "implicitly by sending a Service message" (messaging_handovers reference), so the thread is the
+ * app's and the second responder hears `control_taken`. An app that is not the escalation partner
+ * changes nothing (the sandbox does not refuse its send: no page says Meta does).
+ */
+export function takeOnSend(ctx: Ctx, number: PhoneNumber, customer: string): void {
+  const second = ctx.state.secondResponders.get(number.id);
+  if (!second?.app_roles.includes("escalation_partner")) return;
+  if (threadOwner(ctx.state, number.id, customer) === "us") return;
+  ctx.state.threadOwners.set(windowKey(number.id, customer), "us");
+  const sender = customer.startsWith("user:")
+    ? { user_id: customer.slice("user:".length) }
+    : { phone_number: customer };
+  recordHandover(ctx, number, "control_taken", sender, undefined);
+}
+
+function recordHandover(
+  ctx: Ctx,
+  number: PhoneNumber,
+  type: "control_taken" | "control_passed",
+  sender: Record<string, unknown>,
+  metadata: string | undefined,
+): void {
+  const detail: Record<string, unknown> =
+    type === "control_taken"
+      ? { previous_owner_role: "ai_agent", new_owner_role: "escalation_partner" }
+      : { previous_owner_role: "escalation_partner", new_owner_role: "ai_agent" };
+  if (metadata !== undefined) detail.metadata = metadata;
+  const value = { type, [type]: detail, sender, timestamp: String(Math.floor(Date.now() / 1000)) };
+  const list = ctx.state.secondResponderHandovers.get(number.id) ?? [];
+  list.push(notification(number, value, "messaging_handovers"));
+  ctx.state.secondResponderHandovers.set(number.id, list.slice(-100));
 }
 
 /** GET /{phone_number_id}/routing_roles: the app's own roles on the number. */
