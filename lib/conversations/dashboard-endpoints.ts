@@ -11,7 +11,7 @@ import {
   type ThreadJson,
 } from "@/lib/conversations/conversation-schemas";
 import { replyBody } from "@/lib/conversations/reply-schemas";
-import type { ThreadControlResult } from "@/lib/conversations/thread-control";
+import type { ThreadControlResult } from "@/lib/conversations/thread-control-schemas";
 
 const idParams = z.object({ id: z.string() });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declareEndpoints } from "@/lib/api/endpoint";
-import { passTargets, threadControlResult } from "@/lib/conversations/thread-control";
+import { passTargets, threadControlResult } from "@/lib/conversations/thread-control-schemas";
 
 const conversationParams = z.object({
   id: z.string().meta({ description: "Conversation id (`conversationId` of the events)" }),

@@ -1,6 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { ReplyBody } from "@/lib/conversations/reply-schemas";
+import { takeOverAfterSend } from "@/lib/conversations/take-over-on-send";
 import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
@@ -90,7 +91,7 @@ export async function replyToConversation(
       text: { body: reply.text },
       channel_id: channelId,
     });
-    return sendMessage(organizationId, input, undefined, ownedElsewhere);
+    return sendMessage(organizationId, input, undefined, takeOverAfterSend(ownedElsewhere));
   }
   const components = await templateComponents(organizationId, reply);
   return sendTemplate(
@@ -102,6 +103,6 @@ export async function replyToConversation(
       ...(reply.language ? { language: reply.language } : {}),
       ...(components ? { components } : {}),
     },
-    ownedElsewhere,
+    takeOverAfterSend(ownedElsewhere),
   );
 }

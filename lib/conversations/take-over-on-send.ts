@@ -1,9 +1,9 @@
 import "#server-only";
+import { routingInUse } from "@/lib/channels/read-routing-roles";
 import { changeConversationOwner } from "@/lib/conversations/conversation-owner";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-
-export type Takeover = { conversationId: string; previousOwner: { owner: "other"; appId: string | null } };
+import type { AfterSend, Takeover } from "@/lib/messages/send-message";
 
 /**
  * A message we sent to a conversation another responder owned: WhatsApp gives the thread to the
@@ -30,5 +30,18 @@ export async function takeOverOnSend(organizationId: string, messageId: string):
   return {
     conversationId: message.conversationId,
     previousOwner: { owner: "other", appId: changed.previous?.appId ?? null },
+  };
+}
+
+/**
+ * The sends' afterSend: only on a routed number (as its routing roles last said) or when the
+ * caller knows the conversation is the other's (a confirmed dashboard reply), so a send
+ * elsewhere pays no extra statement.
+ */
+export function takeOverAfterSend(ownedElsewhere = false): AfterSend {
+  return async ({ organizationId, channel, messageId }) => {
+    if (!ownedElsewhere && !routingInUse(channel)) return null;
+    const takeover = await takeOverOnSend(organizationId, messageId);
+    return takeover ? { takeover } : null;
   };
 }

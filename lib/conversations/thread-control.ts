@@ -1,36 +1,15 @@
 import "#server-only";
-import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { type ConversationOwner, changeConversationOwner } from "@/lib/conversations/conversation-owner";
+import type {
+  PassTarget,
+  ThreadAction,
+  ThreadControlResult,
+} from "@/lib/conversations/thread-control-schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-
-export type ThreadAction = "take" | "release" | "pass";
-
-/** Where a pass sends the thread: Meta's pass names a role, never an app ("Routing roles" page). */
-export const passTargets = ["ai_agent", "escalation_partner"] as const;
-export type PassTarget = (typeof passTargets)[number];
-
-export const threadControlResult = z
-  .object({
-    conversationId: z.uuid(),
-    contactId: z.uuid(),
-    channelId: z.uuid(),
-    owner: z.enum(["us", "other"]).meta({
-      description:
-        "Who answers the conversation now: `us` (this service) or `other` (another responder on the number)",
-    }),
-    ownerAppId: z.string().nullable().meta({
-      description:
-        "The other responder's app id or role (e.g. `ai_agent`) when known; null when `owner` is `us` or nobody was named (a release)",
-    }),
-    changed: z.boolean().meta({ description: "false when the conversation already had this owner here" }),
-  })
-  .meta({ id: "ThreadControlResult" });
-
-export type ThreadControlResult = z.infer<typeof threadControlResult>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,7 +45,7 @@ export async function controlThread(
   });
   if (!conversation) throw notFound();
   const { channel, contact } = conversation;
-  if (!channel || channel.status !== "active") {
+  if (channel?.status !== "active") {
     throw new ApiError(
       "WHATSAPP_CHANNEL_NOT_FOUND",
       "The conversation's channel is not active; its thread cannot be controlled.",

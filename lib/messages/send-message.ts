@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
-import { routingInUse } from "@/lib/channels/read-routing-roles";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
-import { type Takeover, takeOverOnSend } from "@/lib/conversations/take-over-on-send";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
@@ -17,6 +16,16 @@ import {
   type StoredTemplateStructure,
   validateTemplateComponents,
 } from "@/lib/messages/validation/template-components";
+
+/** The send took a conversation from another responder (conversation routing, lib/conversations/take-over-on-send.ts). */
+export type Takeover = { conversationId: string; previousOwner: { owner: "other"; appId: string | null } };
+
+/** Runs once the upstream accepted the message: what it answers joins the Send result. */
+export type AfterSend = (sent: {
+  organizationId: string;
+  channel: Channel;
+  messageId: string;
+}) => Promise<{ takeover: Takeover } | null>;
 
 export type SendResult = {
   messageId: string;
@@ -42,8 +51,8 @@ export async function sendMessage(
   input: SendMessageInput,
   /** where template components sit in the caller's request (the template send endpoint: `components`) */
   componentsField = "template.components",
-  /** the caller knows the conversation is another responder's (a dashboard reply confirmed so) */
-  ownedElsewhere = false,
+  /** lib/conversations/take-over-on-send.ts, given by the callers (lib/messages does not know conversations) */
+  afterSend?: AfterSend,
 ): Promise<SendResult> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
@@ -119,9 +128,7 @@ export async function sendMessage(
     );
   }
   if (outcome.status === "failed") throw mapUpstreamFailure(outcome.failure as UpstreamFailure, messageId);
-  // only on a routed number (or when the caller knows): a send elsewhere pays no extra statement
-  const takeover =
-    ownedElsewhere || routingInUse(channel) ? await takeOverOnSend(organizationId, messageId) : null;
+  const after = afterSend ? await afterSend({ organizationId, channel, messageId }) : null;
   return {
     messageId,
     whatsappMessageId: outcome.whatsappMessageId,
@@ -130,6 +137,6 @@ export async function sendMessage(
     ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
     ...(checked.type === "template" ? { template: checked.template.name } : {}),
     timestamp: outcome.sentAt,
-    ...(takeover ? { takeover } : {}),
+    ...(after ?? {}),
   };
 }
