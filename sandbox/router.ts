@@ -7,16 +7,11 @@ import { getSample } from "@/sandbox/control/media";
 import { listMessages } from "@/sandbox/control/messages";
 import { putPhoneNumber } from "@/sandbox/control/phone-numbers";
 import { reset } from "@/sandbox/control/reset";
-import {
-  postHandover,
-  postRouting,
-  postStandbyEcho,
-  postStandbyStatus,
-  threadControl,
-} from "@/sandbox/control/routing";
+import { postHandover, postRouting, postStandbyEcho, postStandbyStatus } from "@/sandbox/control/routing";
 import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
 import { putTemplates } from "@/sandbox/control/templates";
+import { getRouting, routingRoles, threadControl } from "@/sandbox/control/thread-control";
 import { postUserIdChange } from "@/sandbox/control/user-id-change";
 import { postUserPreferences } from "@/sandbox/control/user-preferences";
 import { errors } from "@/sandbox/errors";
@@ -68,6 +63,7 @@ const routes: Route[] = [
   { method: "POST", pattern: control("user-id-change"), handle: (ctx, req) => postUserIdChange(ctx, req) },
   { method: "GET", pattern: control("messages"), handle: (ctx, req) => listMessages(ctx, req) },
   { method: "POST", pattern: control("routing"), handle: (ctx, req) => postRouting(ctx, req) },
+  { method: "GET", pattern: control("routing"), handle: (ctx, req) => getRouting(ctx, req) },
   { method: "POST", pattern: control("handovers"), handle: (ctx, req) => postHandover(ctx, req) },
   { method: "POST", pattern: control("standby/echoes"), handle: (ctx, req) => postStandbyEcho(ctx, req) },
   { method: "POST", pattern: control("standby/statuses"), handle: (ctx, req) => postStandbyStatus(ctx, req) },
@@ -86,6 +82,11 @@ const routes: Route[] = [
     method: "POST",
     pattern: graph("/thread_control"),
     handle: (ctx, req, [id = ""]) => threadControl(ctx, req, id),
+  },
+  {
+    method: "GET",
+    pattern: graph("/routing_roles"),
+    handle: (ctx, req, [id = ""]) => routingRoles(ctx, req, id),
   },
   {
     method: "POST",

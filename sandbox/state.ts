@@ -83,9 +83,11 @@ export type SandboxState = {
   marketingStopped: Set<string>;
   media: Map<string, Media>;
   /** a number's second responder (conversation routing, `/_sandbox/routing`), by phone_number_id */
-  secondResponders: Map<string, { app_id: string }>;
+  secondResponders: Map<string, SecondResponder>;
   /** who owns a customer's thread on a number with a second responder, by windowKey (absent: the second responder) */
   threadOwners: Map<string, "us" | "other">;
+  /** the messaging_handovers notifications the app's thread control sent to the second responder, by phone_number_id */
+  secondResponderHandovers: Map<string, Record<string, unknown>[]>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -98,6 +100,12 @@ export type SandboxState = {
 
 /** How many send requests GET /_sandbox/messages keeps (oldest dropped first); SANDBOX_MAX_RECORDED_REQUESTS moves it. */
 const MAX_RECORDED_REQUESTS = Number(process.env.SANDBOX_MAX_RECORDED_REQUESTS ?? 100_000);
+
+/**
+ * A number's second responder (`/_sandbox/routing`) and the app's routing roles beside it, as the
+ * Routing Roles API answers them (sandbox/control/thread-control.ts).
+ */
+export type SecondResponder = { app_id: string; app_roles: string[]; is_standby: boolean };
 
 export function createState(): SandboxState {
   return {
@@ -114,6 +122,7 @@ export function createState(): SandboxState {
     media: new Map(),
     secondResponders: new Map(),
     threadOwners: new Map(),
+    secondResponderHandovers: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -141,6 +150,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.media.clear();
   if (!keepConfig) state.secondResponders.clear();
   state.threadOwners.clear();
+  state.secondResponderHandovers.clear();
   state.faults.length = 0;
   state.throughput.clear();
   state.pairs.clear();

@@ -57,6 +57,7 @@ export function ChannelsTable({
                     <Badge tone="danger">Needs a new token</Badge>
                   </span>
                 ) : null}
+                {active ? <RoutingRoles routing={c.routing} /> : null}
                 {c.coexistence || c.marketing_messages_api ? (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {c.coexistence ? (
@@ -124,5 +125,38 @@ export function ChannelsTable({
         })}
       </TBody>
     </Table>
+  );
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  primary: "Primary",
+  escalation_partner: "Escalation partner",
+};
+
+/**
+ * The business's roles on the number under WhatsApp's conversation routing (read with each
+ * template sync). Nothing is shown for a number this service answers alone.
+ */
+function RoutingRoles({ routing }: { routing: ChannelRowJson["routing"] }) {
+  const alone = routing.roles.length === 1 && routing.roles[0] === "primary" && !routing.is_standby;
+  if (routing.checked_at === null && routing.error === null) return null;
+  if (alone && routing.error === null) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-600" data-testid="routing-roles">
+      {routing.checked_at !== null && !alone ? (
+        <>
+          <span className="font-medium text-slate-700">Routed · </span>
+          {routing.roles.length > 0
+            ? routing.roles.map((r) => ROLE_LABELS[r] ?? r).join(", ")
+            : "No role (nothing routed here)"}
+          {routing.is_standby ? " · standby" : ""}
+        </>
+      ) : null}
+      {routing.error !== null ? (
+        <span className="block break-words" title={routing.error}>
+          Routing roles not read: {routing.error}
+        </span>
+      ) : null}
+    </span>
   );
 }

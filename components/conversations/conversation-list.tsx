@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { otherResponderShort } from "@/components/conversations/owner-control";
 import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { cx, focusRing } from "@/components/ui/cx";
@@ -69,9 +70,12 @@ export function ConversationList({
                   <span className="text-slate-600">No messages</span>
                 )}
               </span>
-              {c.assignee ? (
-                <span className="mt-1 block">
-                  <Badge tone="info">{c.assignee.name ?? c.assignee.email}</Badge>
+              {c.assignee || c.owner.owner === "other" ? (
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {c.assignee ? <Badge tone="info">{c.assignee.name ?? c.assignee.email}</Badge> : null}
+                  {c.owner.owner === "other" ? (
+                    <Badge tone="warning">{otherResponderShort(c.owner.app_id)} answers</Badge>
+                  ) : null}
                 </span>
               ) : null}
             </Link>

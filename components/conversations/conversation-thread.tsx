@@ -6,6 +6,7 @@ import { AssignControl } from "@/components/conversations/assign-control";
 import { BlockControl } from "@/components/conversations/block-control";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
+import { OwnerControl, otherResponderLabel } from "@/components/conversations/owner-control";
 import { ReplyComposer } from "@/components/conversations/reply-composer";
 import { StatusBadge } from "@/components/conversations/status-badge";
 import { dayKey, dayLabel } from "@/components/conversations/thread-days";
@@ -57,7 +58,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       />
     );
   }
-  const { conversation: c, messages, has_earlier, window_open_until, customer } = thread.data;
+  const { conversation: c, messages, has_earlier, window_open_until, customer, routed } = thread.data;
   return (
     <section
       aria-labelledby="thread-title"
@@ -108,6 +109,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
             </Button>
           </div>
         </div>
+        {routed ? <OwnerControl conversationId={c.id} owner={c.owner} /> : null}
         <AssignControl
           key={c.assignee?.id ?? "none"}
           conversationId={c.id}
@@ -156,6 +158,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
           channelId={c.channel?.id ?? null}
           windowOpenUntil={window_open_until}
           customerLanguage={customer.last_template_language}
+          otherResponder={c.owner.owner === "other" ? otherResponderLabel(c.owner.app_id) : null}
         />
       )}
     </section>

@@ -11,9 +11,11 @@ import { useReplyToConversation } from "@/components/conversations/use-conversat
 import { errorMessage } from "@/components/lib/fetch-json";
 import { useTemplates } from "@/components/templates/use-templates";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import { controlClass, Field } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import type { ReplyInput } from "@/lib/conversations/reply-schemas";
 import { missingFields, templateForm } from "@/lib/messages/template-fields";
 import { orderLanguages } from "@/lib/templates/default-language";
 import type { TemplateLanguageJson, TemplateRowJson } from "@/lib/templates/template-list-schemas";
@@ -39,8 +41,11 @@ export function ReplyComposer({
   channelId,
   windowOpenUntil,
   customerLanguage,
+  otherResponder,
 }: {
   conversationId: string;
+  /** conversation routing: who answers it when not this service (null: we do); replying takes it over */
+  otherResponder: string | null;
   channelId: string | null;
   windowOpenUntil: string | null;
   /** the language of the last template the customer was sent (lib/templates/default-language.ts) */
@@ -52,6 +57,8 @@ export function ReplyComposer({
   const [templateId, setTemplateId] = useState("");
   const [languageCode, setLanguageCode] = useState("");
   const [values, setValues] = useState<EditableValues>(NO_VALUES);
+  // a reply to a conversation another responder answers waits here for the person's confirmation
+  const [confirming, setConfirming] = useState<ReplyInput | null>(null);
   const templates = useTemplates({ channelId: channelId ?? "", search: "", page: 1, perPage: 100 });
   const approved = (templates.data?.templates ?? []).filter(
     (t) => (channelId === null || t.channel.id === channelId) && approvedLanguages(t, null).length > 0,
@@ -76,24 +83,36 @@ export function ReplyComposer({
   // an empty reply box needs no explanation; a chosen template with gaps does
   const showReason = blocked !== null && !open && chosen !== undefined;
 
+  const deliver = (body: ReplyInput) =>
+    send.mutate(body, {
+      onSuccess: () => {
+        setConfirming(null);
+        if (body.type === "text") setText("");
+        else setValues(NO_VALUES);
+      },
+    });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    let body: ReplyInput | null = null;
     if (open) {
-      send.mutate({ type: "text", text }, { onSuccess: () => setText("") });
+      body = { type: "text", text };
     } else if (chosen && blocked === null) {
-      send.mutate(
-        {
-          type: "template",
-          template_id: chosen.id,
-          ...(language ? { language: language.code } : {}),
-          parameters: values.body,
-          header_parameters: values.header,
-          ...(values.headerLink.trim() ? { header_link: values.headerLink.trim() } : {}),
-          button_parameters: values.buttons,
-        },
-        { onSuccess: () => setValues(NO_VALUES) },
-      );
+      body = {
+        type: "template",
+        template_id: chosen.id,
+        ...(language ? { language: language.code } : {}),
+        parameters: values.body,
+        header_parameters: values.header,
+        ...(values.headerLink.trim() ? { header_link: values.headerLink.trim() } : {}),
+        button_parameters: values.buttons,
+      };
     }
+    if (!body) return;
+    if (otherResponder) {
+      send.reset();
+      setConfirming(body);
+    } else deliver(body);
   };
 
   return (
@@ -194,6 +213,25 @@ export function ReplyComposer({
           {open ? "Send" : "Send template"}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Take over this conversation?"
+        confirmLabel="Send and take over"
+        pending={send.isPending}
+        error={send.isError ? errorMessage(send.error) : null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) deliver({ ...confirming, take_over: true });
+        }}
+      >
+        <p>
+          {otherResponder
+            ? `${otherResponder[0]?.toUpperCase()}${otherResponder.slice(1)}`
+            : "Another responder"}{" "}
+          answers this conversation now. When your reply goes out, WhatsApp gives the conversation to this
+          service: the customer's next messages come here, and the other responder stops answering.
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -74,6 +74,15 @@ export function useResolveConversation() {
   );
 }
 
+/** Conversation routing: take the conversation from the other responder, or hand it back. */
+export function useThreadControl() {
+  return useConversationAction(({ id, action }: { id: string; action: "take" | "release" }) =>
+    callDashboard(action === "take" ? CONVERSATION_DASHBOARD.take : CONVERSATION_DASHBOARD.release, {
+      params: { id },
+    }),
+  );
+}
+
 /** Staff opened a thread: the server marks it read upstream when the organization chose so. */
 export function useMarkConversationRead() {
   const client = useQueryClient();

@@ -7,6 +7,7 @@ export type EndpointTag =
   | "Messages"
   | "Templates"
   | "Broadcasts"
+  | "Conversations"
   | "Contacts"
   | "Webhooks"
   | "Events"

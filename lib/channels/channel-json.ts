@@ -28,6 +28,24 @@ export const channelJson = z
       description:
         "The Graph API refused the channel's access token (error 190) during a template sync; an owner or admin gives a new one in the dashboard",
     }),
+    routing: z
+      .object({
+        roles: z.array(z.string()).meta({
+          description:
+            "This business's roles on the number under WhatsApp's conversation routing, as WhatsApp's Routing Roles API last said: `primary` (of entry points), `escalation_partner` (may take conversations); `[\"primary\"]` alone on a number nobody else answers",
+        }),
+        is_standby: z.boolean().meta({
+          description: "Conversations another responder owns still arrive (WhatsApp's `standby`)",
+        }),
+        checked_at: z.iso.datetime().nullable().meta({
+          description: "When the roles were last read (with each template sync); null: never",
+        }),
+        error: z.string().nullable().meta({ description: "Why the last read failed; null while it works" }),
+      })
+      .meta({
+        description:
+          "Additive: conversation routing (a number shared with another responder, e.g. Meta Business Agent)",
+      }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Channel" });
@@ -47,6 +65,12 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
     last_active_at: c.lastActiveAt?.toISOString() ?? null,
     templates_synced_at: c.templatesSyncedAt?.toISOString() ?? null,
     needs_new_token: c.tokenInvalidAt !== null,
+    routing: {
+      roles: c.routingRoles,
+      is_standby: c.routingStandby,
+      checked_at: c.routingCheckedAt?.toISOString() ?? null,
+      error: c.routingError,
+    },
     created_at: c.createdAt.toISOString(),
   };
 }

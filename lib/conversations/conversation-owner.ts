@@ -11,7 +11,15 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
  */
 export type ConversationOwner = { owner: "us" | "other"; appId: string | null };
 
-export type OwnerChangeReason = "control_passed" | "control_taken" | "standby" | "take" | "release";
+export type OwnerChangeReason =
+  | "control_passed"
+  | "control_taken"
+  | "standby"
+  | "messages"
+  | "take"
+  | "release"
+  | "pass"
+  | "reply";
 
 /**
  * Sets a conversation's owner and records `conversation.owner_changed` through the outbox in
@@ -27,7 +35,7 @@ export async function changeConversationOwner(input: {
   reason: OwnerChangeReason;
   onlyFrom?: "us" | "other";
   at?: Date;
-}): Promise<{ changed: boolean; deliveryIds: string[] }> {
+}): Promise<{ changed: boolean; deliveryIds: string[]; previous: ConversationOwner | null }> {
   const at = input.at ?? new Date();
   const { owner, appId } = input.owner;
   const ctes = [
@@ -57,10 +65,22 @@ export async function changeConversationOwner(input: {
         timestamp: Prisma.sql`${at.toISOString()}::text`,
       })}
     FROM ch`;
-  const [row] = await db().$queryRaw<{ delivery_ids: string[]; changed: boolean }[]>(
-    outboxSql(ctes, events, at, [Prisma.sql`EXISTS (SELECT 1 FROM ch) AS changed`]),
+  const [row] = await db().$queryRaw<
+    { delivery_ids: string[]; changed: boolean; prev_owner: string | null; prev_app_id: string | null }[]
+  >(
+    outboxSql(ctes, events, at, [
+      Prisma.sql`EXISTS (SELECT 1 FROM ch) AS changed`,
+      Prisma.sql`(SELECT prev_owner FROM ch) AS prev_owner`,
+      Prisma.sql`(SELECT prev_app_id FROM ch) AS prev_app_id`,
+    ]),
   );
-  return { changed: row?.changed === true, deliveryIds: row?.delivery_ids ?? [] };
+  const changed = row?.changed === true;
+  return {
+    changed,
+    deliveryIds: row?.delivery_ids ?? [],
+    previous:
+      changed && row ? { owner: row.prev_owner === "other" ? "other" : "us", appId: row.prev_app_id } : null,
+  };
 }
 
 /**

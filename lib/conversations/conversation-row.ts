@@ -59,8 +59,9 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
       username: c.contact.username,
       blocked: c.contact.blockedAt !== null,
     },
-    channel: c.channel,
+    channel: c.channel ? { id: c.channel.id, name: c.channel.name } : null,
     assignee: c.assignee,
+    owner: { owner: c.owner === "other" ? "other" : "us", app_id: c.ownerAppId },
     opened_at: c.openedAt.toISOString(),
     // a reply is activity too: the list shows it at once (lastActivityAt moves with the customer's messages)
     last_activity_at: new Date(

@@ -41,6 +41,8 @@ export type ConversationRowJson = {
   };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
+  /** who answers it under Meta's conversation routing (lib/conversations/conversation-owner.ts) */
+  owner: { owner: "us" | "other"; app_id: string | null };
   opened_at: string;
   last_activity_at: string;
   last_message: { direction: "inbound" | "outbound"; preview: string; at: string } | null;
@@ -96,6 +98,11 @@ export type ThreadJson = {
   window_open_until: string | null;
   /** the contact's marketing opt-out and the language of the last template they were sent */
   customer: ThreadCustomerJson;
+  /**
+   * conversation routing concerns it: its channel shares the number with another responder (as
+   * the routing roles last read say), or another responder answers it; the thread shows its owner
+   */
+  routed: boolean;
 };
 
 export type ThreadCustomerJson = {

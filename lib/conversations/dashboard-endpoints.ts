@@ -11,6 +11,7 @@ import {
   type ThreadJson,
 } from "@/lib/conversations/conversation-schemas";
 import { replyBody } from "@/lib/conversations/reply-schemas";
+import type { ThreadControlResult } from "@/lib/conversations/thread-control-schemas";
 
 const idParams = z.object({ id: z.string() });
 
@@ -60,6 +61,24 @@ export const CONVERSATION_DASHBOARD = declareDashboardEndpoints({
     roles: EVERYONE,
     params: idParams,
     answer: answer<ConversationReadResult>(),
+    status: 200,
+  },
+  /** conversation routing: take it from the other responder (WhatsApp's thread control) */
+  take: {
+    method: "POST",
+    path: "/api/dashboard/conversations/{id}/take",
+    roles: EVERYONE,
+    params: idParams,
+    answer: answer<ThreadControlResult>(),
+    status: 200,
+  },
+  /** conversation routing: hand it back (WhatsApp's routing decides who answers next) */
+  release: {
+    method: "POST",
+    path: "/api/dashboard/conversations/{id}/release",
+    roles: EVERYONE,
+    params: idParams,
+    answer: answer<ThreadControlResult>(),
     status: 200,
   },
   /** text inside the 24-hour window, a template outside it; counted against the dashboard's send limits */

@@ -1,6 +1,7 @@
 import "#server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { routingInUse } from "@/lib/channels/read-routing-roles";
 import {
   conversationRowInclude,
   personSelect,
@@ -68,7 +69,13 @@ export async function getConversationThread(organizationId: string, rawId: strin
   const id = conversationId(rawId);
   const conversation = await db().conversation.findFirst({
     where: { id, organizationId },
-    include: { ...conversationRowInclude, resolvedBy: personSelect },
+    include: {
+      ...conversationRowInclude,
+      channel: {
+        select: { id: true, name: true, routingRoles: true, routingStandby: true, routingCheckedAt: true },
+      },
+      resolvedBy: personSelect,
+    },
   });
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
   const [newest, contact, lastTemplate] = await Promise.all([
@@ -110,6 +117,8 @@ export async function getConversationThread(organizationId: string, rawId: strin
     messages: newest.slice(0, THREAD_LIMIT).reverse().map(toThreadMessage),
     has_earlier: newest.length > THREAD_LIMIT,
     window_open_until: lastInbound ? new Date(lastInbound.getTime() + SESSION_WINDOW_MS).toISOString() : null,
+    routed:
+      conversation.owner === "other" || (conversation.channel !== null && routingInUse(conversation.channel)),
     customer: {
       marketing_opt_out: contact?.marketingOptOut ?? false,
       marketing_opt_out_at: iso(contact?.marketingOptOutAt ?? null),

@@ -2,11 +2,22 @@ import { z } from "zod";
 
 const value = z.string().trim().min(1, "fill every variable").max(1024);
 
+/**
+ * The person confirmed answering a conversation another responder owns (conversation routing):
+ * WhatsApp gives it to us when the reply goes out. Without it such a reply is refused, nothing sent.
+ */
+const takeOver = z.boolean().default(false);
+
 /** A staff reply from the conversation thread: free text (window open) or an approved template. */
 export const replyBody = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "write a message").max(4096) }),
+  z.object({
+    type: z.literal("text"),
+    text: z.string().trim().min(1, "write a message").max(4096),
+    take_over: takeOver,
+  }),
   z.object({
     type: z.literal("template"),
+    take_over: takeOver,
     template_id: z.uuid("choose a template"),
     /** the approved language chosen (the dashboard offers the customer's last one first); else /v1's default */
     language: z.string().trim().min(1).max(15).optional(),

@@ -1,6 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { ReplyBody } from "@/lib/conversations/reply-schemas";
+import { takeOverAfterSend } from "@/lib/conversations/take-over-on-send";
 import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
@@ -68,6 +69,20 @@ export async function replyToConversation(
       },
     );
   }
+  // conversation routing: the person is told first (the thread's confirm) that WhatsApp will give
+  // the conversation to us; a reply that was not confirmed so sends nothing
+  const ownedElsewhere = conversation.owner === "other";
+  if (ownedElsewhere && !reply.take_over) {
+    throw new ApiError(
+      "RESOURCE_INVALID_STATE",
+      "Another responder (e.g. Meta Business Agent) answers this conversation: replying takes it over.",
+      {
+        field: "take_over",
+        hint: "confirm taking the conversation over (take_over: true), or take it over first",
+        owner: { owner: "other", app_id: conversation.ownerAppId },
+      },
+    );
+  }
   const channelId = conversation.channelId ?? undefined;
   if (reply.type === "text") {
     const input = validateSendMessage({
@@ -76,13 +91,18 @@ export async function replyToConversation(
       text: { body: reply.text },
       channel_id: channelId,
     });
-    return sendMessage(organizationId, input);
+    return sendMessage(organizationId, input, undefined, takeOverAfterSend(ownedElsewhere));
   }
   const components = await templateComponents(organizationId, reply);
-  return sendTemplate(organizationId, reply.template_id, {
-    ...address,
-    channel_id: channelId,
-    ...(reply.language ? { language: reply.language } : {}),
-    ...(components ? { components } : {}),
-  });
+  return sendTemplate(
+    organizationId,
+    reply.template_id,
+    {
+      ...address,
+      channel_id: channelId,
+      ...(reply.language ? { language: reply.language } : {}),
+      ...(components ? { components } : {}),
+    },
+    takeOverAfterSend(ownedElsewhere),
+  );
 }

@@ -87,10 +87,12 @@ export const conversationOwnerChangedData = z
     channelId,
     previousOwner: routingOwner("Who answered before the change"),
     owner: routingOwner("Who answers now"),
-    reason: z.enum(["control_passed", "control_taken", "standby", "take", "release"]).meta({
-      description:
-        "What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`), or this service's thread control (`take`, `release`)",
-    }),
+    reason: z
+      .enum(["control_passed", "control_taken", "standby", "messages", "take", "release", "pass", "reply"])
+      .meta({
+        description:
+          "What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`) or to this service (`messages`: a conversation handed away is ours again), this service's thread control (`take`, `release`, `pass`), or a reply sent to a conversation the other responder owned (`reply`: WhatsApp gives it to the escalation partner that answers)",
+      }),
     timestamp: at,
   })
   .meta({ id: "ConversationOwnerChangedData" });

@@ -99,7 +99,7 @@ export const EVENT_PAYLOADS = declareEvents({
   "conversation.owner_changed": {
     summary: "Who answers a conversation changed",
     description:
-      "On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`), or `POST /v1/whatsapp/conversations/{id}/take` / `release`.",
+      "On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`) or back to this service (`messages`), `POST /v1/whatsapp/conversations/{id}/take` / `release` / `pass` (or the dashboard's Take over / Hand back), or a reply that took the conversation (`reply`).",
     data: conversationOwnerChangedData,
   },
   "broadcast.completed": {

@@ -188,6 +188,24 @@ async function storeInbound(
         ...(standby ? { responder: "other" as const, responderAppId: otherApp(conversation) } : {}),
       })),
     );
+    // on `messages` the thread is ours (lib/inbound/store-ordinary-inbound.ts says why)
+    if (!standby && !opened && conversation.owner === "other") {
+      await tx.conversation.update({
+        where: { id: conversation.id },
+        data: { owner: "us", ownerAppId: null },
+      });
+      deliveryIds.push(
+        ...(await recordEvent(tx, channel.organizationId, "conversation.owner_changed", {
+          conversationId: conversation.id,
+          contactId: contact.id,
+          channelId: channel.id,
+          previousOwner: { owner: "other", appId: conversation.ownerAppId },
+          owner: { owner: "us", appId: null },
+          reason: "messages",
+          timestamp: receivedAt.toISOString(),
+        })),
+      );
+    }
     return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
   });
 }

@@ -11,7 +11,12 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
 
 /** The events' order: the full path records them (and enqueues their deliveries) so. */
-const EVENT_ORDER = ["contact.created", "conversation.opened", "message.inbound"];
+const EVENT_ORDER = [
+  "contact.created",
+  "conversation.opened",
+  "message.inbound",
+  "conversation.owner_changed",
+];
 
 export type OrdinaryInboundInput = {
   organizationId: string;
@@ -94,6 +99,18 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     channelId,
     timestamp: now.toISOString(),
   });
+  // Meta routes a customer's message on `messages` to the thread's owner ("Prepare for Conversation
+  // Routing": an inbound messages webhook means you own the thread), so a conversation the other
+  // responder had (handed away, released, taken from us) is ours again
+  const ownerBackData = buildEventData("conversation.owner_changed", {
+    conversationId: input.messageId,
+    contactId: input.messageId,
+    channelId,
+    previousOwner: { owner: "other", appId: null },
+    owner: { owner: "us", appId: null },
+    reason: "messages",
+    timestamp: now.toISOString(),
+  });
   const digits = input.digits?.replace(/^\+/, "") ?? null;
   const media = mapped.media;
   const ctes: Prisma.Sql[] = [
@@ -132,8 +149,9 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
       ON CONFLICT DO NOTHING
       RETURNING id, phone, bsuid, username
     )`,
+    // with the owner it had: a message on `messages` makes one the other responder had ours again
     Prisma.sql`cur AS (
-      SELECT cv.id FROM conversations cv, c
+      SELECT cv.id, cv.owner, cv.owner_app_id FROM conversations cv, c
       WHERE cv.organization_id = ${org}::uuid AND cv.contact_id = c.id AND cv.status <> 'resolved'
         AND cv.last_activity_at >= ${new Date(writtenAt.getTime() - CONVERSATION_QUIET_MS)}
       ORDER BY cv.last_activity_at DESC LIMIT 1
@@ -178,7 +196,9 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     )`,
     Prisma.sql`continued AS (
       UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
-             channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}
+             channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}${
+               input.standby ? Prisma.empty : Prisma.sql`, owner = 'us', owner_app_id = NULL`
+             }
       FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
     )`,
     // lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
@@ -231,7 +251,17 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
                'name', ${sender.profileName}::text,
                'bsuid', COALESCE(${sender.bsuid}, who.bsuid),
                'username', COALESCE(${sender.username ?? null}, who.username)))
-    FROM m JOIN who ON who.id = m.contact_id`;
+    FROM m JOIN who ON who.id = m.contact_id${
+      input.standby
+        ? Prisma.empty
+        : Prisma.sql`
+    UNION ALL
+    SELECT ${org}::uuid, 'conversation.owner_changed',
+           ${JSON.stringify(ownerBackData)}::jsonb || jsonb_build_object(
+             'conversationId', m.conversation_id, 'contactId', m.contact_id,
+             'previousOwner', jsonb_build_object('owner', 'other', 'appId', cur.owner_app_id))
+    FROM m JOIN cur ON cur.id = m.conversation_id WHERE NOT m.opened AND cur.owner = 'other'`
+    }`;
   const [row] = await db().$queryRaw<
     { duplicate: boolean; inserted: boolean; ordered_delivery_ids: string[]; processed: boolean }[]
   >(

@@ -4,6 +4,7 @@ import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
@@ -16,6 +17,16 @@ import {
   validateTemplateComponents,
 } from "@/lib/messages/validation/template-components";
 
+/** The send took a conversation from another responder (conversation routing, lib/conversations/take-over-on-send.ts). */
+export type Takeover = { conversationId: string; previousOwner: { owner: "other"; appId: string | null } };
+
+/** Runs once the upstream accepted the message: what it answers joins the Send result. */
+export type AfterSend = (sent: {
+  organizationId: string;
+  channel: Channel;
+  messageId: string;
+}) => Promise<{ takeover: Takeover } | null>;
+
 export type SendResult = {
   messageId: string;
   whatsappMessageId: string;
@@ -26,6 +37,8 @@ export type SendResult = {
   recipient?: string;
   template?: string;
   timestamp: string;
+  /** the send took the conversation from another responder (conversation routing); absent otherwise */
+  takeover?: Takeover;
 };
 
 /**
@@ -38,6 +51,8 @@ export async function sendMessage(
   input: SendMessageInput,
   /** where template components sit in the caller's request (the template send endpoint: `components`) */
   componentsField = "template.components",
+  /** lib/conversations/take-over-on-send.ts, given by the callers (lib/messages does not know conversations) */
+  afterSend?: AfterSend,
 ): Promise<SendResult> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
@@ -113,6 +128,7 @@ export async function sendMessage(
     );
   }
   if (outcome.status === "failed") throw mapUpstreamFailure(outcome.failure as UpstreamFailure, messageId);
+  const after = afterSend ? await afterSend({ organizationId, channel, messageId }) : null;
   return {
     messageId,
     whatsappMessageId: outcome.whatsappMessageId,
@@ -121,5 +137,6 @@ export async function sendMessage(
     ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
     ...(checked.type === "template" ? { template: checked.template.name } : {}),
     timestamp: outcome.sentAt,
+    ...(after ?? {}),
   };
 }

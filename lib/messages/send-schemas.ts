@@ -29,6 +29,22 @@ export const sendResultJson = z
     }),
     template: z.string().optional().meta({ description: "Template name, for template sends" }),
     timestamp: z.iso.datetime().meta({ description: "Send time" }),
+    takeover: z
+      .object({
+        conversationId: z.uuid(),
+        previousOwner: z.object({
+          owner: z.literal("other"),
+          appId: z
+            .string()
+            .nullable()
+            .meta({ description: "The other responder's app id or role, when known" }),
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Only when the conversation was another responder's (a number WhatsApp routes between responders, e.g. Meta Business Agent): WhatsApp gives the thread to the escalation partner that answers, so it is this service's now (`conversation.owner_changed`, reason `reply`). To check first, the dashboard shows the owner; `POST /v1/whatsapp/conversations/{id}/take` takes it explicitly.",
+      }),
   })
   .meta({ id: "SendResult" });
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
-import { sendMessage } from "@/lib/messages/send-message";
+import { type AfterSend, sendMessage } from "@/lib/messages/send-message";
 import type { sendTemplateBody } from "@/lib/messages/send-schemas";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
 
@@ -18,6 +18,8 @@ export async function sendTemplate(
   organizationId: string,
   templateId: string,
   body: z.infer<typeof sendTemplateBody>,
+  /** lib/messages/send-message.ts's afterSend */
+  afterSend?: AfterSend,
 ) {
   let name = templateId;
   let language = body.language;
@@ -60,5 +62,5 @@ export async function sendTemplate(
     },
     { componentsField: "components" },
   );
-  return sendMessage(organizationId, input, "components");
+  return sendMessage(organizationId, input, "components", afterSend);
 }

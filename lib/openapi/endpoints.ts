@@ -2,6 +2,7 @@ import type { Endpoint } from "@/lib/api/endpoint";
 import { BROADCAST_ENDPOINTS } from "@/lib/broadcasts/endpoints";
 import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
+import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
@@ -30,6 +31,9 @@ export const V1_ENDPOINTS = [
   BROADCAST_ENDPOINTS.resumeBroadcast,
   BROADCAST_ENDPOINTS.cancelBroadcast,
   BROADCAST_ENDPOINTS.retryBroadcast,
+  CONVERSATION_ENDPOINTS.takeConversation,
+  CONVERSATION_ENDPOINTS.releaseConversation,
+  CONVERSATION_ENDPOINTS.passConversation,
   CHANNEL_ENDPOINTS.listChannels,
   USAGE_ENDPOINTS.getUsage,
   MEDIA_ENDPOINTS.getMedia,

@@ -9,6 +9,11 @@ export const TAGS = [
     description:
       "Send an approved template to many contacts, paced at the channel's throughput, tracked per recipient (beyond the contract).",
   },
+  {
+    name: "Conversations",
+    description:
+      "Who answers a conversation on a number WhatsApp routes between responders (e.g. Meta Business Agent): take it, hand it back, or pass it on (beyond the contract).",
+  },
   { name: "Contacts", description: "Customers and leads; every conversation belongs to one contact." },
   { name: "Webhooks", description: "Register HTTPS endpoints that receive signed events." },
   {

@@ -1,5 +1,6 @@
 import "#server-only";
 import { z } from "zod";
+import { readRoutingRoles } from "@/lib/channels/read-routing-roles";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { db } from "@/lib/db";
@@ -64,7 +65,8 @@ export type SyncResult = { synced: number; deactivated: number; needs_new_token?
  * that are gone upstream are deactivated, so they leave the list. A sync answered with Graph
  * error 190 marks the channel as needing a new token (the Channels page asks owners and admins
  * for one; its template notifications are not applied meanwhile) and is not retried: only a new
- * token helps. A sync that works clears the mark.
+ * token helps. A sync that works clears the mark. It also reads the number's routing roles
+ * (lib/channels/read-routing-roles.ts), whose failure fails nothing.
  */
 export async function syncTemplates(channelId: string): Promise<SyncResult> {
   const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
@@ -82,6 +84,8 @@ export async function syncTemplates(channelId: string): Promise<SyncResult> {
     return { synced: 0, deactivated: 0, needs_new_token: true };
   }
 
+  // the routing roles are read with every sync (on registration, every 15 minutes, on demand)
+  await readRoutingRoles(channel);
   return db().$transaction(async (tx) => {
     const keepTranslations: string[] = [];
     for (const t of seen) {

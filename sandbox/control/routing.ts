@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { authorizePhoneNumber } from "@/sandbox/auth";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
-import { controlError, waError } from "@/sandbox/graph-error";
-import { json, parseJson, type Reply, type SandboxRequest } from "@/sandbox/http";
+import { controlError } from "@/sandbox/graph-error";
+import { json, type Reply, type SandboxRequest } from "@/sandbox/http";
 import { digitsOf, newWamid } from "@/sandbox/ids";
 import { deliver } from "@/sandbox/notify/deliver";
 import { notification } from "@/sandbox/notify/envelope";
@@ -22,13 +21,18 @@ import { type PhoneNumber, type SandboxState, windowKey } from "@/sandbox/state"
  * Where the pages give no key, the sandbox decided (the same shapes lib/inbound/process-handover.ts reads):
  * a thread starts with the second responder (entry-point routing); the handover value is
  * `{type, <type>: {previous_owner_app_id, new_owner_app_id, metadata}, sender: {phone_number}}`;
- * the thread control answer is `{messaging_product: "whatsapp", success: true}`.
+ * thread control and routing roles are in sandbox/control/thread-control.ts.
  */
 
 /** Who owns a customer's thread on a number: "us" without a second responder. */
 export function threadOwner(state: SandboxState, phoneNumberId: string, customer: string): "us" | "other" {
-  if (!state.secondResponders.has(phoneNumberId)) return "us";
-  return state.threadOwners.get(windowKey(phoneNumberId, customer)) ?? "other";
+  const second = state.secondResponders.get(phoneNumberId);
+  if (!second) return "us";
+  // a new thread goes to the entry point's primary: the app when the business made it one
+  return (
+    state.threadOwners.get(windowKey(phoneNumberId, customer)) ??
+    (second.app_roles.includes("primary") ? "us" : "other")
+  );
 }
 
 function knownNumber(ctx: Ctx, phoneNumberId: string): PhoneNumber {
@@ -52,7 +56,20 @@ function routedNumber(ctx: Ctx, phoneNumberId: string): { number: PhoneNumber; a
 const routingBody = z.strictObject({
   phone_number_id: z.string().min(1),
   /** null removes it: every thread is the app's again */
-  second_responder: z.strictObject({ app_id: z.string().min(1).default("meta_business_agent") }).nullable(),
+  second_responder: z
+    .strictObject({
+      app_id: z.string().min(1).default("meta_business_agent"),
+      /**
+       * the app's roles on the number (the Routing Roles API's answer): by default the escalation
+       * partner with standby visibility, the second responder being the primary of every entry point
+       */
+      app_roles: z
+        .array(z.enum(["primary", "escalation_partner"]))
+        .max(2)
+        .default(["escalation_partner"]),
+      is_standby: z.boolean().default(true),
+    })
+    .nullable(),
 });
 
 /** POST /_sandbox/routing: give a number a second responder (its threads then reach the app on `standby`), or remove it. */
@@ -61,6 +78,7 @@ export function postRouting(ctx: Ctx, req: SandboxRequest): Reply {
   knownNumber(ctx, body.phone_number_id);
   if (body.second_responder) ctx.state.secondResponders.set(body.phone_number_id, body.second_responder);
   else ctx.state.secondResponders.delete(body.phone_number_id);
+  ctx.state.secondResponderHandovers.delete(body.phone_number_id);
   for (const key of ctx.state.threadOwners.keys()) {
     if (key.startsWith(`${body.phone_number_id}:`)) ctx.state.threadOwners.delete(key);
   }
@@ -145,52 +163,4 @@ export async function postStandbyStatus(ctx: Ctx, req: SandboxRequest): Promise<
   };
   const delivery = await deliver(ctx, notification(number, { statuses: [status] }, "standby"));
   return json(200, { status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
-}
-
-const threadControlBody = z
-  .object({
-    messaging_product: z.literal("whatsapp"),
-    to: z.string().optional(),
-    recipient: z.string().optional(),
-    action: z.enum(["pass", "take", "release"]),
-    metadata: z.string().max(2000).optional(),
-    control_pass: z.object({ target_role: z.string() }).loose().optional(),
-  })
-  .loose();
-
-/**
- * POST /{phone_number_id}/thread_control (Thread Control (Cloud API)): take a thread from the
- * second responder, release it back to it, or pass it. Errors: a number with no second
- * responder (#100), a take of a thread the app owns or a release/pass of one it does not own
- * (#2494191, the code partners' pages give for a thread control Meta does not permit).
- */
-export async function threadControl(ctx: Ctx, req: SandboxRequest, phoneNumberId: string): Promise<Reply> {
-  const number = authorizePhoneNumber(ctx.state, req, phoneNumberId);
-  const parsed = threadControlBody.safeParse(req.rawBody.length === 0 ? {} : parseJson(req.rawBody));
-  if (!parsed.success) {
-    throw waError(
-      400,
-      100,
-      "Invalid parameter",
-      "messaging_product, action (pass, take, release) and to are required.",
-    );
-  }
-  const customer = parsed.data.to ?? parsed.data.recipient;
-  if (!customer) throw waError(400, 100, "Invalid parameter", "to is required.");
-  if (!ctx.state.secondResponders.has(number.id)) {
-    throw waError(400, 100, "Invalid parameter", "Conversation routing is not enabled on this phone number.");
-  }
-  const key = windowKey(number.id, digitsOf(customer));
-  const owner = threadOwner(ctx.state, number.id, digitsOf(customer));
-  const { action } = parsed.data;
-  if ((action === "take" && owner === "us") || (action !== "take" && owner !== "us")) {
-    throw waError(
-      400,
-      2494191,
-      "Thread control not permitted",
-      action === "take" ? "The app already owns this thread." : "The app does not own this thread.",
-    );
-  }
-  ctx.state.threadOwners.set(key, action === "take" ? "us" : "other");
-  return json(200, { messaging_product: "whatsapp", success: true });
 }

@@ -1,5 +1,6 @@
 import { authorizePhoneNumber } from "@/sandbox/auth";
 import type { Ctx } from "@/sandbox/context";
+import { takeOnSend } from "@/sandbox/control/thread-control";
 import { errors } from "@/sandbox/errors";
 import { applyFault } from "@/sandbox/faults";
 import { GraphError } from "@/sandbox/graph-error";
@@ -107,6 +108,8 @@ export async function handleSend(
   };
   state.messages.set(message.id, message);
   entry.id = message.id;
+  // conversation routing: the escalation partner's service message takes the thread
+  if (!deferred) takeOnSend(ctx, number, request.waId);
   const now = Date.now();
   if (deferred) scheduleFailure(ctx, message, deferred.body.error, now);
   else scheduleLifecycle(ctx, message, now);

@@ -323,6 +323,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/whatsapp/conversations/{id}/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take over a conversation
+         * @description On a number WhatsApp routes between responders, takes the conversation from the other responder (e.g. Meta Business Agent): the customer's next messages reach this service. Only the number's escalation partner may take. WhatsApp decides (its Thread Control API): a refusal is 409 `RESOURCE_INVALID_STATE` (not permitted: routing not active on the number, not the escalation partner, not the owner, already the owner), 400 `WHATSAPP_SESSION_CLOSED` (the customer's 24-hour window is closed), other upstream errors 502 `WHATSAPP_SEND_FAILED`, each with WhatsApp's error in `details.error`. On success the conversation's owner changes (`conversation.owner_changed`).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["takeConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/conversations/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand back a conversation
+         * @description Hands the conversation back: WhatsApp's entry-point routing decides who answers the customer's next message (a message that reaches this service makes it ours again, `reason: "messages"`). Until then its owner is `other` with no app named. WhatsApp decides (its Thread Control API): a refusal is 409 `RESOURCE_INVALID_STATE` (not permitted: routing not active on the number, not the escalation partner, not the owner, already the owner), 400 `WHATSAPP_SESSION_CLOSED` (the customer's 24-hour window is closed), other upstream errors 502 `WHATSAPP_SEND_FAILED`, each with WhatsApp's error in `details.error`. On success the conversation's owner changes (`conversation.owner_changed`).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["releaseConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/conversations/{id}/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a conversation to another responder
+         * @description Passes the conversation to another responder by role: `ai_agent` (Meta Business Agent) or the `escalation_partner`. WhatsApp decides (its Thread Control API): a refusal is 409 `RESOURCE_INVALID_STATE` (not permitted: routing not active on the number, not the escalation partner, not the owner, already the owner), 400 `WHATSAPP_SESSION_CLOSED` (the customer's 24-hour window is closed), other upstream errors 502 `WHATSAPP_SEND_FAILED`, each with WhatsApp's error in `details.error`. On success the conversation's owner changes (`conversation.owner_changed`).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["passConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/whatsapp/channels": {
         parameters: {
             query?: never;
@@ -856,7 +922,7 @@ export interface webhooks {
         put?: never;
         /**
          * Who answers a conversation changed
-         * @description On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`), or `POST /v1/whatsapp/conversations/{id}/take` / `release`.
+         * @description On a number with a second responder (Meta's conversation routing, e.g. Meta Business Agent), the conversation moved between this service and the other responder: Meta's `messaging_handovers` notification, a customer's message Meta routed to the other responder (`standby`) or back to this service (`messages`), `POST /v1/whatsapp/conversations/{id}/take` / `release` / `pass` (or the dashboard's Take over / Hand back), or a reply that took the conversation (`reply`).
          */
         post: operations["conversationOwner_changedEvent"];
         delete?: never;
@@ -2326,10 +2392,10 @@ export interface components {
                 appId: string | null;
             };
             /**
-             * @description What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`), or this service's thread control (`take`, `release`)
+             * @description What moved it: Meta's `messaging_handovers` (`control_passed`, `control_taken`), a customer's message Meta routed to the other responder (`standby`) or to this service (`messages`: a conversation handed away is ours again), this service's thread control (`take`, `release`, `pass`), or a reply sent to a conversation the other responder owned (`reply`: WhatsApp gives it to the escalation partner that answers)
              * @enum {string}
              */
-            reason: "control_passed" | "control_taken" | "standby" | "take" | "release";
+            reason: "control_passed" | "control_taken" | "standby" | "messages" | "take" | "release" | "pass" | "reply";
             /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)
@@ -2624,6 +2690,17 @@ export interface components {
              * @description Send time
              */
             timestamp: string;
+            /** @description Only when the conversation was another responder's (a number WhatsApp routes between responders, e.g. Meta Business Agent): WhatsApp gives the thread to the escalation partner that answers, so it is this service's now (`conversation.owner_changed`, reason `reply`). To check first, the dashboard shows the owner; `POST /v1/whatsapp/conversations/{id}/take` takes it explicitly. */
+            takeover?: {
+                /** Format: uuid */
+                conversationId: string;
+                previousOwner: {
+                    /** @constant */
+                    owner: "other";
+                    /** @description The other responder's app id or role, when known */
+                    appId: string | null;
+                };
+            };
         };
         GetMessageResponse: {
             /** @constant */
@@ -2810,6 +2887,38 @@ export interface components {
             /** @description Failed recipients put back to pending */
             count: number;
         };
+        TakeConversationResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ThreadControlResult"];
+        };
+        ThreadControlResult: {
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            contactId: string;
+            /** Format: uuid */
+            channelId: string;
+            /**
+             * @description Who answers the conversation now: `us` (this service) or `other` (another responder on the number)
+             * @enum {string}
+             */
+            owner: "us" | "other";
+            /** @description The other responder's app id or role (e.g. `ai_agent`) when known; null when `owner` is `us` or nobody was named (a release) */
+            ownerAppId: string | null;
+            /** @description false when the conversation already had this owner here */
+            changed: boolean;
+        };
+        ReleaseConversationResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ThreadControlResult"];
+        };
+        PassConversationResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ThreadControlResult"];
+        };
         ListChannelsResponse: {
             /** @constant */
             success: true;
@@ -2835,6 +2944,17 @@ export interface components {
             templates_synced_at: string | null;
             /** @description The Graph API refused the channel's access token (error 190) during a template sync; an owner or admin gives a new one in the dashboard */
             needs_new_token: boolean;
+            /** @description Additive: conversation routing (a number shared with another responder, e.g. Meta Business Agent) */
+            routing: {
+                /** @description This business's roles on the number under WhatsApp's conversation routing, as WhatsApp's Routing Roles API last said: `primary` (of entry points), `escalation_partner` (may take conversations); `["primary"]` alone on a number nobody else answers */
+                roles: string[];
+                /** @description Conversations another responder owns still arrive (WhatsApp's `standby`) */
+                is_standby: boolean;
+                /** @description When the roles were last read (with each template sync); null: never */
+                checked_at: string | null;
+                /** @description Why the last read failed; null while it works */
+                error: string | null;
+            };
             /** Format: date-time */
             created_at: string;
         };
@@ -4406,7 +4526,14 @@ export interface operations {
                      *         "to": "+14155550123",
                      *         "recipient": "US.13491208655302741918",
                      *         "template": "string",
-                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "takeover": {
+                     *           "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "previousOwner": {
+                     *             "owner": "other",
+                     *             "appId": "string"
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
@@ -4914,7 +5041,14 @@ export interface operations {
                      *         "to": "+14155550123",
                      *         "recipient": "US.13491208655302741918",
                      *         "template": "string",
-                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "takeover": {
+                     *           "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "previousOwner": {
+                     *             "owner": "other",
+                     *             "appId": "string"
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
@@ -6495,6 +6629,570 @@ export interface operations {
             };
         };
     };
+    takeConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Conversation id (`conversationId` of the events) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metadata": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text WhatsApp hands to the responder that receives the thread (at most 2,000 characters) */
+                    metadata?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contactId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "owner": "us",
+                     *         "ownerAppId": "string",
+                     *         "changed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TakeConversationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND, RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    releaseConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Conversation id (`conversationId` of the events) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contactId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "owner": "us",
+                     *         "ownerAppId": "string",
+                     *         "changed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReleaseConversationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND, RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    passConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Conversation id (`conversationId` of the events) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_role": "ai_agent",
+                 *       "metadata": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Who receives the thread: `ai_agent` (Meta Business Agent, the default) or `escalation_partner` (the partner the business named). WhatsApp's pass names a role, never an app: routing does not expose other partners' identities.
+                     * @default ai_agent
+                     * @enum {string}
+                     */
+                    target_role?: "ai_agent" | "escalation_partner";
+                    /** @description Free text WhatsApp hands to the responder that receives the thread (at most 2,000 characters) */
+                    metadata?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contactId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "channelId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "owner": "us",
+                     *         "ownerAppId": "string",
+                     *         "changed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PassConversationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND, RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listChannels: {
         parameters: {
             query?: {
@@ -6536,6 +7234,14 @@ export interface operations {
                      *           "last_active_at": "2026-01-15T09:30:00.000Z",
                      *           "templates_synced_at": "2026-01-15T09:30:00.000Z",
                      *           "needs_new_token": true,
+                     *           "routing": {
+                     *             "roles": [
+                     *               "string"
+                     *             ],
+                     *             "is_standby": true,
+                     *             "checked_at": "2026-01-15T09:30:00.000Z",
+                     *             "error": "string"
+                     *           },
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
