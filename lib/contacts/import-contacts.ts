@@ -28,7 +28,8 @@ function validate(rows: ImportBatchBody["rows"], country: string, report: Report
     const userId = restoreCell(values[USER_ID_COLUMN] ?? "").trim() || null;
     // a row may name an existing contact by its user id alone; a new contact needs a number
     const schema = userId ? updateContactBody : createContactBody;
-    const parsed = schema.safeParse(rowToBody({ ...values, phone: phoneForSave(phone, country) }));
+    const input = rowToBody({ ...values, phone: phoneForSave(phone, country) });
+    const parsed = schema.safeParse(phone === "" ? { ...input, phone: undefined } : input);
     if (!parsed.success) {
       const message = parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
       report({ row, phone, outcome: "failed", message });
