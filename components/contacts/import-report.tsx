@@ -69,7 +69,7 @@ export function ImportReport({
       ) : null}
       {shown.length > 0 ? (
         <>
-          <Table caption="Rows updated, skipped or failed" className="max-h-64 overflow-y-auto">
+          <Table caption="Rows updated, skipped or failed" className="max-h-64 overflow-y-auto" scrolls>
             <THead>
               <tr>
                 <Th>Row</Th>
@@ -80,9 +80,11 @@ export function ImportReport({
             <TBody>
               {shown.map((r) => (
                 <Tr key={`${r.row}-${r.outcome}`}>
-                  <Td>{r.row}</Td>
-                  <Td className="font-mono text-xs break-all">{r.phone || "—"}</Td>
-                  <Td>
+                  <Td label="Row">{r.row}</Td>
+                  <Td label="Phone" className="font-mono text-xs break-all">
+                    {r.phone || "—"}
+                  </Td>
+                  <Td label="Outcome">
                     <Badge tone={OUTCOME[r.outcome].tone}>{OUTCOME[r.outcome].label}</Badge>{" "}
                     <span className="text-slate-700">{detail(r)}</span>
                   </Td>
