@@ -179,23 +179,28 @@ test("an agent sees a broadcast but cannot control it or create one; a CSV audie
   await chooseOption(page.getByLabel("Template"), { label: "parcel_ready · utility" });
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("radio", { name: "Upload a CSV" }).check();
+  // "name" and "email" are the new contact's; a column named "2" is the body's {{2}} without being chosen
+  const lin = randomPhone();
   const csv = [
-    "mobile,first,parcel",
-    `${randomPhone()},Lin,P-1`,
-    "0612,Bad,P-2",
-    `${people[0]?.phone},Ada,P-3`,
+    "mobile,first,2,name,email",
+    `${lin},Lin,P-1,Lin Chen,lin@example.com`,
+    "0612,Bad,P-2,,",
+    `${people[0]?.phone},Ada,P-3,Someone Else,not-an-email`,
   ].join("\n");
   await page
     .getByLabel("CSV file")
     .setInputFiles({ name: "pickups.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByText("pickups.csv: 3 recipients")).toBeVisible();
   await expect(page.getByLabel("Phone number column")).toHaveAttribute("data-value", "mobile");
+  await expect(page.getByText("become contacts with their name, e-mail")).toBeVisible();
+  await expect(page.getByText("Left out of new contacts, not valid: 1 email value.")).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
+  const body2 = page.getByRole("group", { name: "Body {{2}}" });
+  await expect(body2.getByLabel("Value from")).toHaveAttribute("data-value", "column");
+  await expect(body2.getByLabel("Column")).toHaveAttribute("data-value", "2");
   await page.getByRole("group", { name: "Header {{1}}" }).getByLabel("Text").fill("Porto");
   await chooseVariable(page, "Body {{1}}", "A CSV column");
   await chooseOption(page.getByRole("group", { name: "Body {{1}}" }).getByLabel("Column"), "first");
-  await chooseVariable(page, "Body {{2}}", "A CSV column");
-  await chooseOption(page.getByRole("group", { name: "Body {{2}}" }).getByLabel("Column"), "parcel");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("2 of 3 will receive it.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("1 skipped: the phone number is not valid")).toBeVisible();
@@ -220,6 +225,16 @@ test("an agent sees a broadcast but cannot control it or create one; a CSV audie
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "From a file" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Scheduled", { exact: true }).first()).toBeVisible();
+  // the new number became a contact with the file's name and e-mail; a known one kept its own
+  expect(await db().contact.findFirst({ where: { organizationId: org.id, phone: lin } })).toMatchObject({
+    name: "Lin Chen",
+    email: "lin@example.com",
+  });
+  expect(
+    await db().contact.findFirst({ where: { organizationId: org.id, phone: people[0]?.phone } }),
+  ).toMatchObject({
+    name: "Ada Lovelace",
+  });
   await page.getByRole("button", { name: "Cancel broadcast" }).click();
   await page
     .getByRole("dialog", { name: "Cancel this broadcast?" })

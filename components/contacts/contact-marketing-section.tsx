@@ -17,7 +17,11 @@ const SOURCE: Record<string, string> = {
 };
 
 function changeText(change: ContactChangeJson): string {
-  if (change.field !== "marketing_opt_out") return `${change.field} set to ${change.value}`;
+  if (change.field !== "marketing_opt_out") {
+    const by = change.user ? ` by ${change.user.name ?? change.user.email}` : "";
+    const how = change.source === "import" ? ` — CSV import${by}` : by ? ` —${by}` : "";
+    return `${change.field.replace(/^custom_fields\./, "")} set to “${change.value}”${how}`;
+  }
   const what = change.value === "true" ? "Stopped marketing messages" : "Marketing messages allowed again";
   const who = change.user ? `by ${change.user.name ?? change.user.email}` : (SOURCE[change.source] ?? "");
   return `${what}${who ? ` — ${who}` : ""}`;

@@ -4,43 +4,52 @@ import { formatNumber } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import type { ImportIssue } from "@/lib/contacts/import-format";
-import { CSV_CONTENT_TYPE, csvRecords } from "@/lib/csv/write-csv";
+import type { ImportOutcome, ImportRowResult } from "@/lib/contacts/import-format";
 
-const SHOWN = 200;
+const OUTCOME: Record<ImportOutcome, { label: string; tone: "success" | "info" | "warning" | "danger" }> = {
+  created: { label: "Created", tone: "success" },
+  updated: { label: "Updated", tone: "info" },
+  skipped: { label: "Skipped", tone: "warning" },
+  failed: { label: "Failed", tone: "danger" },
+};
 
-function downloadReport(issues: ImportIssue[]) {
-  // the phone and the message quote the uploaded file: written as every export is (lib/csv/write-csv.ts)
-  const csv = csvRecords(
-    ["row", "phone", "problem", "message"],
-    issues.map((i) => ({ row: i.row, phone: i.phone, problem: i.kind, message: i.message })),
-  );
-  const url = URL.createObjectURL(new Blob([csv], { type: CSV_CONTENT_TYPE }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: "import-report.csv" });
-  link.click();
-  URL.revokeObjectURL(url);
+/** A field as the report names it (`custom_fields.plan`) in words. */
+function fieldLabel(field: string): string {
+  if (field.startsWith("custom_fields.")) return field.slice("custom_fields.".length);
+  return field === "email" ? "e-mail" : field;
 }
 
-/** Counts and the per-row problems of an import: invalid rows and duplicates, none of them fatal. */
+function detail(r: ImportRowResult): string {
+  const fields = r.fields.length > 0 ? `Changed: ${r.fields.map(fieldLabel).join(", ")}` : "";
+  return [fields, r.message].filter(Boolean).join(". ");
+}
+
+/**
+ * Counts of an import and its rows worth a look (updated with the fields it changed, skipped
+ * and failed with why); the downloaded report has every row, the created ones too.
+ */
 export function ImportReport({
-  created,
   rows,
-  issues,
+  counts,
+  shown,
+  noted,
+  onDownload,
 }: {
-  created: number;
   rows: number;
-  issues: ImportIssue[];
+  counts: Record<ImportOutcome, number>;
+  shown: ImportRowResult[];
+  noted: number;
+  onDownload: () => void;
 }) {
-  const duplicates = issues.filter((i) => i.kind === "duplicate").length;
-  const invalid = issues.length - duplicates;
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
         {[
           { label: "Rows read", n: rows },
-          { label: "Created", n: created },
-          { label: "Duplicates", n: duplicates },
-          { label: "Invalid", n: invalid },
+          ...(Object.keys(OUTCOME) as ImportOutcome[]).map((o) => ({
+            label: OUTCOME[o].label,
+            n: counts[o],
+          })),
         ].map(({ label, n }) => (
           <div key={label} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
             <dt className="text-slate-600">{label}</dt>
@@ -48,40 +57,45 @@ export function ImportReport({
           </div>
         ))}
       </dl>
-      {issues.length > 0 ? (
+      {rows > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">
+            {noted > 0 ? "Rows updated, skipped or failed" : "Every row was created"}
+          </h3>
+          <Button variant="secondary" size="sm" onClick={onDownload}>
+            Download report (CSV)
+          </Button>
+        </div>
+      ) : null}
+      {shown.length > 0 ? (
         <>
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Rows not imported</h3>
-            <Button variant="secondary" size="sm" onClick={() => downloadReport(issues)}>
-              Download report (CSV)
-            </Button>
-          </div>
-          <Table caption="Rows not imported" className="max-h-64 overflow-y-auto">
+          <Table caption="Rows updated, skipped or failed" className="max-h-64 overflow-y-auto" scrolls>
             <THead>
               <tr>
                 <Th>Row</Th>
                 <Th>Phone</Th>
-                <Th>Problem</Th>
+                <Th>Outcome</Th>
               </tr>
             </THead>
             <TBody>
-              {issues.slice(0, SHOWN).map((i) => (
-                <Tr key={`${i.row}-${i.kind}`}>
-                  <Td>{i.row}</Td>
-                  <Td className="font-mono text-xs">{i.phone || "—"}</Td>
-                  <Td>
-                    <Badge tone={i.kind === "duplicate" ? "warning" : "danger"}>
-                      {i.kind === "duplicate" ? "Duplicate" : "Invalid"}
-                    </Badge>{" "}
-                    <span className="text-slate-700">{i.message}</span>
+              {shown.map((r) => (
+                <Tr key={`${r.row}-${r.outcome}`}>
+                  <Td label="Row">{r.row}</Td>
+                  <Td label="Phone" className="font-mono text-xs break-all">
+                    {r.phone || "—"}
+                  </Td>
+                  <Td label="Outcome">
+                    <Badge tone={OUTCOME[r.outcome].tone}>{OUTCOME[r.outcome].label}</Badge>{" "}
+                    <span className="text-slate-700">{detail(r)}</span>
                   </Td>
                 </Tr>
               ))}
             </TBody>
           </Table>
-          {issues.length > SHOWN ? (
+          {noted > shown.length ? (
             <p className="text-xs text-slate-500">
-              Showing the first {SHOWN}; the downloaded report has all {formatNumber(issues.length)}.
+              Showing the first {formatNumber(shown.length)}; the downloaded report has all{" "}
+              {formatNumber(noted)} (and the created rows).
             </p>
           ) : null}
         </>

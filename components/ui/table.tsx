@@ -12,13 +12,20 @@ export function Table({
   caption,
   children,
   className,
+  scrolls = false,
 }: {
   caption: string;
   children: ReactNode;
   className?: string;
+  /** its box has a height limit and scrolls: Tab must reach it to scroll it by keyboard */
+  scrolls?: boolean;
 }) {
   return (
-    <div className={cx("relative overflow-x-auto rounded-lg border border-slate-200 bg-white", className)}>
+    <div
+      // a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={scrolls ? 0 : undefined}
+      className={cx("relative overflow-x-auto rounded-lg border border-slate-200 bg-white", className)}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -4,7 +4,7 @@ import { resolveInlineRecipients } from "@/lib/broadcasts/inline-recipients";
 describe("resolveInlineRecipients", () => {
   it("normalizes numbers and keeps variables as strings", () => {
     expect(resolveInlineRecipients([{ to: "14155550123", variables: { code: 7, vip: true } }])).toEqual([
-      { ord: 0, kind: "ok", phone: "+14155550123", vars: { code: "7", vip: "true" } },
+      { ord: 0, kind: "ok", phone: "+14155550123", vars: { code: "7", vip: "true" }, contact: null },
     ]);
   });
 
@@ -21,5 +21,15 @@ describe("resolveInlineRecipients", () => {
       [2, "duplicate", "+14155550123"],
       [3, "ok", "+442071838750"],
     ]);
+  });
+});
+
+describe("resolveInlineRecipients keeps what a new contact is created with", () => {
+  it("on the first listing of a number only", () => {
+    const rows = resolveInlineRecipients([
+      { to: "+14155550123", contact: { name: "Ada", email: "ada@example.com" } },
+      { to: "14155550123", contact: { name: "Other" } },
+    ]);
+    expect(rows.map((r) => r.contact)).toEqual([{ name: "Ada", email: "ada@example.com" }, null]);
   });
 });

@@ -1,6 +1,11 @@
 import { normalizePhone } from "@/lib/contacts/phone";
 
+import type { CreateContactBody } from "@/lib/contacts/schemas";
+
 export type InlineKind = "ok" | "invalid_phone" | "duplicate";
+
+/** What a new contact is created with besides its number (none of it changes an existing contact). */
+export type InlineContact = Omit<Partial<CreateContactBody>, "phone">;
 
 /** One inline recipient as the audience statement takes it (one array per column). */
 export type InlineRow = {
@@ -11,9 +16,14 @@ export type InlineRow = {
   phone: string;
   /** the `{{variables.KEY}}` values, as strings */
   vars: Record<string, string> | null;
+  contact: InlineContact | null;
 };
 
-type Given = { to: string; variables?: Record<string, string | number | boolean> | undefined };
+type Given = {
+  to: string;
+  variables?: Record<string, string | number | boolean> | undefined;
+  contact?: InlineContact | undefined;
+};
 
 /**
  * Inline recipients checked one by one, in order: an invalid number is kept as `invalid_phone`
@@ -24,12 +34,16 @@ export function resolveInlineRecipients(given: readonly Given[]): InlineRow[] {
   const seen = new Set<string>();
   return given.map((recipient, ord) => {
     const normalized = normalizePhone(recipient.to.trim());
-    if (!normalized.ok) return { ord, kind: "invalid_phone", phone: recipient.to.slice(0, 64), vars: null };
+    if (!normalized.ok) {
+      return { ord, kind: "invalid_phone", phone: recipient.to.slice(0, 64), vars: null, contact: null };
+    }
     const vars = recipient.variables
       ? Object.fromEntries(Object.entries(recipient.variables).map(([k, v]) => [k, String(v)]))
       : null;
-    if (seen.has(normalized.e164)) return { ord, kind: "duplicate", phone: normalized.e164, vars: null };
+    if (seen.has(normalized.e164)) {
+      return { ord, kind: "duplicate", phone: normalized.e164, vars: null, contact: null };
+    }
     seen.add(normalized.e164);
-    return { ord, kind: "ok", phone: normalized.e164, vars };
+    return { ord, kind: "ok", phone: normalized.e164, vars, contact: recipient.contact ?? null };
   });
 }

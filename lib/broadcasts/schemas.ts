@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
-import { CONTACT_LIMITS } from "@/lib/contacts/schemas";
+import { CONTACT_LIMITS, createContactBody } from "@/lib/contacts/schemas";
 import { broadcastCounts, broadcastPause } from "@/lib/events/broadcast-payloads";
 import { templateContent } from "@/lib/messages/message-schemas";
 
@@ -39,6 +39,10 @@ export const inlineRecipient = z
       )
       .optional()
       .meta({ description: "Values of the `{{variables.KEY}}` placeholders for this recipient" }),
+    contact: createContactBody.omit({ phone: true }).partial().optional().meta({
+      description:
+        "Additive: the name, e-mail, tags and custom fields the contact is created with when the number is not a contact yet (the create-contact rules); an existing contact is not changed",
+    }),
   })
   .meta({ id: "BroadcastRecipientInput" });
 

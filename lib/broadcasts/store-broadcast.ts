@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { missingSql, valuesSql } from "@/lib/broadcasts/audience-sql";
 import type { CheckedTemplate } from "@/lib/broadcasts/check-broadcast-template";
 import type { InlineRow } from "@/lib/broadcasts/inline-recipients";
+import { addContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
 import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import type { Tx } from "@/lib/events/record-event";
@@ -75,22 +76,52 @@ export async function writeBroadcast(tx: Tx, id: string, b: NewBroadcast, now: D
   return { deliveryIds, total };
 }
 
-/** Inline numbers unknown as contacts become contacts (contact.created), in one statement. */
+/**
+ * Inline numbers unknown as contacts become contacts (contact.created), in one statement, with
+ * the name, e-mail, custom fields and tags their recipient gave (a CSV audience's known columns);
+ * a number that is a contact already is left as it is.
+ */
 async function createInlineContacts(tx: Tx, b: NewBroadcast, now: Date): Promise<string[]> {
-  const phones = b.audience.inline.filter((r) => r.kind === "ok").map((r) => r.phone);
-  if (phones.length === 0) return [];
-  const [result] = await tx.$queryRaw<OutboxResult[]>(
+  const rows = b.audience.inline.filter((r) => r.kind === "ok");
+  if (rows.length === 0) return [];
+  const org = b.organizationId;
+  const [result] = await tx.$queryRaw<(OutboxResult & { changed_refs: string[] })[]>(
     withEventSql(
-      Prisma.sql`INSERT INTO contacts (id, organization_id, phone, created_at, updated_at)
-        SELECT gen_random_uuid(), ${b.organizationId}::uuid, p, ${now}, ${now} FROM unnest(${phones}::text[]) AS p
+      Prisma.sql`INSERT INTO contacts (id, organization_id, phone, name, email, custom_fields, created_at, updated_at)
+        SELECT gen_random_uuid(), ${org}::uuid, g.p, g.n, g.e, coalesce(g.cf, '{}'::jsonb), ${now}, ${now}
+        FROM unnest(${rows.map((r) => r.phone)}::text[], ${rows.map((r) => r.contact?.name ?? null)}::text[],
+                    ${rows.map((r) => r.contact?.email ?? null)}::text[],
+                    ${rows.map((r) => (r.contact?.custom_fields ? JSON.stringify(r.contact.custom_fields) : null))}::jsonb[])
+          AS g(p, n, e, cf)
         ON CONFLICT (organization_id, phone) DO NOTHING
-        RETURNING organization_id, jsonb_build_object('contactId', id, 'phone', phone, 'name', NULL, 'email', NULL,
+        RETURNING organization_id, jsonb_build_object('contactId', id, 'phone', phone, 'name', name, 'email', email,
           'channelId', ${b.template.channel.id}::text, 'timestamp', ${now.toISOString()}::text) AS event_data`,
       "contact.created",
       now,
+      "phone",
     ),
   );
+  await tagNewContacts(tx, org, rows, new Set(result?.changed_refs ?? []));
   return result?.delivery_ids ?? [];
+}
+
+/** The tags of the contacts just created (phones `created`); set-based, as the rest of the write. */
+async function tagNewContacts(tx: Tx, organizationId: string, rows: InlineRow[], created: Set<string>) {
+  const tagged = rows.filter((r) => created.has(r.phone) && (r.contact?.tags ?? []).length > 0);
+  if (tagged.length === 0) return;
+  const contacts = await tx.contact.findMany({
+    where: { organizationId, phone: { in: tagged.map((r) => r.phone) } },
+    select: { id: true, phone: true },
+  });
+  const idOf = new Map(contacts.map((c) => [c.phone, c.id]));
+  await addContactTags(
+    tx,
+    organizationId,
+    tagged.flatMap((r) => {
+      const contactId = idOf.get(r.phone);
+      return contactId ? [{ contactId, tags: r.contact?.tags ?? [] }] : [];
+    }),
+  );
 }
 
 /**

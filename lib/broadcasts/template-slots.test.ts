@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildComponents, slotsOf } from "@/lib/broadcasts/template-slots";
+import { buildComponents, matchColumns, slotsOf } from "@/lib/broadcasts/template-slots";
 
 describe("template slots", () => {
   it("finds header, body and URL-button variables and builds positional components", () => {
@@ -56,5 +56,29 @@ describe("template slots", () => {
         parameters: [{ type: "text", text: "{{contact.name}}", parameter_name: "first_name" }],
       },
     ]);
+  });
+});
+
+describe("matchColumns: CSV columns named like a variable become its source", () => {
+  const slots = slotsOf([
+    { type: "HEADER", format: "TEXT", text: "Store {{store}}" },
+    { type: "BODY", text: "Hi {{first_name}}, parcel {{parcel}} at {{store}}" },
+    { type: "BUTTONS", buttons: [{ type: "URL", text: "Track", url: "https://x.example/{{1}}" }] },
+  ]);
+
+  it("by the variable's name or the slot's label, any case; a chosen source stays", () => {
+    const sources = matchColumns(slots, ["phone", "First_Name", "Body {{parcel}}", "1", "other"], {
+      "header:store": { kind: "text", text: "Faro" },
+    });
+    expect(sources).toEqual({
+      "header:store": { kind: "text", text: "Faro" },
+      "body:first_name": { kind: "column", column: "First_Name", fallback: "" },
+      "body:parcel": { kind: "column", column: "Body {{parcel}}", fallback: "" },
+      "button:0": { kind: "column", column: "1", fallback: "" },
+    });
+  });
+
+  it("leaves a slot no column names without a source", () => {
+    expect(matchColumns(slots, ["phone", "name"], {})).toEqual({});
   });
 });

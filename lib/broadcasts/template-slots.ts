@@ -130,3 +130,28 @@ export function slotsComplete(slots: Slot[], sources: Record<string, Source>): b
     return source.field.trim() !== "" && source.field !== "custom_fields.";
   });
 }
+
+const header = (s: string) => s.trim().toLowerCase();
+
+/**
+ * A CSV audience's columns matched to the template's variables by header: a column named like a
+ * slot's variable (`first_name`, `1`, `{{1}}`) or its label (`Body {{1}}`), in any case, becomes
+ * that slot's source. Slots that already have a source keep it, and the wizard lets the person
+ * change any of them. Media slots take links, never columns.
+ */
+export function matchColumns(
+  slots: Slot[],
+  columns: readonly string[],
+  sources: Record<string, Source>,
+): Record<string, Source> {
+  const byHeader = new Map(columns.map((c) => [header(c), c]));
+  const out = { ...sources };
+  for (const slot of slots) {
+    if (slot.media || out[slot.id]) continue;
+    const column = [slot.name, `{{${slot.name}}}`, slot.label]
+      .map((n) => byHeader.get(header(n)))
+      .find(Boolean);
+    if (column) out[slot.id] = { kind: "column", column, fallback: "" };
+  }
+  return out;
+}

@@ -95,7 +95,10 @@ export const CONTACT_DASHBOARD = declareDashboardEndpoints({
     answer: fileAnswer(),
     status: 200,
   },
-  /** one batch of parsed CSV rows (the browser parses the file and sends it in batches) */
+  /**
+   * one batch of parsed CSV rows (the browser parses the file and sends it in batches); rows of
+   * existing contacts are skipped or updated as `existing` says, and every row is reported
+   */
   importContacts: {
     method: "POST",
     path: "/api/dashboard/contacts/import",

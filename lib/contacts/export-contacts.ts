@@ -1,5 +1,5 @@
 import "#server-only";
-import { CORE_COLUMNS, CUSTOM_PREFIX, TAG_SEPARATOR } from "@/lib/contacts/import-format";
+import { CORE_COLUMNS, CUSTOM_PREFIX, RESERVED_COLUMNS, TAG_SEPARATOR } from "@/lib/contacts/import-format";
 import { csvLines } from "@/lib/csv/write-csv";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -55,9 +55,7 @@ export async function exportContacts(organizationId: string) {
     customFieldKeys(organizationId),
     db().contact.count({ where: { organizationId } }),
   ]);
-  const columns = keys.map((k) =>
-    (CORE_COLUMNS as readonly string[]).includes(k) ? `${CUSTOM_PREFIX}${k}` : k,
-  );
+  const columns = keys.map((k) => (RESERVED_COLUMNS.includes(k) ? `${CUSTOM_PREFIX}${k}` : k));
   const encoder = new TextEncoder();
   // every cell, the header's custom field names included, is customer-controlled (csvLines neutralises each)
   let afterId: string | null = null;

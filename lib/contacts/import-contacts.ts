@@ -1,142 +1,153 @@
 import "#server-only";
+import { createImportedContacts } from "@/lib/contacts/import-create-contacts";
 import {
+  type ExistingMode,
   type ImportBatchBody,
-  type ImportIssue,
   type ImportResult,
+  type ImportRowResult,
+  PROTECTED_COLUMNS,
   rowToBody,
+  USER_ID_COLUMN,
 } from "@/lib/contacts/import-format";
+import type { ReportRow, ValidRow } from "@/lib/contacts/import-row-changes";
+import { updateImportedContacts } from "@/lib/contacts/import-update-contacts";
 import { phoneForSave } from "@/lib/contacts/phone-input";
-import { type CreateContactBody, createContactBody } from "@/lib/contacts/schemas";
+import { createContactBody, updateContactBody } from "@/lib/contacts/schemas";
 import { restoreCell } from "@/lib/csv/cells";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { recordEvent, type Tx } from "@/lib/events/record-event";
 import { getOrgSettings } from "@/lib/organizations/get-org-settings";
 
-type Valid = { row: number; body: CreateContactBody };
+const NOT_STORED_USER_ID = "user_id not stored: user ids come from WhatsApp";
 
-function validate(rows: ImportBatchBody["rows"], country: string, issues: ImportIssue[]): Valid[] {
-  const valid: Valid[] = [];
+function validate(rows: ImportBatchBody["rows"], country: string, report: ReportRow): ValidRow[] {
+  const valid: ValidRow[] = [];
   const seen = new Set<string>();
   for (const { row, values } of rows) {
-    const phone = restoreCell(values.phone ?? "");
-    // national and formatted numbers read against the organization's country, as in the contact form
-    const parsed = createContactBody.safeParse(rowToBody({ ...values, phone: phoneForSave(phone, country) }));
+    const phone = restoreCell(values.phone ?? "").trim();
+    const userId = restoreCell(values[USER_ID_COLUMN] ?? "").trim() || null;
+    // a row may name an existing contact by its user id alone; a new contact needs a number
+    const schema = userId ? updateContactBody : createContactBody;
+    const input = rowToBody({ ...values, phone: phoneForSave(phone, country) });
+    const parsed = schema.safeParse(phone === "" ? { ...input, phone: undefined } : input);
     if (!parsed.success) {
       const message = parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
-      issues.push({ row, phone, kind: "invalid", message });
-    } else if (seen.has(parsed.data.phone)) {
-      issues.push({ row, phone, kind: "duplicate", message: "the same number appears earlier in the file" });
-    } else {
-      seen.add(parsed.data.phone);
-      valid.push({ row, body: parsed.data });
+      report({ row, phone, outcome: "failed", message });
+      continue;
     }
+    const body = parsed.data;
+    const keys = [body.phone, userId && `user_id:${userId}`].filter((k): k is string => Boolean(k));
+    if (keys.some((k) => seen.has(k))) {
+      report({
+        row,
+        phone: body.phone ?? phone,
+        outcome: "skipped",
+        message: "the same contact appears earlier in the file",
+      });
+      continue;
+    }
+    for (const k of keys) seen.add(k);
+    const ignored = PROTECTED_COLUMNS.filter((c) => (values[c] ?? "").trim() !== "");
+    const notes =
+      ignored.length > 0
+        ? [
+            `${ignored.join(", ")} not imported: consent and blocks change only by the customer or on the contact's page`,
+          ]
+        : [];
+    valid.push({ row, body: { ...body, tags: body.tags ?? [] }, userId, notes });
   }
   return valid;
 }
 
+type Match =
+  | { kind: "new" }
+  | { kind: "existing"; contactId: string; by: "number" | "user id" }
+  | { kind: "failed"; message: string };
+
+/** Finds the contact of each row by its number, else by its user id; this organization's only. */
+async function match(organizationId: string, valid: ValidRow[]): Promise<Match[]> {
+  const phones = valid.flatMap((v) => (v.body.phone ? [v.body.phone] : []));
+  const userIds = valid.flatMap((v) => (v.userId ? [v.userId] : []));
+  const found = await db().contact.findMany({
+    where: { organizationId, OR: [{ phone: { in: phones } }, { bsuid: { in: userIds } }] },
+    select: { id: true, phone: true, bsuid: true },
+  });
+  const byPhone = new Map(found.flatMap((c) => (c.phone ? [[c.phone, c]] : [])));
+  const byUserId = new Map(found.flatMap((c) => (c.bsuid ? [[c.bsuid, c]] : [])));
+  const claimed = new Set<string>();
+  return valid.map((v): Match => {
+    const p = v.body.phone ? byPhone.get(v.body.phone) : undefined;
+    const u = v.userId ? byUserId.get(v.userId) : undefined;
+    if (p && u && p.id !== u.id) {
+      return { kind: "failed", message: "the number and the user id belong to two different contacts" };
+    }
+    if (p && v.userId && p.bsuid && p.bsuid !== v.userId) {
+      return { kind: "failed", message: "the contact with this number has another user id" };
+    }
+    if (!p && u && v.body.phone && u.phone) {
+      return { kind: "failed", message: "the contact with this user id has another number" };
+    }
+    const contact = p ?? u;
+    if (!contact) {
+      if (!v.body.phone)
+        return { kind: "failed", message: "no contact has this user id; a new contact needs a phone number" };
+      if (v.userId) v.notes.push(NOT_STORED_USER_ID);
+      return { kind: "new" };
+    }
+    if (claimed.has(contact.id))
+      return { kind: "failed", message: "another row of the file names the same contact" };
+    claimed.add(contact.id);
+    if (v.userId && !contact.bsuid) v.notes.push(NOT_STORED_USER_ID);
+    return { kind: "existing", contactId: contact.id, by: p ? "number" : "user id" };
+  });
+}
+
 /**
  * Imports one batch of CSV rows with the create-contact rules, phones written in national or
- * formatted form read against the organization's default country. Invalid rows and numbers the
- * organization already has are reported per row and skipped; the others are created with their
- * tags and a `contact.created` event each, in one transaction for the batch.
+ * formatted form read against the organization's default country. New numbers become contacts
+ * (`contact.created`); a row naming a contact the organization already has (by number, or by
+ * `user_id`) is skipped, or updated as `existing` says (import-row-changes.ts), kept in the
+ * contact's history and announced with `contact.updated`. Every row gets its line in the report.
  */
 export async function importContacts(
   organizationId: string,
+  userId: string,
+  existing: ExistingMode,
   rows: ImportBatchBody["rows"],
 ): Promise<ImportResult> {
-  const issues: ImportIssue[] = [];
+  const results: ImportRowResult[] = [];
+  const report: ReportRow = (r) => results.push({ contactId: null, fields: [], ...r });
   const { default_country: country } = await getOrgSettings(organizationId);
-  const valid = validate(rows, country, issues);
-  const existing = await db().contact.findMany({
-    where: { organizationId, phone: { in: valid.map((v) => v.body.phone) } },
-    select: { phone: true },
-  });
-  const taken = new Set(existing.map((c) => c.phone));
-  const fresh = valid.filter((v) => !taken.has(v.body.phone));
-  for (const v of valid) {
-    if (taken.has(v.body.phone)) {
-      issues.push({
+  const valid = validate(rows, country, report);
+  const matches = await match(organizationId, valid);
+  const fresh: ValidRow[] = [];
+  const found: { row: ValidRow; contactId: string }[] = [];
+  valid.forEach((v, i) => {
+    const m = matches[i] ?? { kind: "failed", message: "not matched" };
+    const phone = v.body.phone ?? v.userId ?? "";
+    if (m.kind === "failed") report({ row: v.row, phone, outcome: "failed", message: m.message });
+    else if (m.kind === "new") fresh.push(v);
+    else if (existing === "skip") {
+      report({
         row: v.row,
-        phone: v.body.phone,
-        kind: "duplicate",
-        message: "a contact with this number exists",
+        phone,
+        outcome: "skipped",
+        contactId: m.contactId,
+        message: `a contact with this ${m.by} exists`,
       });
-    }
-  }
-  const { created, deliveryIds } = await insertContacts(organizationId, fresh, issues);
-  await enqueueDeliveries(deliveryIds);
-  issues.sort((a, b) => a.row - b.row);
-  return { created, issues };
-}
-
-async function insertContacts(organizationId: string, fresh: Valid[], issues: ImportIssue[]) {
-  if (fresh.length === 0) return { created: 0, deliveryIds: [] };
-  return db().$transaction(
-    async (tx) => {
-      const rows = await tx.contact.createManyAndReturn({
-        data: fresh.map(({ body }) => ({
-          organizationId,
-          phone: body.phone,
-          name: body.name ?? null,
-          email: body.email ?? null,
-          customFields: body.custom_fields ?? {},
-        })),
-        skipDuplicates: true,
-      });
-      const byPhone = new Map(rows.map((r) => [r.phone, r]));
-      // a number created by someone else since the check above: skipped by the database
-      for (const v of fresh) {
-        if (!byPhone.has(v.body.phone)) {
-          issues.push({
-            row: v.row,
-            phone: v.body.phone,
-            kind: "duplicate",
-            message: "a contact with this number exists",
-          });
-        }
-      }
-      await linkTags(
-        tx,
-        organizationId,
-        fresh.flatMap((v) => {
-          const contact = byPhone.get(v.body.phone);
-          return contact ? [{ contactId: contact.id, tags: v.body.tags ?? [] }] : [];
-        }),
-      );
-      const deliveryIds: string[] = [];
-      for (const r of rows) {
-        deliveryIds.push(
-          ...(await recordEvent(tx, organizationId, "contact.created", {
-            contactId: r.id,
-            phone: r.phone,
-            name: r.name,
-            email: r.email,
-            channelId: null,
-            timestamp: r.createdAt.toISOString(),
-          })),
-        );
-      }
-      return { created: rows.length, deliveryIds };
-    },
-    { timeout: 60_000 },
-  );
-}
-
-async function linkTags(tx: Tx, organizationId: string, links: { contactId: string; tags: string[] }[]) {
-  const names = [...new Set(links.flatMap((l) => l.tags))];
-  if (names.length === 0) return;
-  await tx.tag.createMany({ data: names.map((name) => ({ organizationId, name })), skipDuplicates: true });
-  const tags = await tx.tag.findMany({
-    where: { organizationId, name: { in: names } },
-    select: { id: true, name: true },
+    } else found.push({ row: v, contactId: m.contactId });
   });
-  const idOf = new Map(tags.map((t) => [t.name, t.id]));
-  const data = links.flatMap((l) =>
-    l.tags.flatMap((name) => {
-      const tagId = idOf.get(name);
-      return tagId ? [{ contactId: l.contactId, tagId }] : [];
-    }),
-  );
-  await tx.contactTag.createMany({ data, skipDuplicates: true });
+  const created = await createImportedContacts(organizationId, fresh, report);
+  const updated =
+    existing === "skip" ? [] : await updateImportedContacts(organizationId, userId, existing, found, report);
+  await enqueueDeliveries([...created, ...updated]);
+  results.sort((a, b) => a.row - b.row);
+  const count = (o: ImportRowResult["outcome"]) => results.filter((r) => r.outcome === o).length;
+  return {
+    created: count("created"),
+    updated: count("updated"),
+    skipped: count("skipped"),
+    failed: count("failed"),
+    rows: results,
+  };
 }

@@ -47,3 +47,16 @@ describe("rowToBody reads our own export back unchanged", () => {
     });
   });
 });
+
+describe("rowToBody leaves the reserved columns out of the custom fields", () => {
+  it("user_id finds a contact and consent columns are never imported", () => {
+    const body = rowToBody({
+      phone: "+14155550123",
+      user_id: "US.1",
+      marketing_opt_out: "false",
+      blocked: "0",
+      x: "1",
+    });
+    expect(body.custom_fields).toEqual({ x: "1" });
+  });
+});

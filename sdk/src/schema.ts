@@ -1539,6 +1539,19 @@ export interface components {
             variables?: {
                 [key: string]: string | number | boolean;
             };
+            /** @description Additive: the name, e-mail, tags and custom fields the contact is created with when the number is not a contact yet (the create-contact rules); an existing contact is not changed */
+            contact?: {
+                /** @description Full name */
+                name?: string | null;
+                /** @description E-mail address */
+                email?: string | null;
+                /** @description Labels; new tags are created organization-wide */
+                tags?: string[];
+                /** @description Key-value pairs with primitive values */
+                custom_fields?: {
+                    [key: string]: string | number | boolean;
+                };
+            };
         };
         CreateWebhookBody: {
             /**
@@ -5399,6 +5412,16 @@ export interface operations {
                  *           "to": "+14155550123",
                  *           "variables": {
                  *             "key": "string"
+                 *           },
+                 *           "contact": {
+                 *             "name": "Ada Lovelace",
+                 *             "email": "ada@example.com",
+                 *             "tags": [
+                 *               "string"
+                 *             ],
+                 *             "custom_fields": {
+                 *               "key": "string"
+                 *             }
                  *           }
                  *         }
                  *       ],

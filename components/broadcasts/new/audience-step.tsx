@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Draft } from "@/components/broadcasts/new/draft";
+import { type Draft, withContacts } from "@/components/broadcasts/new/draft";
 import { MAX_CSV_ROWS, readCsv } from "@/components/broadcasts/new/read-csv";
 import { TagInput } from "@/components/contacts/tag-input";
 import { formatNumber } from "@/components/lib/format";
@@ -80,9 +80,30 @@ export function AudienceStep({
               <Select
                 label="Phone number column"
                 value={csv.phoneColumn}
-                onChange={(e) => onChange({ csv: { ...csv, phoneColumn: e.target.value } })}
+                onChange={(e) => onChange({ csv: withContacts({ ...csv, phoneColumn: e.target.value }) })}
                 options={csv.columns.map((c) => ({ value: c, label: c }))}
               />
+              <p className="text-sm text-slate-700">
+                {csv.contactFields.length > 0
+                  ? `Numbers that are not contacts yet become contacts with their ${csv.contactFields
+                      .map((f) =>
+                        f.startsWith("custom.") ? f.slice("custom.".length) : f === "email" ? "e-mail" : f,
+                      )
+                      .join(", ")}; existing contacts are not changed.`
+                  : "Numbers that are not contacts yet become contacts (name, email, tags and custom.<key> columns are kept on them)."}
+              </p>
+              {Object.keys(csv.refused).length > 0 ? (
+                <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  Left out of new contacts, not valid:{" "}
+                  {Object.entries(csv.refused)
+                    .map(
+                      ([field, n]) =>
+                        `${formatNumber(n)} ${field === "custom_fields" ? "custom field" : field} value${n === 1 ? "" : "s"}`,
+                    )
+                    .join(", ")}
+                  .
+                </p>
+              ) : null}
             </>
           ) : null}
         </div>

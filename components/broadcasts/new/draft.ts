@@ -1,3 +1,5 @@
+import { contactColumns, csvContact } from "@/lib/broadcasts/csv-contact";
+import type { InlineContact } from "@/lib/broadcasts/inline-recipients";
 import type { CreateBroadcastBody } from "@/lib/broadcasts/schemas";
 import { buildComponents, columnKey, type Slot, type Source } from "@/lib/broadcasts/template-slots";
 
@@ -9,7 +11,25 @@ export type CsvAudience = {
   rows: Record<string, string>[];
   /** rows beyond the 10,000 a broadcast takes inline, left out */
   dropped: number;
+  /** per row, what its contact is created with if the number is new (withContacts) */
+  contacts: (InlineContact | null)[];
+  /** the contact fields the columns give (name, email, tags, custom.<key>) */
+  contactFields: string[];
+  /** per field, the cells left out because the contact rules refuse them */
+  refused: Record<string, number>;
 };
+
+/** The audience with its rows' contact fields read again (after a new file or phone column). */
+export function withContacts(csv: Omit<CsvAudience, "contacts" | "contactFields" | "refused">): CsvAudience {
+  const known = contactColumns(csv.columns, csv.phoneColumn);
+  const refused: Record<string, number> = {};
+  const contacts = csv.rows.map((row) => {
+    const { contact, dropped } = csvContact(row, known);
+    for (const field of dropped) refused[field] = (refused[field] ?? 0) + 1;
+    return contact;
+  });
+  return { ...csv, contacts, contactFields: [...known.values()], refused };
+}
 
 /** The New broadcast wizard's state, step by step. */
 export type Draft = {
@@ -48,9 +68,14 @@ export function toBody(draft: Draft, templateName: string, slots: Slot[]): Creat
   );
   const recipients =
     draft.audience === "csv" && draft.csv
-      ? draft.csv.rows.map((row) => {
+      ? draft.csv.rows.map((row, i) => {
           const variables = Object.fromEntries([...columns].map((c) => [columnKey(c), row[c] ?? ""]));
-          return { to: row[draft.csv?.phoneColumn ?? ""] ?? "", ...(columns.size > 0 ? { variables } : {}) };
+          const contact = draft.csv?.contacts[i];
+          return {
+            to: row[draft.csv?.phoneColumn ?? ""] ?? "",
+            ...(columns.size > 0 ? { variables } : {}),
+            ...(contact ? { contact } : {}),
+          };
         })
       : undefined;
   return {

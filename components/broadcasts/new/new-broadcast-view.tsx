@@ -14,7 +14,7 @@ import { formatNumber } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
-import { slotsComplete, slotsOf } from "@/lib/broadcasts/template-slots";
+import { matchColumns, slotsComplete, slotsOf } from "@/lib/broadcasts/template-slots";
 
 const STEPS = ["Message", "Audience", "Variables", "Review"] as const;
 
@@ -40,6 +40,15 @@ export function NewBroadcastView() {
     slotsComplete(slots, draft.sources),
     draft.when === "now" || draft.scheduledAt !== "",
   ];
+
+  function next() {
+    // into the variables: CSV columns named like a variable are its source (the person may change it)
+    if (step === 1 && draft.audience === "csv" && draft.csv) {
+      const columns = draft.csv.columns.filter((c) => c !== draft.csv?.phoneColumn);
+      onChange({ sources: matchColumns(slots, columns, draft.sources) });
+    }
+    setStep(step + 1);
+  }
 
   function launch() {
     if (!body) return;
@@ -90,7 +99,7 @@ export function NewBroadcastView() {
           </Button>
         ) : null}
         {step < STEPS.length - 1 ? (
-          <Button onClick={() => setStep(step + 1)} disabled={!ready[step]}>
+          <Button onClick={next} disabled={!ready[step]}>
             Continue
           </Button>
         ) : (

@@ -1,7 +1,7 @@
 "use client";
 
 import Papa from "papaparse";
-import type { CsvAudience } from "@/components/broadcasts/new/draft";
+import { type CsvAudience, withContacts } from "@/components/broadcasts/new/draft";
 
 /** A broadcast takes at most this many inline recipients (BROADCAST_LIMITS.inlineRecipients). */
 export const MAX_CSV_ROWS = 10_000;
@@ -9,7 +9,8 @@ const PHONE_NAMES = ["phone", "to", "number", "mobile", "whatsapp", "phone_numbe
 
 /**
  * A CSV of recipients read in the browser: the first line names the columns, one row a
- * recipient. The phone column is guessed by its name (phone, to, number, …) and can be changed.
+ * recipient. The phone column is guessed by its name (phone, to, number, …) and can be changed;
+ * the columns the contact model knows (name, email, tags, custom.<key>) go to new contacts.
  */
 export function readCsv(file: File): Promise<CsvAudience> {
   return new Promise((resolve, reject) => {
@@ -38,7 +39,7 @@ export function readCsv(file: File): Promise<CsvAudience> {
         if (columns.length === 0)
           return reject(new Error("The first line must name the columns (phone,name,…)."));
         const phoneColumn = columns.find((c) => PHONE_NAMES.includes(c.toLowerCase())) ?? columns[0] ?? "";
-        resolve({ fileName: file.name, columns, phoneColumn, rows, dropped });
+        resolve(withContacts({ fileName: file.name, columns, phoneColumn, rows, dropped }));
       },
       error: (error) => reject(new Error(`The file could not be read: ${error.message}`)),
     });

@@ -28,18 +28,33 @@ describe("CSV import reads national phone numbers against the organization's def
     const { orgId, cookie } = await ownerOfNewOrg();
     const res = await importRows(cookie, ["(212) 555-0210", "212-555-0211", "0612345678"]);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
-      created: 2,
-      issues: [{ row: 4, phone: "0612345678", kind: "invalid", message: expect.stringContaining("phone") }],
+    expect(res.body.data).toMatchObject({ created: 2, failed: 1 });
+    expect((res.body.data as { rows: unknown[] }).rows[2]).toEqual({
+      row: 4,
+      phone: "0612345678",
+      outcome: "failed",
+      contactId: null,
+      fields: [],
+      message: expect.stringContaining("phone"),
     });
     expect(await storedPhones(orgId)).toEqual(["+12125550210", "+12125550211"]);
 
-    // the same number in another form is a duplicate of the stored contact
+    // the same number in another form is the stored contact
     const again = await importRows(cookie, ["+1 212 555 0210"]);
     expect(again.body.data).toEqual({
       created: 0,
-      issues: [
-        { row: 2, phone: "+12125550210", kind: "duplicate", message: "a contact with this number exists" },
+      updated: 0,
+      skipped: 1,
+      failed: 0,
+      rows: [
+        {
+          row: 2,
+          phone: "+12125550210",
+          outcome: "skipped",
+          contactId: expect.any(String),
+          fields: [],
+          message: "a contact with this number exists",
+        },
       ],
     });
   });
@@ -52,7 +67,7 @@ describe("CSV import reads national phone numbers against the organization's def
     });
     expect(set.status).toBe(200);
     const res = await importRows(cookie, ["020 7946 0018"]);
-    expect(res.body.data).toEqual({ created: 1, issues: [] });
+    expect(res.body.data).toMatchObject({ created: 1, updated: 0, skipped: 0, failed: 0 });
     expect(await storedPhones(orgId)).toEqual(["+442079460018"]);
   });
 
