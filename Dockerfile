@@ -1,5 +1,5 @@
 # One image for every process of the product (docs/deploy.md); its command chooses which:
-#   web        node --import tsx scripts/web.ts          (the default below; npm run web)
+#   web        node --import tsx scripts/web.ts          (npm run web, the default command)
 #   worker     node --import tsx worker/index.ts         (npm run worker)
 #   migrations node --import tsx scripts/migrate.ts apply (npm run db:migrate)
 #   sandbox    node --import tsx sandbox/server.ts       (npm run sandbox; demos only)
