@@ -77,11 +77,11 @@ describe("compose.yaml", () => {
 
   it("reports a variable .env.example does not name, and a compose-only one it does not read", () => {
     const broken = compose.replace(
-      "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}@pgbouncer",
-      "${PG_PASS}@pgbouncer",
+      `\${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}@pgbouncer`,
+      `\${PG_PASS}@pgbouncer`,
     );
     expect(checkCompose(broken, context)).toContain(
-      "compose.yaml reads ${PG_PASS}, which .env.example does not name",
+      `compose.yaml reads \${PG_PASS}, which .env.example does not name`,
     );
     const unread = { ...context, composeOnly: [...context.composeOnly, "UNUSED_KNOB"] };
     expect(checkCompose(compose, unread)).toContain(
