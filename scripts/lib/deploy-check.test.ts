@@ -7,6 +7,7 @@ import {
   checkReadme,
   checkSettings,
   checkSettingsReadElsewhere,
+  checkSystemdUnits,
   parseConfigurationDoc,
   parseEnvExample,
   SETTINGS_READ_ELSEWHERE,
@@ -18,6 +19,12 @@ const scripts = (JSON.parse(file("package.json")) as { scripts: Record<string, s
 const settings = [...SETTING_NAMES, ...SETTINGS_READ_ELSEWHERE.map((s) => s.name)];
 const envExample = parseEnvExample(file(".env.example"));
 const compose = file("compose.yaml");
+const units = Object.fromEntries(
+  ["messaging-web.service", "messaging-worker@.service", "messaging-migrate.service"].map((n) => [
+    `deploy/systemd/${n}`,
+    file(`deploy/systemd/${n}`),
+  ]),
+);
 const context = { settings, composeOnly: envExample.composeOnly, scripts };
 
 describe("the repository's artifacts", () => {
@@ -29,6 +36,7 @@ describe("the repository's artifacts", () => {
     expect(checkCompose(compose, context)).toEqual([]);
     expect(checkDockerfile(file("Dockerfile"), scripts)).toEqual([]);
     expect(checkReadme(file("README.md"), scripts)).toEqual([]);
+    expect(checkSystemdUnits(units, scripts)).toEqual([]);
   });
 });
 
@@ -154,6 +162,21 @@ describe("Dockerfile and README", () => {
     );
     expect(checkReadme(readme, scripts)).toEqual([
       `README.md runs worker from worker/run.ts, but npm run worker runs ${scripts.worker}`,
+    ]);
+  });
+});
+
+describe("deploy/systemd", () => {
+  it("reports a unit whose ExecStart is no process's script, and a process without a unit", () => {
+    const web = units["deploy/systemd/messaging-web.service"].replace(
+      "ExecStart=/usr/bin/node --import tsx scripts/web.ts",
+      "ExecStart=/usr/bin/npx next start",
+    );
+    expect(checkSystemdUnits({ "web.service": web }, scripts)).toEqual([
+      'web.service runs "/usr/bin/npx next start", which is none of the processes\' npm scripts',
+      "deploy/systemd has no unit running web",
+      "deploy/systemd has no unit running worker",
+      "deploy/systemd has no unit running migrations",
     ]);
   });
 });

@@ -255,3 +255,25 @@ export function checkCompose(
   }
   return problems;
 }
+
+/** deploy/systemd's units: each ExecStart is one of the processes' scripts, and web, worker and migrations each have one. */
+export function checkSystemdUnits(units: Record<string, string>, scripts: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const ran = new Set<string>();
+  for (const [file, text] of Object.entries(units)) {
+    const starts = [...text.matchAll(/^ExecStart=(.+)$/gm)].map((m) => m[1].trim());
+    if (starts.length !== 1) problems.push(`${file} has ${starts.length} ExecStart lines, not one`);
+    for (const start of starts) {
+      const words = start.split(/\s+/);
+      if (words[0]?.endsWith("/node")) words[0] = "node";
+      const process = processOf(words, scripts);
+      if (process === undefined)
+        problems.push(`${file} runs "${start}", which is none of the processes' npm scripts`);
+      else ran.add(process);
+    }
+  }
+  for (const process of ["web", "worker", "migrations"]) {
+    if (!ran.has(process)) problems.push(`deploy/systemd has no unit running ${process}`);
+  }
+  return problems;
+}
