@@ -168,7 +168,7 @@ describe("Dockerfile and README", () => {
 
 describe("deploy/systemd", () => {
   it("reports a unit whose ExecStart is no process's script, and a process without a unit", () => {
-    const web = units["deploy/systemd/messaging-web.service"].replace(
+    const web = file("deploy/systemd/messaging-web.service").replace(
       "ExecStart=/usr/bin/node --import tsx scripts/web.ts",
       "ExecStart=/usr/bin/npx next start",
     );

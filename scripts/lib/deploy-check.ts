@@ -31,7 +31,7 @@ export function parseEnvExample(text: string): EnvExample {
   for (const line of text.split("\n")) {
     if (COMPOSE_SECTION.test(line)) section = "composeOnly";
     const m = /^#?\s*([A-Z][A-Z0-9_]*)=/.exec(line);
-    if (m) result[section].push(m[1]);
+    if (m?.[1]) result[section].push(m[1]);
   }
   return result;
 }
@@ -42,7 +42,7 @@ export function parseConfigurationDoc(markdown: string): string[] {
   for (const line of markdown.split("\n")) {
     const first = /^\|([^|]*)\|/.exec(line)?.[1];
     if (!first) continue;
-    for (const m of first.matchAll(/`([^`]+)`/g)) if (NAME.test(m[1])) names.push(m[1]);
+    for (const [, name = ""] of first.matchAll(/`([^`]+)`/g)) if (NAME.test(name)) names.push(name);
   }
   return names;
 }
@@ -148,16 +148,16 @@ export function checkDockerfile(dockerfile: string, scripts: Record<string, stri
     }
   }
   for (const m of dockerfile.matchAll(/^#\s+(\S+)\s+(node .+?)\s+\(npm run ([\w:-]+)[^)]*\)\s*$/gm)) {
-    const [, name, command, script] = m;
-    if (scripts[script] === undefined)
-      problems.push(`Dockerfile names npm run ${script}, which package.json lacks`);
-    else if (!same(command.split(/\s+/), scriptCommand(scripts[script]))) {
-      problems.push(`Dockerfile runs ${name} as "${command}", but npm run ${script} is "${scripts[script]}"`);
+    const [, name, command = "", script = ""] = m;
+    const wanted = scripts[script];
+    if (wanted === undefined) problems.push(`Dockerfile names npm run ${script}, which package.json lacks`);
+    else if (!same(command.split(/\s+/), scriptCommand(wanted))) {
+      problems.push(`Dockerfile runs ${name} as "${command}", but npm run ${script} is "${wanted}"`);
     }
   }
-  for (const m of dockerfile.matchAll(/npm run ([\w:-]+)/g)) {
-    if (scripts[m[1]] === undefined)
-      problems.push(`Dockerfile runs npm run ${m[1]}, which package.json lacks`);
+  for (const [, script = ""] of dockerfile.matchAll(/npm run ([\w:-]+)/g)) {
+    if (scripts[script] === undefined)
+      problems.push(`Dockerfile runs npm run ${script}, which package.json lacks`);
   }
   const lastStage = dockerfile.split(/^FROM\s/m).at(-1) ?? "";
   const user = [...lastStage.matchAll(/^USER\s+(\S+)/gm)].at(-1)?.[1];
@@ -177,7 +177,7 @@ type Service = {
 };
 
 function keysOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map((v) => String(v).split("=")[0]);
+  if (Array.isArray(value)) return value.map((v) => String(v).split("=")[0] ?? "");
   if (value && typeof value === "object") return Object.keys(value);
   return [];
 }
@@ -204,7 +204,7 @@ export function checkCompose(
 
   const used = new Set<string>();
   for (const m of text.matchAll(/(?<!\$)\$(?:\{([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*))/g)) {
-    used.add(m[1] ?? m[2]);
+    used.add(m[1] ?? m[2] ?? "");
   }
   for (const name of used) {
     if (!settings.has(name) && !composeOnly.has(name)) {
@@ -261,7 +261,7 @@ export function checkSystemdUnits(units: Record<string, string>, scripts: Record
   const problems: string[] = [];
   const ran = new Set<string>();
   for (const [file, text] of Object.entries(units)) {
-    const starts = [...text.matchAll(/^ExecStart=(.+)$/gm)].map((m) => m[1].trim());
+    const starts = [...text.matchAll(/^ExecStart=(.+)$/gm)].map((m) => (m[1] ?? "").trim());
     if (starts.length !== 1) problems.push(`${file} has ${starts.length} ExecStart lines, not one`);
     for (const start of starts) {
       const words = start.split(/\s+/);
