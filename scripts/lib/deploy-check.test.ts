@@ -109,6 +109,19 @@ describe("compose.yaml", () => {
     expect(problems).toContain("compose.yaml: web mounts the volume uploads, which is not declared");
   });
 
+  it("reports a health check that YAML reads as a mapping (an unquoted `: ` inside it)", () => {
+    const broken = compose.replace(
+      `        - "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"`,
+      "        - fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))",
+    );
+    expect(broken).not.toEqual(compose);
+    expect(
+      checkCompose(broken, context).some((p) =>
+        p.startsWith("compose.yaml: web's health check is not a list of strings"),
+      ),
+    ).toBe(true);
+  });
+
   it("reports a setting the code does not read, a command that is no script, and the sandbox outside demo", () => {
     const broken = compose
       .replace('      PORT: "3000"', '      PORT: "3000"\n      WEB_CONCURRENCY: "4"')

@@ -174,6 +174,7 @@ type Service = {
   volumes?: unknown;
   profiles?: unknown;
   build?: unknown;
+  healthcheck?: { test?: unknown };
 };
 
 function keysOf(value: unknown): string[] {
@@ -183,7 +184,7 @@ function keysOf(value: unknown): string[] {
 }
 
 /**
- * compose.yaml parses; depends_on and named volumes name what it declares; every `${VAR}` it reads
+ * compose.yaml parses; depends_on and named volumes name what it declares; health checks are lists of strings; every `${VAR}` it reads
  * is a setting or a compose-only variable of .env.example (and each of those is read); the services
  * built from this repository run one of the processes' scripts with only settings the code reads;
  * the sandbox runs only in the `demo` profile.
@@ -226,6 +227,16 @@ export function checkCompose(
       if (source && !/^[./~$]/.test(source) && !volumes.has(source)) {
         problems.push(`compose.yaml: ${name} mounts the volume ${source}, which is not declared`);
       }
+    }
+    // an unquoted `a ? 0 : 1` in a list item parses as a mapping, not the command it reads as
+    const test = service.healthcheck?.test;
+    if (
+      test !== undefined &&
+      !(typeof test === "string" || (Array.isArray(test) && test.every((w) => typeof w === "string")))
+    ) {
+      problems.push(
+        `compose.yaml: ${name}'s health check is not a list of strings (quote it): ${JSON.stringify(test)}`,
+      );
     }
     if (service.build === undefined) continue;
     // a service of this repository's image: one of the processes, with the product's settings
