@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
 
@@ -30,7 +30,8 @@ export default defineConfig({
           environment: "node",
           // sdk/: the SDK's own tests, against the running product
           include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "sdk/src/**/*.test.ts"],
-          exclude: ["scripts/lib/**", "**/node_modules/**"],
+          // scripts/lib's tests are unit tests (above)
+          exclude: [...configDefaults.exclude, "scripts/lib/**"],
           globalSetup: ["scripts/test/global-setup.ts"],
           setupFiles: ["scripts/test/setup-env.ts"],
           // tests that make two or three organizations took 12–21 s each in CI at a load of 12, and
