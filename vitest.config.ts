@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
 
@@ -13,7 +13,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["{lib,worker,sandbox}/**/*.test.ts"],
+          // scripts/lib: the pure helpers of the scripts (the deploy check's parsers)
+          include: ["{lib,worker,sandbox}/**/*.test.ts", "scripts/lib/**/*.test.ts"],
           setupFiles: ["scripts/test/setup-env.ts"],
           // some run against PostgreSQL and Redis (the transitions' races, the throughput
           // limiter): vitest's 5 s ran out at a load of 15–24 on two cores, as CI's machine may be
@@ -29,6 +30,8 @@ export default defineConfig({
           environment: "node",
           // sdk/: the SDK's own tests, against the running product
           include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "sdk/src/**/*.test.ts"],
+          // scripts/lib's tests are unit tests (above)
+          exclude: [...configDefaults.exclude, "scripts/lib/**"],
           globalSetup: ["scripts/test/global-setup.ts"],
           setupFiles: ["scripts/test/setup-env.ts"],
           // tests that make two or three organizations took 12–21 s each in CI at a load of 12, and

@@ -146,6 +146,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** Every setting this module reads: .env.example and docs/configuration.md name each (scripts/check-deploy.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
 let cached: Config | undefined;
 
 /**
