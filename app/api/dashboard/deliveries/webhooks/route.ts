@@ -1,13 +1,8 @@
 import { dashboardEndpoint } from "@/lib/dashboard/route";
-import { db } from "@/lib/db";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
+import { listWebhookNames } from "@/lib/webhooks/list-webhook-names";
 
-/** The organization's webhooks by name, for the deliveries filter (bounded: an organization has a few dozen at most). */
+/** Names only, for every role that reads deliveries: the managers' list carries settings and health. */
 export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listDeliveryWebhooks, async ({ session }) => ({
-  webhooks: await db().webhook.findMany({
-    where: { organizationId: session.organizationId },
-    select: { id: true, name: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 500,
-  }),
+  webhooks: await listWebhookNames(session.organizationId),
 }));
