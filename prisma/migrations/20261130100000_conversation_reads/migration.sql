@@ -26,3 +26,7 @@ ALTER TABLE "conversation_reads" ADD CONSTRAINT "conversation_reads_user_id_fkey
 
 -- AddForeignKey
 ALTER TABLE "conversation_reads" ADD CONSTRAINT "conversation_reads_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- written by hand (Prisma cannot express a partial index): the inbox's open view, every
+-- conversation not resolved whatever its assignee, by last activity then id (lib/conversations/list-conversations.ts)
+CREATE INDEX "conversations_open_activity_idx" ON "conversations"("organization_id", "last_activity_at" DESC, "id" DESC) WHERE "status" <> 'resolved';
