@@ -173,11 +173,12 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     Prisma.sql`opened AS (
       INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
       SELECT m.conversation_id, ${org}::uuid, m.contact_id, ${channelId}::uuid, 'open'::"ConversationStatus",
-             ${writtenAt}, ${writtenAt}, ${now}, ${now}
+             -- the last activity is the message's own created_at (to the millisecond; touch-conversation.ts)
+             ${writtenAt}, GREATEST(${writtenAt}, ${now}), ${now}, ${now}
       FROM m WHERE m.opened
     )`,
     Prisma.sql`continued AS (
-      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
+      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}, ${now}),
              channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}
       FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
     )`,
