@@ -202,13 +202,16 @@ for (const viewport of [
       if (phone) await page.getByRole("link", { name: "← All conversations" }).click();
       await expect(page.getByRole("radio", { name: /Open/ })).toBeChecked();
       await expect(rows.filter({ hasText: "Ada Lovelace" })).toBeVisible();
-      await page.getByRole("radio", { name: /Mine/ }).check();
+      await page.getByRole("radio", { name: /Mine/ }).click();
+      await expect(page.getByRole("radio", { name: /Mine/ })).toBeChecked();
       await expect(rows).toHaveCount(1);
       await expect(rows.nth(0)).toContainText("Ada Lovelace");
-      await page.getByRole("radio", { name: /Unassigned/ }).check();
+      await page.getByRole("radio", { name: /Unassigned/ }).click();
+      await expect(page.getByRole("radio", { name: /Unassigned/ })).toBeChecked();
       await expect(rows).toHaveCount(2);
       await expect(rows.filter({ hasText: "Ada Lovelace" })).toHaveCount(0);
-      await page.getByRole("radio", { name: "All" }).check();
+      await page.getByRole("radio", { name: "All" }).click();
+      await expect(page.getByRole("radio", { name: "All" })).toBeChecked();
       await expect(rows).toHaveCount(3);
 
       // Resolve, then Reopen

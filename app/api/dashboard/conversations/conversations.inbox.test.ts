@@ -9,7 +9,8 @@ import { db } from "@/lib/db";
 import { createBroadcast, readyBroadcaster, waitForBroadcast } from "@/scripts/test/broadcast-helpers";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import { BASE_URL, eventually, randomPhone } from "@/scripts/test/helpers";
-import { openWindow, send } from "@/scripts/test/send-helpers";
+import { envelope, postNotification } from "@/scripts/test/inbound-helpers";
+import { digits, openWindow, send } from "@/scripts/test/send-helpers";
 
 type Row = {
   id: string;
@@ -266,9 +267,27 @@ describe("the inbox's poll", () => {
     const second = await pulse(o.agent.cookie, a);
     expect(second.list).not.toBe(first.list);
     expect(second.thread).not.toBe(first.thread);
-    const message = (reply.body.data as { messageId: string }).messageId;
-    await eventually(() => db().message.findFirst({ where: { id: message, status: "delivered" } }));
-    expect((await pulse(o.agent.cookie, a)).thread).not.toBe(second.thread);
+    // WhatsApp reports it delivered (a status notification to our receiver, as the upstream posts it)
+    const message = await db().message.findUniqueOrThrow({
+      where: { id: (reply.body.data as { messageId: string }).messageId },
+    });
+    const status = envelope(o.channel.phoneNumberId, {
+      statuses: [
+        {
+          id: message.whatsappMessageId,
+          status: "delivered",
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: digits(o.phones[0] as string),
+        },
+      ],
+    });
+    expect((await postNotification(JSON.stringify(status))).status).toBe(200);
+    await eventually(
+      () => db().message.findFirst({ where: { id: message.id, status: "delivered" } }),
+      30_000,
+    );
+    const third = await pulse(o.agent.cookie, a);
+    expect(third.thread).not.toBe(second.thread);
 
     const bad = await dashboardCall(o.agent.cookie, "/api/dashboard/conversations/pulse?conversation_id=x");
     expect(bad.status).toBe(400);
