@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useAssignConversation, useStaff } from "@/components/conversations/use-conversations";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { Button } from "@/components/ui/button";
@@ -8,7 +7,10 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 
-/** Picks a staff member of the organization and assigns the conversation (conversation.assigned). */
+/**
+ * The assignee, in the thread's one row of controls: choosing a staff member assigns at once
+ * (conversation.assigned); "Assign to me" when it is not yours. Assigning keeps it open.
+ */
 export function AssignControl({
   conversationId,
   currentAssigneeId,
@@ -21,10 +23,9 @@ export function AssignControl({
   const staff = useStaff();
   const assign = useAssignConversation();
   const toast = useToast();
-  const [choice, setChoice] = useState(currentAssigneeId ?? "");
 
   const options = [
-    { value: "", label: staff.isPending ? "Loading staff…" : "Choose a staff member", disabled: true },
+    { value: "", label: staff.isPending ? "Loading staff…" : "Unassigned", disabled: true },
     ...(staff.data ?? []).map((u) => ({
       value: u.id,
       label: `${u.name ?? u.email}${u.id === userId ? " (you)" : ""} · ${ROLE_LABELS[u.role]}`,
@@ -32,7 +33,7 @@ export function AssignControl({
   ];
 
   function submit(assigneeId: string) {
-    if (!assigneeId) return;
+    if (!assigneeId || assigneeId === currentAssigneeId) return;
     assign.mutate(
       { id: conversationId, assigneeId },
       {
@@ -46,30 +47,24 @@ export function AssignControl({
   }
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(choice);
-      }}
-    >
-      <div className="w-64">
+    <>
+      <div className="w-48 min-w-0 max-sm:flex-1">
         <Select
           label="Assignee"
+          hideLabel
+          className="h-8"
           options={options}
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
+          value={currentAssigneeId ?? ""}
+          disabled={assign.isPending}
+          onChange={(e) => submit(e.target.value)}
           error={staff.isError ? errorMessage(staff.error) : undefined}
         />
       </div>
-      <Button type="submit" variant="secondary" loading={assign.isPending} disabled={!choice}>
-        Assign
-      </Button>
       {currentAssigneeId !== userId ? (
-        <Button variant="ghost" onClick={() => submit(userId)} disabled={assign.isPending}>
+        <Button size="sm" variant="secondary" onClick={() => submit(userId)} loading={assign.isPending}>
           Assign to me
         </Button>
       ) : null}
-    </form>
+    </>
   );
 }

@@ -42,6 +42,7 @@ export function BlockControl({
   if (blocked) {
     return (
       <Button
+        size="sm"
         variant="secondary"
         loading={change.isPending}
         onClick={() =>
@@ -55,6 +56,7 @@ export function BlockControl({
   return (
     <>
       <Button
+        size="sm"
         variant="ghostDanger"
         onClick={() => {
           change.reset();

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { otherResponderShort } from "@/components/conversations/owner-control";
-import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { cx, focusRing } from "@/components/ui/cx";
 import type { ConversationRowJson } from "@/lib/conversations/conversation-schemas";
+import { inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
 
 export function contactLabel(contact: ConversationRowJson["contact"]): string {
   return (
@@ -16,7 +16,10 @@ export function contactLabel(contact: ConversationRowJson["contact"]): string {
   );
 }
 
-/** The conversations of a tab; each row links to its thread (keeps the tab in the URL). */
+/**
+ * The conversations of a view, latest activity first; each row links to its thread (keeps the
+ * view in the URL). A row the customer wrote in since you last opened it is marked unread.
+ */
 export function ConversationList({
   conversations,
   selectedId,
@@ -46,13 +49,28 @@ export function ConversationList({
               )}
             >
               <span className="flex items-baseline justify-between gap-3">
-                <span className="truncate font-medium text-slate-900">{contactLabel(c.contact)}</span>
+                <span
+                  className={cx(
+                    "flex min-w-0 items-center gap-2 text-slate-900",
+                    c.unread ? "font-bold" : "font-medium",
+                  )}
+                >
+                  {c.unread ? (
+                    <span data-unread className="size-2 shrink-0 rounded-full bg-blue-600">
+                      <span className="sr-only">Unread: </span>
+                    </span>
+                  ) : null}
+                  <span className="truncate">{contactLabel(c.contact)}</span>
+                </span>
                 <time
                   dateTime={c.last_activity_at}
-                  title={formatDateTime(c.last_activity_at)}
-                  className="shrink-0 text-xs text-slate-600"
+                  title={inboxTimeFull(c.last_activity_at)}
+                  className={cx(
+                    "shrink-0 text-xs",
+                    c.unread ? "font-semibold text-blue-800" : "text-slate-600",
+                  )}
                 >
-                  {formatRelative(c.last_activity_at)}
+                  {inboxTime(c.last_activity_at)}
                 </time>
               </span>
               {c.contact.name && c.contact.phone ? (

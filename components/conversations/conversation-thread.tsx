@@ -9,23 +9,36 @@ import { MessageBubble } from "@/components/conversations/message-bubble";
 import { OwnerControl, otherResponderLabel } from "@/components/conversations/owner-control";
 import { ReplyComposer } from "@/components/conversations/reply-composer";
 import { StatusBadge } from "@/components/conversations/status-badge";
-import { dayKey, dayLabel } from "@/components/conversations/thread-days";
 import {
   useConversationThread,
   useMarkConversationRead,
+  useReopenConversation,
   useResolveConversation,
 } from "@/components/conversations/use-conversations";
 import { DashboardRequestError, errorMessage } from "@/components/lib/fetch-json";
-import { formatDateTime } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { dayKey, dayLabel, inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
 
-/** The selected conversation: who, where, its state, assign and resolve, and the message thread. */
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={inboxTimeFull(at)}>
+      {inboxTime(at)}
+    </time>
+  );
+}
+
+/**
+ * The selected conversation: who, where, its state, one row of controls (assignee, resolve or
+ * reopen, block), the messages and the reply box, sized so that the reply box is in view when
+ * the thread opens (1280×800, a phone) and the messages scroll between.
+ */
 export function ConversationThread({ id, userId }: { id: string; userId: string }) {
   const thread = useConversationThread(id);
   const resolve = useResolveConversation();
+  const reopen = useReopenConversation();
   const markRead = useMarkConversationRead();
   const { mutate: markOpened } = markRead;
   const toast = useToast();
@@ -64,39 +77,63 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       aria-labelledby="thread-title"
       className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white"
     >
-      <header className="space-y-3 border-b border-slate-200 px-5 py-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="thread-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              {contactLabel(c.contact)} <StatusBadge status={c.status} />
-            </h2>
-            <ContactStatusBadges contact={{ ...customer, blocked: c.contact.blocked }} className="my-1" />
-            <p className="text-sm text-slate-600">
-              {c.contact.username ? <span title="WhatsApp username">{c.contact.username} · </span> : null}
-              {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
-              {!c.contact.phone && c.contact.bsuid ? (
-                <span className="font-mono">BSUID {c.contact.bsuid}</span>
-              ) : null}
-              {c.channel ? ` · via ${c.channel.name}` : ""} · opened {formatDateTime(c.opened_at)}
-            </p>
-            <p className="text-sm text-slate-600">
-              {c.assignee
-                ? `Assigned to ${c.assignee.name ?? c.assignee.email} ${formatDateTime(c.assigned_at, "")}`
-                : "Not assigned"}
-              {c.resolved_at
-                ? ` · Resolved ${formatDateTime(c.resolved_at)}${c.resolved_by ? ` by ${c.resolved_by.name ?? c.resolved_by.email}` : ""}`
-                : ""}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <BlockControl
-              contactId={c.contact.id}
-              name={contactLabel(c.contact)}
-              blocked={c.contact.blocked}
-            />
+      <header className="space-y-2 border-b border-slate-200 px-3 py-3 sm:px-5">
+        <div>
+          <h2
+            id="thread-title"
+            className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900"
+          >
+            {contactLabel(c.contact)} <StatusBadge status={c.status} />
+          </h2>
+          <ContactStatusBadges contact={{ ...customer, blocked: c.contact.blocked }} className="my-1" />
+          <p className="text-sm text-slate-600">
+            {c.contact.username ? <span title="WhatsApp username">{c.contact.username} · </span> : null}
+            {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
+            {!c.contact.phone && c.contact.bsuid ? (
+              <span className="font-mono">BSUID {c.contact.bsuid}</span>
+            ) : null}
+            {c.channel ? ` · via ${c.channel.name}` : ""} · opened <When at={c.opened_at} />
+            {c.assignee && c.assigned_at ? (
+              <>
+                {" "}
+                · assigned <When at={c.assigned_at} />
+              </>
+            ) : null}
+            {c.resolved_at ? (
+              <>
+                {" "}
+                · resolved <When at={c.resolved_at} />
+                {c.resolved_by ? ` by ${c.resolved_by.name ?? c.resolved_by.email}` : ""}
+              </>
+            ) : null}
+          </p>
+        </div>
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Conversation actions</legend>
+          <AssignControl
+            key={c.assignee?.id ?? "none"}
+            conversationId={c.id}
+            currentAssigneeId={c.assignee?.id ?? null}
+            userId={userId}
+          />
+          {c.status === "resolved" ? (
             <Button
+              size="sm"
               variant="secondary"
-              disabled={c.status === "resolved"}
+              loading={reopen.isPending}
+              onClick={() =>
+                reopen.mutate(c.id, {
+                  onSuccess: () => toast.show("Conversation reopened."),
+                  onError: (error) => toast.show(errorMessage(error), "error"),
+                })
+              }
+            >
+              Reopen
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
               loading={resolve.isPending}
               onClick={() =>
                 resolve.mutate(c.id, {
@@ -105,21 +142,17 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
                 })
               }
             >
-              {c.status === "resolved" ? "Resolved" : "Resolve"}
+              Resolve
             </Button>
-          </div>
-        </div>
+          )}
+          <BlockControl contactId={c.contact.id} name={contactLabel(c.contact)} blocked={c.contact.blocked} />
+        </fieldset>
         {routed ? <OwnerControl conversationId={c.id} owner={c.owner} /> : null}
-        <AssignControl
-          key={c.assignee?.id ?? "none"}
-          conversationId={c.id}
-          currentAssigneeId={c.assignee?.id ?? null}
-          userId={userId}
-        />
       </header>
       <ol
         aria-label="Messages"
-        className="relative max-h-[60vh] min-h-48 space-y-3 overflow-y-auto bg-slate-50 px-5 py-4"
+        // what is left of the screen under the page's and the thread's headers, above the reply box
+        className="relative max-h-[max(10rem,calc(100dvh-29rem))] min-h-40 space-y-3 overflow-y-auto bg-slate-50 px-3 py-3 sm:px-5 lg:max-h-[max(10rem,calc(100dvh-31rem))]"
       >
         {has_earlier ? (
           <li className="text-center text-xs text-slate-500">

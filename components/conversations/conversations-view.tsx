@@ -5,21 +5,37 @@ import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConversationList } from "@/components/conversations/conversation-list";
 import { ConversationThread } from "@/components/conversations/conversation-thread";
-import { STATUS_LABEL } from "@/components/conversations/status-badge";
-import { useConversations } from "@/components/conversations/use-conversations";
+import { VIEW_LABEL } from "@/components/conversations/status-badge";
+import { useConversations, useInboxUpdates } from "@/components/conversations/use-conversations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Segmented } from "@/components/ui/segmented";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { CONVERSATION_STATUSES, type ConversationStatus } from "@/lib/conversations/conversation-schemas";
+import {
+  ASSIGNEE_FILTERS,
+  type AssigneeFilter,
+  INBOX_VIEWS,
+  type InboxView,
+} from "@/lib/conversations/conversation-schemas";
 
-const EMPTY_TEXT: Record<ConversationStatus, string> = {
+const EMPTY_TEXT: Record<InboxView, string> = {
   open: "Nobody is waiting: new conversations appear here when a customer writes.",
-  assigned: "No conversation is assigned to anyone right now.",
   resolved: "Resolved conversations will be listed here.",
+};
+
+const ASSIGNEE_LABEL: Record<AssigneeFilter | "all", string> = {
+  all: "All",
+  me: "Mine",
+  none: "Unassigned",
+  any: "Assigned",
+};
+
+const FILTERED_EMPTY: Record<AssigneeFilter, string> = {
+  me: "None of them is assigned to you.",
+  none: "Every one of them is assigned to someone.",
+  any: "None of them is assigned to anyone.",
 };
 
 function capped(n: number): string {
@@ -46,16 +62,23 @@ export function ConversationsView({
   const router = useRouter();
   const params = useSearchParams();
   const raw = params.get("status");
-  const status: ConversationStatus = CONVERSATION_STATUSES.find((s) => s === raw) ?? "open";
-  const mine = params.get("mine") === "1";
+  const view: InboxView = INBOX_VIEWS.find((v) => v === raw) ?? "open";
+  const rawAssignee = params.get("assignee");
+  // older links: ?status=assigned (assigned is a filter now) and ?mine=1
+  const assignee: AssigneeFilter | null =
+    ASSIGNEE_FILTERS.find((a) => a === rawAssignee) ??
+    (raw === "assigned" ? "any" : params.get("mine") === "1" ? "me" : null);
   // older links named the conversation in the query (?id=…)
   const selectedId = conversationId ?? params.get("id");
-  const list = useConversations({ status, mine });
+  const list = useConversations({ view, assignee });
+  useInboxUpdates(selectedId, { token: list.data?.pages[0]?.pulse, refetch: () => void list.refetch() });
 
   /** The list (id null) or a conversation's address, with the tab and the "mine" filter kept. */
   const href = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     next.delete("id");
+    next.delete("mine");
+    if (next.get("status") === "assigned") next.delete("status");
     let id: string | null = selectedId;
     for (const [k, v] of Object.entries(patch)) {
       if (k === "id") id = v;
@@ -67,29 +90,50 @@ export function ConversationsView({
   };
   const counts = list.data?.pages[0]?.counts;
   const rows = list.data?.pages.flatMap((p) => p.conversations) ?? [];
-  const tabs = CONVERSATION_STATUSES.map((s) => ({
-    value: s,
-    label: STATUS_LABEL[s],
-    count: counts && s !== "resolved" ? capped(counts[s]) : undefined,
+  const tabs = INBOX_VIEWS.map((v) => ({
+    value: v,
+    label: VIEW_LABEL[v],
+    count: counts && v === "open" ? capped(counts.open) : undefined,
+  }));
+  const filters = (["all", ...ASSIGNEE_FILTERS] as const).map((a) => ({
+    value: a,
+    label: ASSIGNEE_LABEL[a],
+    count:
+      counts && view === "open" && (a === "me" || a === "none")
+        ? capped(a === "me" ? counts.mine : counts.unassigned)
+        : undefined,
   }));
 
   return (
     <>
-      <PageHeader title="Conversations" description="Customer conversations on your WhatsApp channels." />
-      {setting ? <div className="mb-4">{setting}</div> : null}
+      {/* with a thread open on a small screen, the thread and its reply box come before the rest */}
+      <PageHeader
+        title="Conversations"
+        description={
+          <span className={selectedId ? "max-lg:hidden" : undefined}>
+            Customer conversations on your WhatsApp channels.
+          </span>
+        }
+        actions={
+          setting ? <div className={selectedId ? "max-lg:hidden" : undefined}>{setting}</div> : undefined
+        }
+      />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
         <div className={selectedId ? "hidden min-w-0 space-y-3 lg:block" : "min-w-0 space-y-3"}>
-          <Segmented
-            label="Status"
-            options={tabs}
-            value={status}
-            onChange={(s) => router.replace(href({ status: s, id: null }), { scroll: false })}
-          />
-          <Checkbox
-            label="Only conversations assigned to me"
-            checked={mine}
-            onChange={(e) => router.replace(href({ mine: e.target.checked ? "1" : null }), { scroll: false })}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Segmented
+              label="Status"
+              options={tabs}
+              value={view}
+              onChange={(v) => router.replace(href({ status: v, id: null }), { scroll: false })}
+            />
+            <Segmented
+              label="Assignee"
+              options={filters}
+              value={assignee ?? "all"}
+              onChange={(a) => router.replace(href({ assignee: a === "all" ? null : a }), { scroll: false })}
+            />
+          </div>
           {list.isPending ? (
             <TableSkeleton rows={6} columns={1} label="Loading conversations" />
           ) : list.isError ? (
@@ -99,8 +143,8 @@ export function ConversationsView({
               onRetry={() => list.refetch()}
             />
           ) : rows.length === 0 ? (
-            <EmptyState title={`No ${STATUS_LABEL[status].toLowerCase()} conversations`}>
-              {mine ? "None of them is assigned to you." : EMPTY_TEXT[status]}
+            <EmptyState title={`No ${VIEW_LABEL[view].toLowerCase()} conversations`}>
+              {assignee ? FILTERED_EMPTY[assignee] : EMPTY_TEXT[view]}
             </EmptyState>
           ) : (
             <>

@@ -1,9 +1,8 @@
 import Link from "next/link";
 import { MessageContent } from "@/components/conversations/message-content";
-import { messageTime } from "@/components/conversations/thread-days";
-import { formatDateTime } from "@/components/lib/format";
 import { cx } from "@/components/ui/cx";
 import type { ThreadMessageJson } from "@/lib/conversations/conversation-schemas";
+import { inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
 
 /** "Sent 14:00 · Delivered 14:01 · Read 14:05": every status the message reached, with its time. */
 function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
@@ -77,8 +76,8 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
             <span key={s.label}>
               {i > 0 ? " · " : ""}
               {s.label}{" "}
-              <time dateTime={s.at} title={formatDateTime(s.at)}>
-                {messageTime(s.at)}
+              <time dateTime={s.at} title={inboxTimeFull(s.at)}>
+                {inboxTime(s.at)}
               </time>
             </span>
           ))}
@@ -93,8 +92,8 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           {message.edited ? (
             <span>
               {" · Edited "}
-              <time dateTime={message.edited.at} title={formatDateTime(message.edited.at)}>
-                {messageTime(message.edited.at)}
+              <time dateTime={message.edited.at} title={inboxTimeFull(message.edited.at)}>
+                {inboxTime(message.edited.at)}
               </time>
             </span>
           ) : null}

@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useState } from "react";
 import {
   type EditableValues,
   NO_VALUES,
@@ -80,6 +80,16 @@ export function ReplyComposer({
         : missing.length > 0
           ? `Fill ${missing.join(", ")} to send.`
           : null;
+  /**
+   * Enter sends, Shift+Enter starts a new line (as in chat apps). Not while an input method is
+   * composing (Enter there confirms a word), nor while a send is on its way. A phone's keyboard
+   * shows its Enter key as "Send" (enterKeyHint); a new line there is typed with Shift.
+   */
+  const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.altKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!send.isPending && blocked === null) event.currentTarget.form?.requestSubmit();
+  };
   // an empty reply box needs no explanation; a chosen template with gaps does
   const showReason = blocked !== null && !open && chosen !== undefined;
 
@@ -119,18 +129,29 @@ export function ReplyComposer({
     <form
       onSubmit={submit}
       aria-label="Answer the customer"
-      className="space-y-3 border-t border-slate-200 px-5 py-4"
+      className="space-y-2 border-t border-slate-200 px-3 py-3 sm:px-5"
     >
       {open ? (
-        <Field label="Your reply" hint="The customer wrote in the last 24 hours: any text can be sent.">
+        <Field
+          label="Your reply"
+          hint={
+            <>
+              <kbd className="font-sans font-medium">Enter</kbd> sends,{" "}
+              <kbd className="font-sans font-medium">Shift+Enter</kbd> adds a line. The customer wrote in the
+              last 24 hours: any text can be sent.
+            </>
+          }
+        >
           {({ id, describedBy }) => (
             <textarea
               id={id}
               aria-describedby={describedBy}
-              rows={3}
+              rows={2}
               maxLength={4096}
+              enterKeyHint="send"
               value={text}
               onChange={(e) => setText(e.target.value)}
+              onKeyDown={sendOnEnter}
               className={cx(controlClass, "py-2")}
             />
           )}

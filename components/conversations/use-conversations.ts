@@ -1,30 +1,42 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { callDashboard } from "@/components/lib/dashboard-client";
-import type { ConversationStatus } from "@/lib/conversations/conversation-schemas";
+import type { AssigneeFilter, InboxView, ThreadJson } from "@/lib/conversations/conversation-schemas";
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import type { ReplyInput } from "@/lib/conversations/reply-schemas";
 
 export const CONVERSATIONS_QUERY_KEY = ["conversations"] as const;
 export const STAFF_QUERY_KEY = ["staff"] as const;
+/** outside CONVERSATIONS_QUERY_KEY: an action's invalidation refetches the list, not the poll */
+const PULSE_QUERY_KEY = ["conversations-pulse"] as const;
 
-/** One status tab, page by page ("Load more"); new inbound messages show up within 10 s. */
-export function useConversations(params: { status: ConversationStatus; mine: boolean }) {
+/**
+ * How often the inbox asks whether anything changed (GET …/conversations/pulse, a cheap query),
+ * while its tab is visible (react-query pauses a refetchInterval in a hidden tab). A change
+ * refetches the list or the thread at once; scripts/bench/inbox-poll.ts measures what it costs.
+ */
+export const PULSE_MS = 2_000;
+/** the full list and thread also refetch this often, whatever the poll says (a renamed contact) */
+const SAFETY_REFETCH_MS = 30_000;
+
+/** One view (open or resolved) and assignee filter, page by page ("Load more"). */
+export function useConversations(params: { view: InboxView; assignee: AssigneeFilter | null }) {
   return useInfiniteQuery({
     queryKey: [...CONVERSATIONS_QUERY_KEY, "list", params],
     queryFn: ({ signal, pageParam }) =>
       callDashboard(CONVERSATION_DASHBOARD.listConversations, {
         query: {
-          status: params.status,
-          assignee: params.mine ? "me" : undefined,
+          status: params.view,
+          assignee: params.assignee ?? undefined,
           cursor: pageParam || undefined,
         },
         signal,
       }),
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    refetchInterval: 10_000,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
 }
 
@@ -34,8 +46,61 @@ export function useConversationThread(id: string | null) {
     queryFn: ({ signal }) =>
       callDashboard(CONVERSATION_DASHBOARD.getThread, { params: { id: id ?? "" }, signal }),
     enabled: id !== null,
-    refetchInterval: 5_000,
+    refetchInterval: SAFETY_REFETCH_MS,
   });
+}
+
+function useInboxPulse(threadId: string | null) {
+  return useQuery({
+    queryKey: [...PULSE_QUERY_KEY, threadId],
+    queryFn: ({ signal }) =>
+      callDashboard(CONVERSATION_DASHBOARD.pulse, {
+        query: { conversation_id: threadId ?? undefined },
+        signal,
+      }),
+    refetchInterval: PULSE_MS,
+  });
+}
+
+/**
+ * Refetches when the poll's token moves away from the one the data was read with (`dataToken`,
+ * read when the token moves). Acts on a new token only, not on new data: a poll answer older than
+ * the data would otherwise refetch in a loop until the next poll.
+ */
+function useRefetchOnPulse(
+  token: string | null | undefined,
+  dataToken: () => string | null | undefined,
+  refetch: () => void,
+) {
+  const seen = useRef<string | null | undefined>(undefined);
+  const latest = useRef({ dataToken, refetch });
+  latest.current = { dataToken, refetch };
+  useEffect(() => {
+    if (token === undefined || token === seen.current) return;
+    seen.current = token;
+    const held = latest.current.dataToken();
+    if (held !== undefined && token !== held) latest.current.refetch();
+  }, [token]);
+}
+
+/** New messages, statuses and changes show within PULSE_MS: the list, and the open thread if any. */
+export function useInboxUpdates(
+  threadId: string | null,
+  list: { token: string | undefined; refetch: () => void },
+) {
+  const pulse = useInboxPulse(threadId);
+  const client = useQueryClient();
+  const threadKey = [...CONVERSATIONS_QUERY_KEY, "thread", threadId];
+  useRefetchOnPulse(
+    pulse.data?.list,
+    () => list.token,
+    () => list.refetch(),
+  );
+  useRefetchOnPulse(
+    pulse.data?.thread,
+    () => client.getQueryData<ThreadJson>(threadKey)?.pulse,
+    () => void client.refetchQueries({ queryKey: threadKey, exact: true }),
+  );
 }
 
 export function useStaff() {
@@ -83,12 +148,22 @@ export function useThreadControl() {
   );
 }
 
-/** Staff opened a thread: the server marks it read upstream when the organization chose so. */
+export function useReopenConversation() {
+  return useConversationAction((id: string) =>
+    callDashboard(CONVERSATION_DASHBOARD.reopen, { params: { id } }),
+  );
+}
+
+/**
+ * Staff opened a thread: read for them (the list's unread marker goes), and marked read upstream
+ * when the organization chose so.
+ */
 export function useMarkConversationRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callDashboard(CONVERSATION_DASHBOARD.markRead, { params: { id } }),
     onSuccess: (result, id) => {
+      void client.invalidateQueries({ queryKey: [...CONVERSATIONS_QUERY_KEY, "list"] });
       if (result.marked)
         void client.invalidateQueries({ queryKey: [...CONVERSATIONS_QUERY_KEY, "thread", id] });
     },

@@ -46,7 +46,8 @@ export type ConversationWithRow = Conversation & {
   }[];
 };
 
-export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
+/** A conversation as the inbox lists it; `unread` for the staff member asking (lib/conversations/unread-conversations.ts). */
+export function toConversationRow(c: ConversationWithRow, unread: boolean): ConversationRowJson {
   const last = c.messages[0];
   return {
     id: c.id,
@@ -63,10 +64,8 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
     assignee: c.assignee,
     owner: { owner: c.owner === "other" ? "other" : "us", app_id: c.ownerAppId },
     opened_at: c.openedAt.toISOString(),
-    // a reply is activity too: the list shows it at once (lastActivityAt moves with the customer's messages)
-    last_activity_at: new Date(
-      Math.max(c.lastActivityAt.getTime(), last?.createdAt.getTime() ?? 0),
-    ).toISOString(),
+    // the list's order: the latest message either way (every path that stores one moves it)
+    last_activity_at: c.lastActivityAt.toISOString(),
     last_message: last
       ? {
           direction: last.direction,
@@ -82,5 +81,6 @@ export function toConversationRow(c: ConversationWithRow): ConversationRowJson {
           at: last.createdAt.toISOString(),
         }
       : null,
+    unread,
   };
 }

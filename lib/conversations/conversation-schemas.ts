@@ -6,20 +6,54 @@ import type { ThreadMediaJson } from "@/lib/conversations/thread-media";
 export const CONVERSATION_STATUSES = ["open", "assigned", "resolved"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-export const conversationsQuery = z.object({
-  status: z.enum(CONVERSATION_STATUSES).default("open"),
-  /** "me": only the signed-in staff member's conversations */
-  assignee: z.enum(["me"]).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+/** The inbox's two views: "open" is every conversation not resolved, assigned or not. */
+export const INBOX_VIEWS = ["open", "resolved"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
+/** Who a conversation of the view is assigned to: the signed-in staff member, nobody, anybody. */
+export const ASSIGNEE_FILTERS = ["me", "none", "any"] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+
+export const conversationsQuery = z
+  .object({
+    // "assigned" (older links) is the open view filtered to assigned conversations: assigning
+    // a conversation does not take it out of the open ones
+    status: z.enum(CONVERSATION_STATUSES).default("open"),
+    assignee: z.enum(ASSIGNEE_FILTERS).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(30),
+  })
+  .transform(({ status, assignee, ...rest }) => ({
+    ...rest,
+    view: (status === "resolved" ? "resolved" : "open") as InboxView,
+    assignee: assignee ?? (status === "assigned" ? ("any" as const) : undefined),
+  }));
+
+export type ConversationsQuery = z.output<typeof conversationsQuery>;
+
+/** The inbox poll: what changed since the tokens the page holds (lib/conversations/inbox-pulse.ts). */
+export const pulseQuery = z.object({
+  /** the open thread, whose messages' changes are watched too */
+  conversation_id: z.uuid().optional(),
 });
 
-export type ConversationsQuery = z.infer<typeof conversationsQuery>;
+export type InboxPulseJson = {
+  /** changes whenever a conversation of the organization changes (a message, an assignment, …) */
+  list: string;
+  /** changes whenever a message of the open thread arrives or changes status; null without one */
+  thread: string | null;
+};
 
 /** Opening a thread: whether the customer's messages were marked read upstream, and why not. */
 export type ConversationReadResult =
   | { marked: true; messageId: string }
   | { marked: false; reason: "setting off" | "nothing unread" | "upstream refused"; message?: string };
+
+/** What opening a thread did: the staff member's own read marker, and the upstream mark-read. */
+export type ConversationOpenedJson = ConversationReadResult & {
+  /** created_at of the newest customer message now read by this staff member (null: none yet) */
+  read_up_to: string | null;
+};
 
 export const assignBody = z.object({ assignee_id: z.uuid("choose a staff member") });
 
@@ -46,13 +80,17 @@ export type ConversationRowJson = {
   opened_at: string;
   last_activity_at: string;
   last_message: { direction: "inbound" | "outbound"; preview: string; at: string } | null;
+  /** the customer wrote after the signed-in staff member last opened it (per staff member) */
+  unread: boolean;
 };
 
 export type ConversationsPageJson = {
   conversations: ConversationRowJson[];
   next_cursor: string | null;
-  /** open and assigned conversations (the queue), for the tabs */
-  counts: { open: number; assigned: number };
+  /** the open view's sizes (capped at 1,000), for the tabs and the assignee filter */
+  counts: { open: number; mine: number; unassigned: number };
+  /** the poll's list token as it was just before this page was read (InboxPulseJson.list) */
+  pulse: string;
 };
 
 export type MessageStatus = "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
@@ -103,6 +141,8 @@ export type ThreadJson = {
    * the routing roles last read say), or another responder answers it; the thread shows its owner
    */
   routed: boolean;
+  /** the poll's thread token as it was just before this thread was read (InboxPulseJson.thread) */
+  pulse: string | null;
 };
 
 export type ThreadCustomerJson = {

@@ -3,10 +3,12 @@ import { answer, declareDashboardEndpoints } from "@/lib/auth/dashboard-endpoint
 import { EVERYONE } from "@/lib/auth/roles";
 import {
   assignBody,
-  type ConversationReadResult,
+  type ConversationOpenedJson,
   type ConversationStatus,
   type ConversationsPageJson,
   conversationsQuery,
+  type InboxPulseJson,
+  pulseQuery,
   type StaffJson,
   type ThreadJson,
 } from "@/lib/conversations/conversation-schemas";
@@ -17,7 +19,7 @@ const idParams = z.object({ id: z.string() });
 
 /** The Conversations page's routes (app/api/dashboard/conversations, users): every staff member. */
 export const CONVERSATION_DASHBOARD = declareDashboardEndpoints({
-  /** one status, most recent activity first, by keyset pages */
+  /** open (assigned or not) or resolved, filtered by assignee, latest message first then id, by keyset pages */
   listConversations: {
     method: "GET",
     path: "/api/dashboard/conversations",
@@ -54,13 +56,34 @@ export const CONVERSATION_DASHBOARD = declareDashboardEndpoints({
     answer: answer<{ id: string; status: ConversationStatus }>(),
     status: 200,
   },
-  /** staff opened it: marked read upstream when the organization chose so (a call upstream counts as a send) */
+  /** back to open after a resolve, by any staff member (conversation.reopened); 409 when a newer one is open */
+  reopen: {
+    method: "POST",
+    path: "/api/dashboard/conversations/{id}/reopen",
+    roles: EVERYONE,
+    params: idParams,
+    answer: answer<{ id: string; status: ConversationStatus }>(),
+    status: 200,
+  },
+  /**
+   * staff opened it: read for this staff member (their unread marker), and marked read upstream
+   * when the organization chose so (a call upstream counts as a send)
+   */
   markRead: {
     method: "POST",
     path: "/api/dashboard/conversations/{id}/read",
     roles: EVERYONE,
     params: idParams,
-    answer: answer<ConversationReadResult>(),
+    answer: answer<ConversationOpenedJson>(),
+    status: 200,
+  },
+  /** the inbox's short poll: tokens that change when the list or the open thread would */
+  pulse: {
+    method: "GET",
+    path: "/api/dashboard/conversations/pulse",
+    roles: EVERYONE,
+    query: pulseQuery,
+    answer: answer<InboxPulseJson>(),
     status: 200,
   },
   /** conversation routing: take it from the other responder (WhatsApp's thread control) */

@@ -12,8 +12,10 @@ import {
   type ThreadJson,
   type ThreadMessageJson,
 } from "@/lib/conversations/conversation-schemas";
+import { inboxPulse } from "@/lib/conversations/inbox-pulse";
 import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
 import { threadMedia } from "@/lib/conversations/thread-media";
+import { unreadConversations } from "@/lib/conversations/unread-conversations";
 import { db } from "@/lib/db";
 import type { Media, Message } from "@/lib/generated/prisma/client.ts";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
@@ -63,10 +65,16 @@ export function conversationId(raw: string): string {
 /**
  * One conversation of the organization with its latest THREAD_LIMIT messages, oldest first
  * (messages(conversation_id, created_at)), each with its status times; 404 for another
- * organization's id.
+ * organization's id. `unread` is the staff member's (`userId`) marker; false without one.
  */
-export async function getConversationThread(organizationId: string, rawId: string): Promise<ThreadJson> {
+export async function getConversationThread(
+  organizationId: string,
+  rawId: string,
+  userId?: string,
+): Promise<ThreadJson> {
   const id = conversationId(rawId);
+  // read first, as the list does (lib/conversations/list-conversations.ts)
+  const { thread: pulse } = await inboxPulse(organizationId, id);
   const conversation = await db().conversation.findFirst({
     where: { id, organizationId },
     include: {
@@ -78,7 +86,7 @@ export async function getConversationThread(organizationId: string, rawId: strin
     },
   });
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
-  const [newest, contact, lastTemplate] = await Promise.all([
+  const [newest, contact, lastTemplate, unread] = await Promise.all([
     db().message.findMany({
       where: { conversationId: id, organizationId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -105,11 +113,12 @@ export async function getConversationThread(organizationId: string, rawId: strin
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       select: { templateLanguage: true },
     }),
+    userId ? unreadConversations(organizationId, userId, [id]) : new Set<string>(),
   ]);
   const lastInbound = contact?.lastInboundAt;
   return {
     conversation: {
-      ...toConversationRow(conversation),
+      ...toConversationRow(conversation, unread.has(id)),
       assigned_at: iso(conversation.assignedAt),
       resolved_at: iso(conversation.resolvedAt),
       resolved_by: conversation.resolvedBy,
@@ -125,5 +134,6 @@ export async function getConversationThread(organizationId: string, rawId: strin
       marketing_opt_out_source: contact?.marketingOptOutSource ?? null,
       last_template_language: lastTemplate?.templateLanguage ?? null,
     },
+    pulse,
   };
 }

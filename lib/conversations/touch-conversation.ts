@@ -6,11 +6,17 @@ export const CONVERSATION_QUIET_MS = 24 * 60 * 60 * 1000;
 /**
  * design.md lifecycle: a message continues the contact's conversation unless that one is
  * resolved or has been quiet for 24 hours, in which case a new one opens.
+ *
+ * `at` is when the message was written (the quiet rule counts from it); `storedAt`, the
+ * message's own created_at when it differs (an inbound message's receipt, to the millisecond),
+ * becomes the last activity: the inbox orders by it, and the upstream's whole-second
+ * timestamps would tie customers who wrote in the same second.
  */
 export async function touchConversation(
   tx: Tx,
-  input: { organizationId: string; contactId: string; channelId: string | null; at: Date },
+  input: { organizationId: string; contactId: string; channelId: string | null; at: Date; storedAt?: Date },
 ) {
+  const activity = input.storedAt && input.storedAt > input.at ? input.storedAt : input.at;
   const current = await tx.conversation.findFirst({
     where: {
       organizationId: input.organizationId,
@@ -24,7 +30,7 @@ export async function touchConversation(
     const conversation = await tx.conversation.update({
       where: { id: current.id },
       data: {
-        lastActivityAt: new Date(Math.max(current.lastActivityAt.getTime(), input.at.getTime())),
+        lastActivityAt: new Date(Math.max(current.lastActivityAt.getTime(), activity.getTime())),
         channelId: current.channelId ?? input.channelId,
       },
     });
@@ -37,7 +43,7 @@ export async function touchConversation(
       channelId: input.channelId,
       status: "open",
       openedAt: input.at,
-      lastActivityAt: input.at,
+      lastActivityAt: activity,
     },
   });
   return { conversation, opened: true };

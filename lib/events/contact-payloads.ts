@@ -120,6 +120,19 @@ export const conversationResolvedData = z
   })
   .meta({ id: "ConversationResolvedData" });
 
+export const conversationReopenedData = z
+  .object({
+    conversationId: z.uuid(),
+    contactId: z.uuid(),
+    channelId,
+    status: z
+      .enum(["open", "assigned"])
+      .meta({ description: "Its status again: `assigned` when it still has an assignee, else `open`" }),
+    reopenedBy: z.uuid().meta({ description: "The staff member who reopened it" }),
+    timestamp: at,
+  })
+  .meta({ id: "ConversationReopenedData" });
+
 export const webhookTestData = z
   .object({
     webhookId: z.string().meta({ description: "The webhook the test was sent to" }),

@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   "conversation.opened",
   "conversation.assigned",
   "conversation.resolved",
+  "conversation.reopened",
   "conversation.owner_changed",
   "broadcast.completed",
   "broadcast.paused",

@@ -6,6 +6,7 @@ import {
   conversationAssignedData,
   conversationOpenedData,
   conversationOwnerChangedData,
+  conversationReopenedData,
   conversationResolvedData,
   webhookTestData,
 } from "@/lib/events/contact-payloads";
@@ -95,6 +96,12 @@ export const EVENT_PAYLOADS = declareEvents({
     summary: "A conversation was resolved",
     description: "The conversation was marked resolved; the customer's next message opens a new one.",
     data: conversationResolvedData,
+  },
+  "conversation.reopened": {
+    summary: "A resolved conversation was reopened",
+    description:
+      "A staff member reopened a resolved conversation (the dashboard's Reopen): it is open again, with its assignee if it had one, and the customer's next message continues it.",
+    data: conversationReopenedData,
   },
   "conversation.owner_changed": {
     summary: "Who answers a conversation changed",

@@ -114,6 +114,7 @@ async function storeInbound(
       contactId: contact.id,
       channelId: channel.id,
       at: writtenAt,
+      storedAt: receivedAt,
     });
     await tx.message.create({
       data: {

@@ -64,6 +64,8 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
   const { organizationId: org, channelId, sender, mapped, receivedAt: now, writtenAt } = input;
   if (!sender.phone && !sender.bsuid) return { outcome: "other" };
   const newConversationId = randomUUID();
+  // the conversation's last activity: the message's own created_at, to the ms (touch-conversation.ts)
+  const activity = new Date(Math.max(writtenAt.getTime(), now.getTime()));
   const newContactId = randomUUID();
   // the payloads are built (and checked) by their declared schemas; the ids and the sender's
   // identifiers the statement finds overwrite the placeholders (jsonb ||)
@@ -191,11 +193,12 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
     Prisma.sql`opened AS (
       INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at, created_at, updated_at)
       SELECT m.conversation_id, ${org}::uuid, m.contact_id, ${channelId}::uuid, 'open'::"ConversationStatus",
-             ${writtenAt}, ${writtenAt}, ${now}, ${now}
+             -- the last activity is the message's own created_at (to the millisecond; touch-conversation.ts)
+             ${writtenAt}, ${activity}, ${now}, ${now}
       FROM m WHERE m.opened
     )`,
     Prisma.sql`continued AS (
-      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${writtenAt}),
+      UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${activity}),
              channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}${
                input.standby ? Prisma.empty : Prisma.sql`, owner = 'us', owner_app_id = NULL`
              }

@@ -911,6 +911,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "conversation.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A resolved conversation was reopened
+         * @description A staff member reopened a resolved conversation (the dashboard's Reopen): it is open again, with its assignee if it had one, and the customer's next message continues it.
+         */
+        post: operations["conversationReopenedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "conversation.owner_changed": {
         parameters: {
             query?: never;
@@ -1565,7 +1585,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1588,7 +1608,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -2356,6 +2376,50 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description The body of a `conversation.reopened` delivery. */
+        ConversationReopenedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "conversation.reopened";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["ConversationReopenedData"];
+        };
+        ConversationReopenedData: {
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            contactId: string;
+            /** @description Channel involved; null for a contact created through the API or the dashboard */
+            channelId: string | null;
+            /**
+             * @description Its status again: `assigned` when it still has an assignee, else `open`
+             * @enum {string}
+             */
+            status: "open" | "assigned";
+            /**
+             * Format: uuid
+             * @description The staff member who reopened it
+             */
+            reopenedBy: string;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `conversation.owner_changed` delivery. */
         ConversationOwnerChangedEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -3059,7 +3123,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -3441,6 +3505,28 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["ConversationResolvedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "conversation.reopened";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["ConversationReopenedData"];
         } | {
             /**
              * Format: uuid
@@ -8400,7 +8486,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -8918,7 +9004,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -10056,6 +10142,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConversationResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationReopenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "conversation.reopened";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationReopenedEvent"];
             };
         };
         responses: {

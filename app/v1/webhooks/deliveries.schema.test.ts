@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { assignConversation } from "@/lib/conversations/assign-conversation";
+import { reopenConversation } from "@/lib/conversations/reopen-conversation";
 import { resolveConversation } from "@/lib/conversations/resolve-conversation";
 import { db } from "@/lib/db";
 import { EVENT_NAMES, TEST_EVENT_NAME } from "@/lib/events/names";
@@ -113,12 +114,13 @@ describe("real deliveries of every event match the OpenAPI document", () => {
       body: { phone: randomPhone(), name: "Ada" },
     });
     await updateContact(orgId, created.body.data.id, { name: "Ada L.", tags: ["vip"] });
-    // conversation.assigned and conversation.resolved by a staff member
+    // conversation.assigned, conversation.resolved and conversation.reopened by a staff member
     const staff = await createStaff("agent", orgId);
     const user = await db().user.findFirstOrThrow({ where: { email: staff.email } });
     const conversation = await db().conversation.findFirstOrThrow({ where: { organizationId: orgId } });
     await assignConversation(orgId, conversation.id, user.id);
     await resolveConversation(orgId, conversation.id, user.id);
+    await reopenConversation(orgId, conversation.id, user.id);
     await sendTestEvent(orgId, webhookId);
 
     // the events this walk makes (its title); conversation.owner_changed (routing.test.ts),

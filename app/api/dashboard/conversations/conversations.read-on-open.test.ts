@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import { readySender, upstreamRequests } from "@/scripts/test/send-helpers";
+import { eventually } from "@/scripts/test/helpers";
+import { openWindow, readySender, upstreamRequests } from "@/scripts/test/send-helpers";
 
 /** An organization with a customer who wrote, and an owner and an agent signed in. */
 async function setup() {
@@ -32,7 +33,11 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
       method: "POST",
     });
     expect(opened.status).toBe(200);
-    expect(opened.body.data).toEqual({ marked: false, reason: "setting off" });
+    expect(opened.body.data).toEqual({
+      marked: false,
+      reason: "setting off",
+      read_up_to: message.createdAt.toISOString(),
+    });
     expect(await readRequests(channel.phoneNumberId)).toHaveLength(0);
     expect((await db().message.findUniqueOrThrow({ where: { id: message.id } })).readAt).toBeNull();
   });
@@ -51,7 +56,11 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
     const path = `/api/dashboard/conversations/${message.conversationId}/read`;
     const opened = await dashboardCall(agent, path, { method: "POST" });
     expect(opened.status).toBe(200);
-    expect(opened.body.data).toEqual({ marked: true, messageId: message.id });
+    expect(opened.body.data).toEqual({
+      marked: true,
+      messageId: message.id,
+      read_up_to: message.createdAt.toISOString(),
+    });
     const [request, ...more] = await readRequests(channel.phoneNumberId);
     expect(more).toHaveLength(0);
     expect(request?.body).toEqual({
@@ -63,7 +72,11 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
 
     // opened again: already read, nothing more goes upstream
     const again = await dashboardCall(owner, path, { method: "POST" });
-    expect(again.body.data).toEqual({ marked: false, reason: "nothing unread" });
+    expect(again.body.data).toEqual({
+      marked: false,
+      reason: "nothing unread",
+      read_up_to: message.createdAt.toISOString(),
+    });
     expect(await readRequests(channel.phoneNumberId)).toHaveLength(1);
   });
 
@@ -95,5 +108,56 @@ describe("marking a conversation read when staff open it (mark_read_on_open)", (
     expect((await db().organization.findUniqueOrThrow({ where: { id: ours.orgId } })).markReadOnOpen).toBe(
       false,
     );
+  });
+
+  it("unread is per staff member: opening marks it read for that one only, until the customer writes again", async () => {
+    const { owner, agent, orgId, channel, to, message } = await setup();
+    const conversationId = message.conversationId as string;
+    const unread = async (cookie: string) => {
+      const res = await dashboardCall(cookie, "/api/dashboard/conversations");
+      const rows = (res.body.data as { conversations: { id: string; unread: boolean }[] }).conversations;
+      return rows.find((r) => r.id === conversationId)?.unread;
+    };
+    expect(await unread(owner)).toBe(true);
+    expect(await unread(agent)).toBe(true);
+
+    const path = `/api/dashboard/conversations/${conversationId}/read`;
+    expect((await dashboardCall(agent, path, { method: "POST" })).status).toBe(200);
+    expect(await unread(agent)).toBe(false);
+    expect(await unread(owner)).toBe(true);
+    const thread = await dashboardCall(agent, `/api/dashboard/conversations/${conversationId}`);
+    expect((thread.body.data as { conversation: { unread: boolean } }).conversation.unread).toBe(false);
+    const reads = await db().conversationRead.findMany({ where: { conversationId } });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ organizationId: orgId, readUpTo: message.createdAt });
+
+    // the customer writes again: unread for the agent again; the marker never moves back
+    await openWindow(orgId, channel.phoneNumberId, to);
+    await eventually(async () =>
+      (await db().message.count({ where: { conversationId, direction: "inbound" } })) === 2
+        ? true
+        : undefined,
+    );
+    expect(await unread(agent)).toBe(true);
+    expect((await dashboardCall(agent, path, { method: "POST" })).status).toBe(200);
+    expect(await unread(agent)).toBe(false);
+    expect(await unread(owner)).toBe(true);
+  });
+
+  it("another organization's staff cannot mark ours read: 404, and no marker of theirs or change to ours", async () => {
+    const ours = await setup();
+    const theirs = await setup();
+    const conversationId = ours.message.conversationId as string;
+    const cross = await dashboardCall(theirs.owner, `/api/dashboard/conversations/${conversationId}/read`, {
+      method: "POST",
+    });
+    expect(cross.status).toBe(404);
+    expect(cross.body.error?.code).toBe("RESOURCE_NOT_FOUND");
+    expect(await db().conversationRead.count({ where: { conversationId } })).toBe(0);
+    const rows = await dashboardCall(ours.owner, "/api/dashboard/conversations");
+    const row = (rows.body.data as { conversations: { id: string; unread: boolean }[] }).conversations.find(
+      (r) => r.id === conversationId,
+    );
+    expect(row?.unread).toBe(true);
   });
 });

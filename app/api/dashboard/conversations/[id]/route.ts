@@ -3,5 +3,5 @@ import { getConversationThread } from "@/lib/conversations/get-conversation-thre
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.getThread, async ({ session, params }) =>
-  getConversationThread(session.organizationId, params.id),
+  getConversationThread(session.organizationId, params.id, session.userId),
 );

@@ -1,0 +1,7 @@
+import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
+import { inboxPulse } from "@/lib/conversations/inbox-pulse";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+
+export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.pulse, async ({ session, query }) =>
+  inboxPulse(session.organizationId, query.conversation_id),
+);
