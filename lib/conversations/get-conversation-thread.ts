@@ -15,6 +15,7 @@ import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
 import { threadMedia } from "@/lib/conversations/thread-media";
 import { db } from "@/lib/db";
 import type { Media, Message } from "@/lib/generated/prisma/client.ts";
+import { safeLink, storedReferral } from "@/lib/inbound/referral";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -44,12 +45,18 @@ function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
         ? { content: toContentView(m.type, m.editedContent), at: m.editedAt.toISOString() }
         : null,
     deleted_at: iso(m.deletedAt),
+    referral: threadReferral(m.referral),
     created_at: m.createdAt.toISOString(),
     sent_at: iso(m.sentAt),
     delivered_at: iso(m.deliveredAt),
     read_at: iso(m.readAt),
     failed_at: iso(m.failedAt),
   };
+}
+
+function threadReferral(stored: unknown): ThreadMessageJson["referral"] {
+  const r = storedReferral(stored);
+  return r ? { headline: r.headline, source_url: safeLink(r.sourceUrl), source_type: r.sourceType } : null;
 }
 
 /** The conversation's id from a path, or 404 (a malformed uuid must not reach PostgreSQL). */

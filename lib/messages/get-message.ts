@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { storedPricing } from "@/lib/events/pricing";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
+import { storedReferral } from "@/lib/inbound/referral";
 import type { MessageJson } from "@/lib/messages/message-json";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -50,6 +51,7 @@ export async function getMessage(organizationId: string, messageId: string): Pro
         ? { content: obj(m.editedContent) ?? {}, timestamp: m.editedAt.toISOString() }
         : null,
     deletedAt: iso(m.deletedAt),
+    referral: storedReferral(m.referral),
     pricing: storedPricing(m.pricing) ?? null,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     timestamp: m.createdAt.toISOString(),
