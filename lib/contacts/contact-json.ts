@@ -1,6 +1,6 @@
 import type { ContactJson } from "@/lib/contacts/schemas";
+import { storedReferral } from "@/lib/events/referral";
 import type { Contact } from "@/lib/generated/prisma/client.ts";
-import { storedReferral } from "@/lib/inbound/referral";
 
 export type ContactWithTags = Contact & { tags: { tag: { name: string } }[] };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
 import { normalizePhone } from "@/lib/contacts/phone";
-import { referralSchema } from "@/lib/inbound/referral";
+import { referralSchema } from "@/lib/events/referral";
 
 /** design.md count limits */
 export const CONTACT_LIMITS = {
@@ -109,7 +109,7 @@ export const listContactsQuery = pageQuery
   })
   .meta({ id: "ListContactsQuery" });
 
-/** A contact's ad referral: the message's (lib/inbound/referral.ts) and when the customer wrote. */
+/** A contact's ad referral: the message's (lib/events/referral.ts) and when the customer wrote. */
 const contactReferral = referralSchema
   .extend({ at: z.iso.datetime().meta({ description: "When the customer wrote from the ad" }) })
   .meta({ id: "ContactAdReferral" });

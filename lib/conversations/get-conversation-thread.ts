@@ -14,8 +14,8 @@ import {
 import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
 import { threadMedia } from "@/lib/conversations/thread-media";
 import { db } from "@/lib/db";
+import { safeLink, storedReferral } from "@/lib/events/referral";
 import type { Media, Message } from "@/lib/generated/prisma/client.ts";
-import { safeLink, storedReferral } from "@/lib/inbound/referral";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

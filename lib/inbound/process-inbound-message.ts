@@ -8,11 +8,11 @@ import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
+import { mapReferral } from "@/lib/events/referral";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
-import { mapReferral } from "@/lib/inbound/referral";
 import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
 
 export type InboundResult = {

@@ -2,9 +2,9 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { storedPricing } from "@/lib/events/pricing";
+import { storedReferral } from "@/lib/events/referral";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
-import { storedReferral } from "@/lib/inbound/referral";
 import type { MessageJson } from "@/lib/messages/message-json";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

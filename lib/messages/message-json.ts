@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventPricingSchema } from "@/lib/events/pricing";
-import { referralSchema } from "@/lib/inbound/referral";
+import { referralSchema } from "@/lib/events/referral";
 
 const iso = z.iso.datetime().nullable();
 

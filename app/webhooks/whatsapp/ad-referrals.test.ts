@@ -40,7 +40,7 @@ const AD = (n: number) => ({
   ctwa_clid: `ARclid${n}`,
 });
 
-/** Meta's referral as we give it (lib/inbound/referral.ts). */
+/** Meta's referral as we give it (lib/events/referral.ts). */
 const OURS = (n: number) => ({
   sourceUrl: `https://fb.me/ad-${n}`,
   sourceId: `12021000000000${n}`,
