@@ -62,12 +62,15 @@ export async function customerWrites(
   from: string,
   message: Record<string, unknown>,
   name = "Sandbox User",
+  /** more fields of /_sandbox/inbound, e.g. `referral` */
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
   const res = await sandbox("/_sandbox/inbound", "POST", {
     phone_number_id: phoneNumberId,
     from,
     name,
     message,
+    ...extra,
   });
   const ack = res.body as { id?: string; status?: number } | undefined;
   if (res.status !== 200 || ack?.status !== 200)

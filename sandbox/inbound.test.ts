@@ -130,4 +130,29 @@ describe("POST /_sandbox/inbound", () => {
     );
     expect((await inbound({ type: "smoke_signal" })).status).toBe(400);
   });
+
+  it("referral: Meta's object is posted on the message (source_type defaults to ad); unknown fields are 400", async () => {
+    const referral = {
+      source_url: "https://fb.me/ad",
+      source_id: "120210000000001",
+      headline: "Spring sale",
+      body: "Lamps",
+      media_type: "image",
+      image_url: "https://scontent.example/a.jpg",
+      ctwa_clid: "ARclid",
+    };
+    const answer = await inbound({ type: "text", text: { body: "Hi" } }, { referral });
+    expect(answer.status).toBe(200);
+    const body = h.receiver.received[0]?.body as {
+      entry: { changes: { value: { messages: { referral?: unknown }[] } }[] }[];
+    };
+    const message = body.entry[0]?.changes[0]?.value.messages[0];
+    expect(message?.referral).toEqual({ source_type: "ad", ...referral });
+    expect(
+      (await inbound({ type: "text", text: { body: "Hi" } }, { referral: { campaign: "x" } })).status,
+    ).toBe(400);
+    expect(
+      (await inbound({ type: "text", text: { body: "Hi" } }, { referral: { source_type: "banner" } })).status,
+    ).toBe(400);
+  });
 });

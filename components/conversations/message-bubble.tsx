@@ -23,6 +23,30 @@ const SOURCES = {
   history: "From the app's history",
 } as const;
 
+/** "From the ad: <headline>", linking to the ad's page when Meta gave one (an inbound message only). */
+function AdReferral({ referral }: { referral: NonNullable<ThreadMessageJson["referral"]> }) {
+  const what = referral.source_type === "post" ? "post" : "ad";
+  const label =
+    referral.headline ?? (referral.source_url ? referral.source_url : `a ${what} with no headline`);
+  return (
+    <p className="mb-1 break-words border-l-2 border-amber-400 pl-2 text-xs text-slate-600">
+      {`From the ${what}: `}
+      {referral.source_url ? (
+        <a
+          href={referral.source_url}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="font-medium text-slate-900 underline"
+        >
+          {label}
+        </a>
+      ) : (
+        <span className="font-medium text-slate-900">{label}</span>
+      )}
+    </p>
+  );
+}
+
 /** One message of the thread: customer's on the left, the business's on the right. */
 export function MessageBubble({ message }: { message: ThreadMessageJson }) {
   const outbound = message.direction === "outbound";
@@ -52,6 +76,7 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
             </Link>
           </p>
         ) : null}
+        {message.referral ? <AdReferral referral={message.referral} /> : null}
         {message.deleted_at ? (
           <p className="italic opacity-90">{message.content.kind === "text" ? message.content.text : ""}</p>
         ) : message.edited ? (

@@ -1,4 +1,5 @@
 import type { ContactJson } from "@/lib/contacts/schemas";
+import { storedReferral } from "@/lib/events/referral";
 import type { Contact } from "@/lib/generated/prisma/client.ts";
 
 export type ContactWithTags = Contact & { tags: { tag: { name: string } }[] };
@@ -19,9 +20,17 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     marketing_opt_out: contact.marketingOptOut,
     marketing_opt_out_at: contact.marketingOptOutAt?.toISOString() ?? null,
     marketing_opt_out_source: optOutSource(contact.marketingOptOutSource),
+    first_referral: contactReferral(contact.firstReferral),
+    latest_referral: contactReferral(contact.latestReferral),
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };
+}
+
+function contactReferral(stored: unknown): ContactJson["first_referral"] {
+  const referral = storedReferral(stored);
+  const at = (stored as { at?: unknown } | null)?.at;
+  return referral && typeof at === "string" ? { ...referral, at } : null;
 }
 
 function optOutSource(source: string | null): ContactJson["marketing_opt_out_source"] {

@@ -35,6 +35,8 @@ function contact(overrides: Partial<Contact>): Contact {
     marketingOptOut: false,
     marketingOptOutAt: null,
     marketingOptOutSource: null,
+    firstReferral: null,
+    latestReferral: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
     updatedAt: new Date("2026-01-01T00:00:00Z"),
     ...overrides,
@@ -89,5 +91,19 @@ describe("merge rules: consent and restrictions keep their most protective value
 
   it("nothing protective to change: no change named", () => {
     expect(mergedValues(contact({}), contact({})).changes).toEqual([]);
+  });
+
+  it("ad referrals: the earlier first and the later latest of the two contacts; none stays unset", () => {
+    const early = { headline: "Early", at: "2026-01-01T00:00:00.000Z" };
+    const late = { headline: "Late", at: "2026-02-01T00:00:00.000Z" };
+    const keep = contact({ firstReferral: late, latestReferral: late });
+    const absorb = contact({ firstReferral: early, latestReferral: early });
+    expect(mergedValues(keep, absorb).data).toMatchObject({ firstReferral: early, latestReferral: late });
+    expect(mergedValues(contact({}), absorb).data).toMatchObject({
+      firstReferral: early,
+      latestReferral: early,
+    });
+    const none = mergedValues(contact({}), contact({})).data;
+    expect("firstReferral" in none || "latestReferral" in none).toBe(false);
   });
 });

@@ -56,7 +56,26 @@ const RULES: { [K in Exclude<keyof Contact, ProtectiveField>]: "kept" | Rule<K> 
     ...((k.customFields ?? {}) as Prisma.JsonObject),
   }),
   lastInboundAt: (k, a) => later(k.lastInboundAt, a.lastInboundAt),
+  // the ad the customer first and last came from, across both contacts (by `at`, when they wrote)
+  firstReferral: (k, a) => referralBy(k.firstReferral, a.firstReferral, (x, y) => x <= y),
+  latestReferral: (k, a) => referralBy(k.latestReferral, a.latestReferral, (x, y) => x >= y),
 };
+
+/** Of two stored referrals (each with `at`), the one `prefer` picks; either when the other is null. */
+function referralBy(
+  k: Prisma.JsonValue,
+  a: Prisma.JsonValue,
+  prefer: (x: string, y: string) => boolean,
+): Prisma.JsonValue {
+  const at = (r: Prisma.JsonValue) =>
+    r !== null && typeof r === "object" && !Array.isArray(r) && typeof r.at === "string" ? r.at : null;
+  if (k === null) return a;
+  if (a === null) return k;
+  const ka = at(k);
+  const aa = at(a);
+  if (ka === null || aa === null) return ka === null ? a : k;
+  return prefer(ka, aa) ? k : a;
+}
 
 export type MergedValues = { data: Partial<Contact>; changes: string[] };
 
@@ -67,7 +86,10 @@ export type MergedValues = { data: Partial<Contact>; changes: string[] };
 export function mergedValues(keep: Contact, absorb: Contact): MergedValues {
   const data: Record<string, unknown> = {};
   for (const [field, rule] of Object.entries(RULES) as [keyof Contact, "kept" | Rule<keyof Contact>][]) {
-    if (rule !== "kept") data[field] = rule(keep, absorb);
+    if (rule === "kept") continue;
+    const value = rule(keep, absorb);
+    // null that stays null is no change (and a nullable Json column takes no plain null in Prisma)
+    if (value !== null || keep[field] !== null) data[field] = value;
   }
   const changes = new Set<string>();
   for (const [field, { change, merge }] of Object.entries(PROTECTIVE_RULES) as [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
 import { normalizePhone } from "@/lib/contacts/phone";
+import { referralSchema } from "@/lib/events/referral";
 
 /** design.md count limits */
 export const CONTACT_LIMITS = {
@@ -108,6 +109,11 @@ export const listContactsQuery = pageQuery
   })
   .meta({ id: "ListContactsQuery" });
 
+/** A contact's ad referral: the message's (lib/events/referral.ts) and when the customer wrote. */
+const contactReferral = referralSchema
+  .extend({ at: z.iso.datetime().meta({ description: "When the customer wrote from the ad" }) })
+  .meta({ id: "ContactAdReferral" });
+
 export const contactJson = z
   .object({
     id: z.uuid().meta({ description: "Unique contact id" }),
@@ -147,6 +153,13 @@ export const contactJson = z
     marketing_opt_out_source: z.enum(["stop_word", "whatsapp"]).nullable().meta({
       description:
         "Additive: how the customer stopped marketing messages: `stop_word` (they wrote one of the organization's stop words) or `whatsapp` (WhatsApp's own setting); null when not opted out, or opted out before the source was kept",
+    }),
+    first_referral: contactReferral.nullable().meta({
+      description:
+        "Additive: the first click-to-WhatsApp ad (or post) the customer wrote from, as `message.inbound`'s `referral` (camelCase, like it) with `at`; null: never came from an ad",
+    }),
+    latest_referral: contactReferral.nullable().meta({
+      description: "Additive: the latest click-to-WhatsApp ad (or post) the customer wrote from; null: never",
     }),
   })
   .meta({ id: "Contact" });

@@ -116,6 +116,8 @@ export type ThreadMessageJson = {
   edited: { content: ContentView; at: string } | null;
   /** deleted for everyone: `content` is no longer shown */
   deleted_at: string | null;
+  /** an inbound message written from a click-to-WhatsApp ad: the ad's headline and link (http(s) only) */
+  referral: { headline: string | null; source_url: string | null; source_type: string | null } | null;
   created_at: string;
   sent_at: string | null;
   delivered_at: string | null;

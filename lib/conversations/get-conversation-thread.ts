@@ -17,6 +17,7 @@ import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
 import { threadMedia } from "@/lib/conversations/thread-media";
 import { unreadConversations } from "@/lib/conversations/unread-conversations";
 import { db } from "@/lib/db";
+import { safeLink, storedReferral } from "@/lib/events/referral";
 import type { Media, Message } from "@/lib/generated/prisma/client.ts";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
@@ -47,12 +48,18 @@ function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
         ? { content: toContentView(m.type, m.editedContent), at: m.editedAt.toISOString() }
         : null,
     deleted_at: iso(m.deletedAt),
+    referral: threadReferral(m.referral),
     created_at: m.createdAt.toISOString(),
     sent_at: iso(m.sentAt),
     delivered_at: iso(m.deliveredAt),
     read_at: iso(m.readAt),
     failed_at: iso(m.failedAt),
   };
+}
+
+function threadReferral(stored: unknown): ThreadMessageJson["referral"] {
+  const r = storedReferral(stored);
+  return r ? { headline: r.headline, source_url: safeLink(r.sourceUrl), source_type: r.sourceType } : null;
 }
 
 /** The conversation's id from a path, or 404 (a malformed uuid must not reach PostgreSQL). */

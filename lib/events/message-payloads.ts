@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventPricingSchema } from "@/lib/events/pricing";
+import { referralSchema } from "@/lib/events/referral";
 
 /** The `data` of the message events (camelCase inside `data`, as the contract says). */
 
@@ -197,6 +198,10 @@ export const messageInboundData = z
           .meta({ description: "The sender's WhatsApp username; null when none" }),
       })
       .meta({ id: "InboundSender" }),
+    referral: referralSchema.optional().meta({
+      description:
+        "Present when the customer wrote from a click-to-WhatsApp ad or post (Meta's `referral`); absent otherwise",
+    }),
     responder,
     responderAppId,
     deletedAt,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { upstreamReferralSchema } from "@/lib/events/referral";
 
 /** The parts of a Cloud API webhook notification we read; everything else passes through. */
 const mediaObject = z
@@ -67,6 +68,8 @@ export const inboundMessageSchema = z
     /** shared contact cards, passed on as the upstream gives them */
     contacts: z.array(z.record(z.string(), z.unknown())).optional(),
     context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
+    /** the customer came from a click-to-WhatsApp ad or post (lib/events/referral.ts) */
+    referral: upstreamReferralSchema.optional(),
     system: systemObject.optional(),
     /** coexistence: the user (or, in an echo, the business) edited an earlier message */
     edit: z

@@ -8,6 +8,7 @@ import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
+import { mapReferral } from "@/lib/events/referral";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
@@ -72,23 +73,28 @@ async function storeInbound(
     : null;
   const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
   const text = message.type === "text" && message.text ? message.text.body : null;
+  const referral = mapReferral(message.referral);
 
-  // the ordinary case (a known customer, identifiers unchanged, or a new one) is one statement
-  const known = await storeOrdinaryInbound({
-    organizationId: channel.organizationId,
-    channelId: channel.id,
-    messageId,
-    whatsappMessageId: message.id,
-    sender,
-    digits,
-    mapped,
-    receivedAt,
-    writtenAt,
-    stopWordCandidate: text === null ? null : stopWordCandidate(text),
-    touchChannel,
-    notificationId: notificationId ?? null,
-    standby,
-  });
+  // the ordinary case (a known customer, identifiers unchanged, or a new one) is one statement;
+  // a message from an ad also writes the contact's first and latest referral: the full path
+  // (its duplicate is found here, as the statement finds the others')
+  const known = referral
+    ? await duplicateOrOther(message.id)
+    : await storeOrdinaryInbound({
+        organizationId: channel.organizationId,
+        channelId: channel.id,
+        messageId,
+        whatsappMessageId: message.id,
+        sender,
+        digits,
+        mapped,
+        receivedAt,
+        writtenAt,
+        stopWordCandidate: text === null ? null : stopWordCandidate(text),
+        touchChannel,
+        notificationId: notificationId ?? null,
+        standby,
+      });
   if (known.outcome === "duplicate") {
     return { messageId: null, deliveryIds: [], marked: known.marked };
   }
@@ -132,8 +138,10 @@ async function storeInbound(
         deliveredAt: receivedAt,
         createdAt: receivedAt,
         ...(standby ? { responder: "other", responderAppId: otherApp(conversation) } : {}),
+        ...(referral ? { referral } : {}),
       },
     });
+    if (referral) await keepReferral(tx, contact.id, { ...referral, at: writtenAt.toISOString() });
     if (mapped.media) {
       await tx.media.create({
         data: {
@@ -186,6 +194,7 @@ async function storeInbound(
           bsuid: sender.bsuid ?? contact.bsuid,
           username: sender.username ?? contact.username,
         },
+        ...(referral ? { referral } : {}),
         ...(standby ? { responder: "other" as const, responderAppId: otherApp(conversation) } : {}),
       })),
     );
@@ -209,6 +218,34 @@ async function storeInbound(
     }
     return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
   });
+}
+
+async function duplicateOrOther(whatsappMessageId: string) {
+  const seen = await db().message.findUnique({ where: { whatsappMessageId }, select: { id: true } });
+  return seen ? ({ outcome: "duplicate", marked: false } as const) : ({ outcome: "other" } as const);
+}
+
+/**
+ * The contact keeps the first ad it came from and the latest (each with `at`, when the customer
+ * wrote). A late-delivered older message neither replaces the first with a later one nor the
+ * latest with an older one: both compare `at`. The row is the organization's own (the contact
+ * was just found or created in it).
+ */
+async function keepReferral(
+  tx: Prisma.TransactionClient,
+  contactId: string,
+  stamped: Record<string, unknown>,
+) {
+  const value = JSON.stringify(stamped);
+  await tx.$executeRaw`
+    UPDATE contacts SET
+      first_referral = CASE
+        WHEN first_referral IS NULL OR (first_referral->>'at') > ${stamped.at as string} THEN ${value}::jsonb
+        ELSE first_referral END,
+      latest_referral = CASE
+        WHEN latest_referral IS NULL OR (latest_referral->>'at') <= ${stamped.at as string} THEN ${value}::jsonb
+        ELSE latest_referral END
+    WHERE id = ${contactId}::uuid`;
 }
 
 /** The other responder's app id a handover named for the conversation, if it is the other's. */

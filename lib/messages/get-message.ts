@@ -2,6 +2,7 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { storedPricing } from "@/lib/events/pricing";
+import { storedReferral } from "@/lib/events/referral";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import type { MessageJson } from "@/lib/messages/message-json";
@@ -50,6 +51,7 @@ export async function getMessage(organizationId: string, messageId: string): Pro
         ? { content: obj(m.editedContent) ?? {}, timestamp: m.editedAt.toISOString() }
         : null,
     deletedAt: iso(m.deletedAt),
+    referral: storedReferral(m.referral),
     pricing: storedPricing(m.pricing) ?? null,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     timestamp: m.createdAt.toISOString(),

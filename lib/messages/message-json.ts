@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventPricingSchema } from "@/lib/events/pricing";
+import { referralSchema } from "@/lib/events/referral";
 
 const iso = z.iso.datetime().nullable();
 
@@ -29,6 +30,10 @@ export const messageJson = z
       .nullable()
       .meta({ description: "The latest edit (coexistence numbers); the original stays in `content`" }),
     deletedAt: iso.meta({ description: "When it was deleted for everyone (coexistence numbers)" }),
+    referral: referralSchema.nullable().meta({
+      description:
+        "An inbound message written from a click-to-WhatsApp ad or post: the ad (Meta's `referral`); null otherwise",
+    }),
     pricing: eventPricingSchema.nullable().meta({ description: "The upstream's latest reported pricing" }),
     error: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
     timestamp: z.iso

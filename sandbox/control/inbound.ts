@@ -23,8 +23,28 @@ const inboundBody = z
     /** the user's WhatsApp username and parent business-scoped user id, as the webhook carries them */
     username: z.string().min(1).optional(),
     parent_user_id: z.string().min(1).optional(),
-    /** the user came from a click-to-WhatsApp ad: a 72-hour free entry point opens (free_entry_point pricing) */
-    referral: z.boolean().optional(),
+    /**
+     * the user came from a click-to-WhatsApp ad: a 72-hour free entry point opens (free_entry_point
+     * pricing). `true` sends a minimal referral; an object is sent as Meta's `referral` (the fields of
+     * facebook/openapi business-messaging-api_v23.0.yaml), source_type defaulting to "ad"
+     */
+    referral: z
+      .union([
+        z.boolean(),
+        z.strictObject({
+          source_url: z.string().optional(),
+          source_id: z.string().optional(),
+          source_type: z.enum(["ad", "post"]).optional(),
+          headline: z.string().optional(),
+          body: z.string().optional(),
+          media_type: z.enum(["image", "video"]).optional(),
+          image_url: z.string().optional(),
+          video_url: z.string().optional(),
+          thumbnail_url: z.string().optional(),
+          ctwa_clid: z.string().optional(),
+        }),
+      ])
+      .optional(),
     /** defaults: a new wamid, now */
     id: z.string().min(1).optional(),
     timestamp: z.number().int().positive().optional(),
@@ -72,7 +92,10 @@ export async function postInbound(ctx: Ctx, req: SandboxRequest): Promise<Reply>
   if (userId !== undefined) message.from_user_id = userId;
   if (body.parent_user_id !== undefined) message.from_parent_user_id = body.parent_user_id;
   if (body.referral) {
-    message.referral = { source_type: "ad", source_id: "sandbox-ad", ctwa_clid: "sandbox" };
+    message.referral =
+      body.referral === true
+        ? { source_type: "ad", source_id: "sandbox-ad", ctwa_clid: "sandbox" }
+        : { source_type: "ad", ...body.referral };
     for (const k of keys) state.entryPoints.set(k, Date.now());
   }
   // the user's message opens the customer service window whatever the app answers, for a send

@@ -1711,6 +1711,8 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSender"];
+            /** @description Present when the customer wrote from a click-to-WhatsApp ad or post (Meta's `referral`); absent otherwise */
+            referral?: components["schemas"]["AdReferral"];
             /**
              * @description Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours
              * @constant
@@ -1831,6 +1833,29 @@ export interface components {
              * @default null
              */
             username?: string | null;
+        };
+        /** @description The click-to-WhatsApp ad (or post) the customer tapped before writing this message (Meta's `referral`) */
+        AdReferral: {
+            /** @description The ad's or post's link (Meta's `source_url`) */
+            sourceUrl: string | null;
+            /** @description Meta's id of the ad or post (`source_id`) */
+            sourceId: string | null;
+            /** @description `ad` or `post` (`source_type`) */
+            sourceType: string | null;
+            /** @description The ad's headline */
+            headline: string | null;
+            /** @description The ad's body text */
+            body: string | null;
+            /** @description `image` or `video` when the ad had media */
+            mediaType: string | null;
+            /** @description The ad's image, when mediaType is `image` */
+            imageUrl: string | null;
+            /** @description The ad's video, when mediaType is `video` */
+            videoUrl: string | null;
+            /** @description The video's thumbnail */
+            thumbnailUrl: string | null;
+            /** @description Click-to-WhatsApp click id, for Meta's Conversions API */
+            ctwaClid: string | null;
         };
         /** @description The body of a `message.sent` delivery. */
         MessageSentEvent: {
@@ -2713,6 +2738,37 @@ export interface components {
             marketing_opt_out_at: string | null;
             /** @description Additive: how the customer stopped marketing messages: `stop_word` (they wrote one of the organization's stop words) or `whatsapp` (WhatsApp's own setting); null when not opted out, or opted out before the source was kept */
             marketing_opt_out_source: ("stop_word" | "whatsapp") | null;
+            /** @description Additive: the first click-to-WhatsApp ad (or post) the customer wrote from, as `message.inbound`'s `referral` (camelCase, like it) with `at`; null: never came from an ad */
+            first_referral: components["schemas"]["ContactAdReferral"] | null;
+            /** @description Additive: the latest click-to-WhatsApp ad (or post) the customer wrote from; null: never */
+            latest_referral: components["schemas"]["ContactAdReferral"] | null;
+        };
+        ContactAdReferral: {
+            /** @description The ad's or post's link (Meta's `source_url`) */
+            sourceUrl: string | null;
+            /** @description Meta's id of the ad or post (`source_id`) */
+            sourceId: string | null;
+            /** @description `ad` or `post` (`source_type`) */
+            sourceType: string | null;
+            /** @description The ad's headline */
+            headline: string | null;
+            /** @description The ad's body text */
+            body: string | null;
+            /** @description `image` or `video` when the ad had media */
+            mediaType: string | null;
+            /** @description The ad's image, when mediaType is `image` */
+            imageUrl: string | null;
+            /** @description The ad's video, when mediaType is `video` */
+            videoUrl: string | null;
+            /** @description The video's thumbnail */
+            thumbnailUrl: string | null;
+            /** @description Click-to-WhatsApp click id, for Meta's Conversions API */
+            ctwaClid: string | null;
+            /**
+             * Format: date-time
+             * @description When the customer wrote from the ad
+             */
+            at: string;
         };
         CreateContactResponse: {
             /** @constant */
@@ -2818,6 +2874,8 @@ export interface components {
             } | null;
             /** @description When it was deleted for everyone (coexistence numbers) */
             deletedAt: string | null;
+            /** @description An inbound message written from a click-to-WhatsApp ad or post: the ad (Meta's `referral`); null otherwise */
+            referral: components["schemas"]["AdReferral"] | null;
             /** @description The upstream's latest reported pricing */
             pricing: {
                 billable: boolean | null;
@@ -3760,6 +3818,8 @@ export interface components {
             timestamp: string;
             content: components["schemas"]["InboundContent"];
             sender: components["schemas"]["InboundSenderOutput"];
+            /** @description Present when the customer wrote from a click-to-WhatsApp ad or post (Meta's `referral`); absent otherwise */
+            referral?: components["schemas"]["AdReferral"];
             /**
              * @description Present (`other`) when the conversation was not ours at that moment: the message arrived on Meta's `standby` webhook field because another responder on the number (e.g. Meta Business Agent) owned the conversation; absent when it was ours
              * @constant
@@ -3919,7 +3979,33 @@ export interface operations {
                      *           "username": "@cycling.cy",
                      *           "blocked": true,
                      *           "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
-                     *           "marketing_opt_out_source": "stop_word"
+                     *           "marketing_opt_out_source": "stop_word",
+                     *           "first_referral": {
+                     *             "sourceUrl": "string",
+                     *             "sourceId": "string",
+                     *             "sourceType": "string",
+                     *             "headline": "string",
+                     *             "body": "string",
+                     *             "mediaType": "string",
+                     *             "imageUrl": "string",
+                     *             "videoUrl": "string",
+                     *             "thumbnailUrl": "string",
+                     *             "ctwaClid": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "latest_referral": {
+                     *             "sourceUrl": "string",
+                     *             "sourceId": "string",
+                     *             "sourceType": "string",
+                     *             "headline": "string",
+                     *             "body": "string",
+                     *             "mediaType": "string",
+                     *             "imageUrl": "string",
+                     *             "videoUrl": "string",
+                     *             "thumbnailUrl": "string",
+                     *             "ctwaClid": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z"
+                     *           }
                      *         }
                      *       ],
                      *       "meta": {
@@ -4075,7 +4161,33 @@ export interface operations {
                      *         "username": "@cycling.cy",
                      *         "blocked": true,
                      *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
-                     *         "marketing_opt_out_source": "stop_word"
+                     *         "marketing_opt_out_source": "stop_word",
+                     *         "first_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "latest_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -4242,7 +4354,33 @@ export interface operations {
                      *         "username": "@cycling.cy",
                      *         "blocked": true,
                      *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
-                     *         "marketing_opt_out_source": "stop_word"
+                     *         "marketing_opt_out_source": "stop_word",
+                     *         "first_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "latest_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -4435,7 +4573,33 @@ export interface operations {
                      *         "username": "@cycling.cy",
                      *         "blocked": true,
                      *         "marketing_opt_out_at": "2026-01-15T09:30:00.000Z",
-                     *         "marketing_opt_out_source": "stop_word"
+                     *         "marketing_opt_out_source": "stop_word",
+                     *         "first_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "latest_referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -4819,6 +4983,18 @@ export interface operations {
                      *           "timestamp": "2026-01-15T09:30:00.000Z"
                      *         },
                      *         "deletedAt": "2026-01-15T09:30:00.000Z",
+                     *         "referral": {
+                     *           "sourceUrl": "string",
+                     *           "sourceId": "string",
+                     *           "sourceType": "string",
+                     *           "headline": "string",
+                     *           "body": "string",
+                     *           "mediaType": "string",
+                     *           "imageUrl": "string",
+                     *           "videoUrl": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "ctwaClid": "string"
+                     *         },
                      *         "pricing": {
                      *           "billable": true,
                      *           "pricingModel": "string",
@@ -9099,6 +9275,18 @@ export interface operations {
                      *               "name": "Ada Lovelace",
                      *               "bsuid": "string",
                      *               "username": "string"
+                     *             },
+                     *             "referral": {
+                     *               "sourceUrl": "string",
+                     *               "sourceId": "string",
+                     *               "sourceType": "string",
+                     *               "headline": "string",
+                     *               "body": "string",
+                     *               "mediaType": "string",
+                     *               "imageUrl": "string",
+                     *               "videoUrl": "string",
+                     *               "thumbnailUrl": "string",
+                     *               "ctwaClid": "string"
                      *             },
                      *             "responder": "other",
                      *             "responderAppId": "string",

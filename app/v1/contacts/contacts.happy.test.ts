@@ -75,9 +75,11 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
       // bsuid, username, blocked and marketing_opt_out(_at, _source): additive fields (usernames,
-      // blocking, opt-out and how it came)
+      // blocking, opt-out and how it came), first_referral and latest_referral (ad referrals)
       [
         "blocked",
+        "first_referral",
+        "latest_referral",
         "bsuid",
         "created_at",
         "custom_fields",
@@ -102,6 +104,8 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
       marketing_opt_out: false,
       marketing_opt_out_at: null,
       marketing_opt_out_source: null,
+      first_referral: null,
+      latest_referral: null,
     });
   });
 });
