@@ -3,6 +3,7 @@ import { MessageContent } from "@/components/conversations/message-content";
 import { messageTime } from "@/components/conversations/thread-days";
 import { formatDateTime } from "@/components/lib/format";
 import { cx } from "@/components/ui/cx";
+import { FailureWords } from "@/components/ui/failure-words";
 import type { ThreadMessageJson } from "@/lib/conversations/conversation-schemas";
 
 /** "Sent 14:00 · Delivered 14:01 · Read 14:05": every status the message reached, with its time. */
@@ -101,10 +102,12 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           {message.deleted_at ? <span> · Deleted</span> : null}
         </p>
         {message.error ? (
-          <p className="mt-1 text-xs font-medium text-red-800">
-            {message.error.code ? `${message.error.code}: ` : ""}
-            {message.error.message ?? "Sending failed."}
-          </p>
+          // what the code means and what to do next, not WhatsApp's bare "131026: Message undeliverable"
+          <FailureWords
+            code={message.error.code}
+            message={message.error.message}
+            className="mt-1 border-t border-red-200 pt-1 text-xs text-red-900"
+          />
         ) : null}
       </article>
     </li>

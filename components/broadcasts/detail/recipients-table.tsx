@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { skipWords } from "@/components/broadcasts/skip-reasons";
 import { useRecipients } from "@/components/broadcasts/use-broadcasts";
 import { errorMessage } from "@/components/lib/fetch-json";
@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Segmented } from "@/components/ui/segmented";
 import { TableSkeleton } from "@/components/ui/skeleton";
+import { FailureWords } from "@/components/ui/failure-words";
 import { ErrorState } from "@/components/ui/states";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { RecipientRowJson } from "@/lib/broadcasts/dashboard-json";
@@ -33,8 +34,8 @@ const TONE: Record<RecipientRowJson["status"], BadgeTone> = {
   skipped: "warning",
 };
 
-function outcome(r: RecipientRowJson): string {
-  if (r.status === "failed" && r.error) return `${r.error.code}: ${r.error.message}`;
+function outcome(r: RecipientRowJson): ReactNode {
+  if (r.status === "failed" && r.error) return <FailureWords compact code={r.error.code} message={r.error.message} />;
   if (r.status === "skipped") return skipWords(r.skipReason);
   const last = r.readAt ?? r.deliveredAt ?? r.sentAt;
   return last ? formatDateTime(last) : "";
