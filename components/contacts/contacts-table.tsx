@@ -53,7 +53,14 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                 <ContactStatusBadges contact={c} className="mt-1" />
               </Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
-                {c.phone ?? (c.bsuid ? <span title="The customer shares no phone number: WhatsApp gives this ID instead">WhatsApp user ID {c.bsuid}</span> : "—")}
+                {c.phone ??
+                  (c.bsuid ? (
+                    <span title="The customer shares no phone number: WhatsApp gives this ID instead">
+                      WhatsApp user ID {c.bsuid}
+                    </span>
+                  ) : (
+                    "—"
+                  ))}
               </Td>
               <Td label="Tags">
                 <div className="flex max-w-xs flex-wrap gap-1">

@@ -18,7 +18,11 @@ export function FailureWords({
   className?: string;
 }) {
   const words = explainFailure(code, message);
-  const codeText = words.code ? (/^\d+$/.test(words.code) ? `WhatsApp error ${words.code}` : words.code) : null;
+  const codeText = words.code
+    ? /^\d+$/.test(words.code)
+      ? `WhatsApp error ${words.code}`
+      : words.code
+    : null;
   if (compact) {
     return (
       <span className={className} title={words.meaning} data-failure-code={words.code ?? ""}>

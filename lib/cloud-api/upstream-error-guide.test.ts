@@ -9,14 +9,15 @@ import {
 
 /** The codes the sandbox plays and the docs name (issue 29 item 8): each has a meaning and a next step. */
 const MET = [
-  0, 3, 4, 10, 100, 190, 368, 470, 80007, 130429, 130472, 131000, 131005, 131008, 131009, 131016, 131021, 131026,
-  131031, 131042, 131047, 131048, 131049, 131050, 131051, 131052, 131053, 131056, 131057, 131062, 132000, 132001,
-  132005, 132007, 132012, 132015, 132016, 133004, 133010, 139101,
+  0, 3, 4, 10, 100, 190, 368, 470, 80007, 130429, 130472, 131000, 131005, 131008, 131009, 131016, 131021,
+  131026, 131031, 131042, 131047, 131048, 131049, 131050, 131051, 131052, 131053, 131056, 131057, 131062,
+  132000, 132001, 132005, 132007, 132012, 132015, 132016, 133004, 133010, 139101,
 ];
 const OURS = ["unreachable", "timeout", "bad-response", "unconfirmed", "queue_unavailable"];
 
 /** Words a business does not use: none of them reaches a person through the guide. */
-const INTERNAL = /\b(upstream|bsuid|wamid|payload|endpoint|api|graph|http|json|null|parameter|backoff|throughput)\b/i;
+const INTERNAL =
+  /\b(upstream|bsuid|wamid|payload|endpoint|api|graph|http|json|null|parameter|backoff|throughput)\b/i;
 
 describe("the error guide", () => {
   it.each([...MET.map(String), ...OURS])("%s has a title, what it means and what to do next", (code) => {
@@ -55,7 +56,10 @@ describe("the error guide", () => {
 
   it("the API's developer words stay those of the codes met most, and every retried code has them", () => {
     expect(Object.keys(UPSTREAM_ERROR_GUIDE).map(Number).sort()).toEqual(
-      [130429, 131026, 131047, 131049, 131050, 131053, 131056, 131057, 131062, 132000, 132001, 132012, 132015, 132016].sort(),
+      [
+        130429, 131026, 131047, 131049, 131050, 131053, 131056, 131057, 131062, 132000, 132001, 132012,
+        132015, 132016,
+      ].sort(),
     );
     for (const code of RETRYABLE_UPSTREAM_CODES) expect(upstreamHint(code)).toBeTruthy();
     expect(upstreamHint(null)).toBeUndefined();

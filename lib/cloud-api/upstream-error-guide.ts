@@ -87,7 +87,8 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
     meaning: "Too many messages were sent to this customer in a short time.",
     next: "Nothing was sent. Wait a few seconds before writing to this customer again.",
     api: {
-      message: "Too many messages were sent to this customer in a short time (error 131056, pair rate limit).",
+      message:
+        "Too many messages were sent to this customer in a short time (error 131056, pair rate limit).",
       hint: "The service already retried with backoff and nothing was sent; wait a few seconds before writing to this customer again.",
     },
   },
@@ -105,7 +106,8 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
   },
   "131042": {
     title: "Business eligibility payment issue",
-    meaning: "WhatsApp could not charge the business account: its payment method is missing, invalid or over its limit.",
+    meaning:
+      "WhatsApp could not charge the business account: its payment method is missing, invalid or over its limit.",
     next: "An owner fixes the payment method in Meta Business Suite (WhatsApp Manager, Payment settings), then sends again.",
   },
   "131057": {
@@ -182,13 +184,15 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
   },
   "130472": {
     title: "Customer is part of an experiment",
-    meaning: "WhatsApp did not deliver this marketing message because the customer is part of a Meta experiment.",
+    meaning:
+      "WhatsApp did not deliver this marketing message because the customer is part of a Meta experiment.",
     next: "Nothing to fix: the customer will receive later marketing messages normally.",
   },
   "131062": {
     // decided here (the sandbox answers it): Meta refuses authentication templates to business-scoped user ids
     title: "Authentication template needs a phone number",
-    meaning: "Verification-code templates can only be sent to a phone number, and this customer is known only by their WhatsApp user ID.",
+    meaning:
+      "Verification-code templates can only be sent to a phone number, and this customer is known only by their WhatsApp user ID.",
     next: "Ask the customer for their phone number, or send another kind of template.",
     api: {
       message:
@@ -214,7 +218,8 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
   },
   "131009": {
     title: "A value is not accepted",
-    meaning: "WhatsApp refused the message because one of its values is not valid (for example, a phone number or a link).",
+    meaning:
+      "WhatsApp refused the message because one of its values is not valid (for example, a phone number or a link).",
     next: "Check the customer's number and any link or value in the message; if it persists, give this error code to whoever set up the integration.",
   },
   "131051": {
@@ -233,7 +238,8 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
       "WhatsApp could not download the file the message links to: the link may need a login, be broken, or point to a file type or size WhatsApp does not accept.",
     next: "Check that the link opens in a browser without signing in and is a supported file (an image: JPEG or PNG, at most 5 MB), then send again.",
     api: {
-      message: "WhatsApp could not download the media the message links to (error 131053, media upload error).",
+      message:
+        "WhatsApp could not download the media the message links to (error 131053, media upload error).",
       hint: "Check that the link opens in a browser without signing in and answers a supported file (an image: JPEG or PNG, at most 5 MB), or upload the file and send its media id.",
     },
   },
@@ -273,12 +279,14 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
   },
   "132007": {
     title: "Template format policy violated",
-    meaning: "A value breaks WhatsApp's formatting rules for templates (for example, new lines or too many spaces).",
+    meaning:
+      "A value breaks WhatsApp's formatting rules for templates (for example, new lines or too many spaces).",
     next: "Remove line breaks, tabs and repeated spaces from the values, then send again.",
   },
   "132012": {
     title: "Template value has the wrong format",
-    meaning: "A value does not have the format the template's variable expects (text, a date, an amount, an image…).",
+    meaning:
+      "A value does not have the format the template's variable expects (text, a date, an amount, an image…).",
     next: "Check each value against the template's variables, then send again.",
     api: {
       message: "A value does not have the format the template's variable expects (error 132012).",
@@ -334,7 +342,9 @@ export const ERROR_GUIDE: Readonly<Record<string, ErrorGuideEntry>> = {
 /** The guide's words for developers, by WhatsApp code: the API's error answers and message.failed. */
 export const UPSTREAM_ERROR_GUIDE: Readonly<Record<number, { message: string; hint: string }>> =
   Object.fromEntries(
-    Object.entries(ERROR_GUIDE).flatMap(([code, e]) => (e.api && /^\d+$/.test(code) ? [[Number(code), e.api]] : [])),
+    Object.entries(ERROR_GUIDE).flatMap(([code, e]) =>
+      e.api && /^\d+$/.test(code) ? [[Number(code), e.api]] : [],
+    ),
   );
 
 /** Rejections that provably sent nothing and clear by themselves: the worker retries them with backoff. */
@@ -378,7 +388,10 @@ export function explainFailure(
     code: key,
     title: said || "Sending failed",
     meaning: said ? `WhatsApp refused the message: ${said}.` : "The message could not be sent.",
-    next: key && /^\d+$/.test(key) ? `If it keeps happening, give WhatsApp error ${key} to whoever set up the integration.` : null,
+    next:
+      key && /^\d+$/.test(key)
+        ? `If it keeps happening, give WhatsApp error ${key} to whoever set up the integration.`
+        : null,
     known: false,
   };
 }
