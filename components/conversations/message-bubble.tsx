@@ -72,7 +72,13 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
         ) : (
           <MessageContent content={message.content} media={message.media} />
         )}
-        <p className={cx("mt-1 text-xs", outbound && !failed ? "text-blue-100" : "text-slate-500")}>
+        {/* a failed message's times in red-900: slate-500 on red-50 falls under 4.5:1 */}
+        <p
+          className={cx(
+            "mt-1 text-xs",
+            failed ? "text-red-900" : outbound ? "text-blue-100" : "text-slate-500",
+          )}
+        >
           {message.source ? <span>{SOURCES[message.source]} · </span> : null}
           {statusLine(message).map((s, i) => (
             <span key={s.label}>
