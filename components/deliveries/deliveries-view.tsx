@@ -19,15 +19,17 @@ import { useWebhooks } from "@/components/webhooks/use-webhooks";
 
 /**
  * Delivery monitoring: every status at first (counted per status), inspect one, redeliver one,
- * or push a webhook's backlog (retry the waiting ones now, redeliver the failed ones).
+ * or push a webhook's backlog (retry the waiting ones now, redeliver the failed ones). `manager`:
+ * owners and admins, whose filter lists the webhooks by name.
  */
-export function DeliveriesView() {
+export function DeliveriesView({ manager }: { manager: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const filters = filtersFromParams(params);
   const selectedId = params.get("id");
-  const webhooks = useWebhooks();
+  // the webhook list is for owners and admins: an agent's page does not ask it (no 403 in their console)
+  const webhooks = useWebhooks(manager);
   const [bulkOpen, setBulkOpen] = useState(false);
   const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);
   const counts = useStatusCounts(filters);

@@ -18,9 +18,9 @@ export function useWebhookList() {
   return useQuery(listOptions);
 }
 
-/** Just the webhooks (the deliveries page's filter). */
-export function useWebhooks() {
-  return useQuery({ ...listOptions, select: (data) => data.webhooks });
+/** Just the webhooks (the deliveries page's filter): owners and admins only, the route refuses agents. */
+export function useWebhooks(enabled = true) {
+  return useQuery({ ...listOptions, select: (data) => data.webhooks, enabled });
 }
 
 function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
