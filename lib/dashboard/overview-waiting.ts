@@ -22,22 +22,27 @@ type Row = {
  * message sent from the WhatsApp Business app does). The wait begins at the customer's first
  * message after that answer.
  *
- * Bounded: at most OVERVIEW_LIMITS.waitingScan unresolved conversations by most recent activity
- * and as many by least recent (the longest waits are there) are looked at, through the index
- * conversations(organization_id, status, last_activity_at); for each, the last answer and the
+ * Bounded: of each status (open, assigned), at most OVERVIEW_LIMITS.waitingScan conversations by
+ * most recent activity and as many by least recent (the longest waits are there) are looked at,
+ * each an ordered walk of the index conversations(organization_id, status, last_activity_at)
+ * that stops at its limit; for each, the last answer and the
  * first message after it are each one short walk of messages(conversation_id, created_at).
  * With more unresolved conversations than that the count is a lower bound (`capped`), decided
  * here: an organization with thousands of unresolved conversations reads "at least".
  */
 export async function waitingConversations(organizationId: string): Promise<WaitingJson> {
   const scan = OVERVIEW_LIMITS.waitingScan;
-  const unresolved = Prisma.sql`organization_id = ${organizationId}::uuid AND status IN ('open', 'assigned')`;
-  const rows = await db().$queryRaw<Row[]>(Prisma.sql`
-    WITH candidates AS (
-      (SELECT id FROM conversations WHERE ${unresolved} ORDER BY last_activity_at DESC LIMIT ${scan})
+  // one status per scan, so that each walks the index in its order and stops at `scan` rows
+  const ends = (status: "open" | "assigned") => Prisma.sql`
+      (SELECT id, status::text AS status FROM conversations
+       WHERE organization_id = ${organizationId}::uuid AND status = ${status}::"ConversationStatus"
+       ORDER BY last_activity_at DESC LIMIT ${scan})
       UNION
-      (SELECT id FROM conversations WHERE ${unresolved} ORDER BY last_activity_at ASC LIMIT ${scan})
-    ),
+      (SELECT id, status::text AS status FROM conversations
+       WHERE organization_id = ${organizationId}::uuid AND status = ${status}::"ConversationStatus"
+       ORDER BY last_activity_at ASC LIMIT ${scan})`;
+  const rows = await db().$queryRaw<Row[]>(Prisma.sql`
+    WITH candidates AS (${ends("open")} UNION ${ends("assigned")}),
     waiting AS (
       SELECT k.id, w.created_at AS waiting_since
       FROM candidates k
@@ -59,7 +64,7 @@ export async function waitingConversations(organizationId: string): Promise<Wait
     SELECT s.id::text AS id, c.status, s.waiting_since, t.name, t.phone, t.username, t.bsuid,
            coalesce(u.name, u.email) AS assignee,
            (SELECT count(*)::int FROM waiting) AS total,
-           (SELECT count(*)::int FROM candidates) AS scanned
+           (SELECT max(n)::int FROM (SELECT count(*) AS n FROM candidates GROUP BY status) k) AS scanned
     FROM shown s
     JOIN conversations c ON c.id = s.id AND c.organization_id = ${organizationId}::uuid
     JOIN contacts t ON t.id = c.contact_id
@@ -69,7 +74,7 @@ export async function waitingConversations(organizationId: string): Promise<Wait
   const scanned = first?.scanned ?? 0;
   return {
     count: first?.total ?? 0,
-    // both scans full: there may be more unresolved conversations than were looked at
+    // both scans of a status full: it may have more conversations than were looked at
     capped: scanned >= 2 * scan,
     oldest_since: first ? first.waiting_since.toISOString() : null,
     conversations: rows.map((r) => ({
