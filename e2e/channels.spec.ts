@@ -49,7 +49,7 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await dialog.getByLabel("Access token").fill("not-the-token");
   await dialog.getByLabel("Graph API URL (optional)").fill(`${SANDBOX_URL}/v23.0`);
   await dialog.getByRole("button", { name: "Add channel" }).click();
-  await expect(dialog.getByText("The upstream refused it")).toBeVisible();
+  await expect(dialog.getByText("WhatsApp refused it")).toBeVisible();
   await expect(dialog.getByLabel("Access token")).toHaveAttribute("aria-invalid", "true");
 
   await dialog.getByLabel("Access token").fill(number.token);

@@ -21,11 +21,11 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
   await expect(nav.getByRole("link", { name: "Templates" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Deliveries" })).toBeVisible();
   for (const name of ["Webhooks", "Channels"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
-  // the overview's failures link to the deliveries page, which support can open
-  const attention = page.getByRole("region", { name: "Webhooks needing attention" });
-  await expect(attention.getByText("Private hook", { exact: true })).toBeVisible();
-  await attention.getByRole("link", { name: "See failures of Private hook" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/deliveries\?/);
+  // webhook health is the Developers section of owners and admins: agents reach deliveries from the navigation
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Developers" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Webhooks needing attention" })).toHaveCount(0);
+  await page.goto(`/dashboard/deliveries?webhook_id=${ids.webhook}&status=failed`);
   const row = page.getByRole("row").filter({ hasText: "contact.created" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Failed");
@@ -68,6 +68,7 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
   expect(await get("/api/dashboard/templates")).toBe(200);
   expect(await get("/api/dashboard/overview")).toBe(200);
   expect(await get("/api/dashboard/overview/webhooks")).toBe(200);
+  expect(await get("/api/dashboard/overview/developers")).toBe(403);
   expect(await get("/api/dashboard/deliveries")).toBe(200);
   const detail = await page.request.get(`/api/dashboard/deliveries/${ids.delivery}`);
   expect(detail.status()).toBe(200);
@@ -100,7 +101,9 @@ test("a user of another organization sees none of this one's conversations, webh
   await page.goto("/dashboard/channels");
   await expect(page.getByText("No channels yet")).toBeVisible();
   await page.goto("/dashboard");
-  await expect(page.getByText("All webhooks are delivering")).toBeVisible();
+  // no webhook of its own: it is told so, never "all delivering"
+  await expect(page.getByRole("region", { name: "Developers" })).toContainText("No webhooks yet");
+  await expect(page.getByText("Private hook")).toHaveCount(0);
   await screenshot(page, "other-org-overview");
 
   const status = async (method: "get" | "post" | "patch" | "delete", path: string, data?: unknown) =>
@@ -131,8 +134,11 @@ test("a user of another organization sees none of this one's conversations, webh
   );
   const list = await (await page.request.get(`/api/dashboard/deliveries?webhook_id=${ids.webhook}`)).json();
   expect(list.data.deliveries).toEqual([]);
-  const overview = await (await page.request.get("/api/dashboard/overview?range=7d")).json();
+  const overview = await (await page.request.get("/api/dashboard/overview/developers?range=7d")).json();
   expect(overview.data.totals.deliveries_failed).toBe(0);
+  expect(overview.data.webhooks.total).toBe(0);
+  const business = await (await page.request.get("/api/dashboard/overview?range=7d")).json();
+  expect(JSON.stringify(business.data)).not.toContain(ids.conversation);
 
   const conversation = await db().conversation.findUniqueOrThrow({ where: { id: ids.conversation } });
   expect(conversation).toMatchObject({ status: "open", assigneeId: null });

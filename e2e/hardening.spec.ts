@@ -89,7 +89,7 @@ for (const size of SIZES) {
       await expect(dialog).toContainText("WhatsApp refused the current token:");
       await dialog.getByLabel("Access token").fill("not-a-token");
       await dialog.getByRole("button", { name: "Save token" }).click();
-      await expect(dialog.getByText("The upstream refused it")).toBeVisible();
+      await expect(dialog.getByText("WhatsApp refused it")).toBeVisible();
       await dialog.getByLabel("Access token").fill(renewed);
       await expectAxeClean(page);
       await screenshot(page, `hardening-channel-token-dialog-${size.name}`);

@@ -5,7 +5,8 @@ import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 /**
  * Item 5 of issue 19: the overview's charts (Recharts) never print two axis labels over each
  * other, at any width; a tooltip gives a period's exact figure; a table behind each chart holds
- * every number.
+ * every number. The owner's Overview has three charts: messages sent, messages received and, in its
+ * Developers section (an organization with a webhook), webhook deliveries.
  */
 let org: TestOrg;
 const SENT_TWO_HOURS_AGO = 7;
@@ -13,6 +14,15 @@ const SENT_TWO_HOURS_AGO = 7;
 test.beforeAll(async () => {
   org = await seedOrganization();
   const contact = await db().contact.create({ data: { organizationId: org.id, phone: "+14155550199" } });
+  await db().webhook.create({
+    data: {
+      id: `wbk_${Math.random().toString(16).slice(2).padEnd(24, "0").slice(0, 24)}`,
+      organizationId: org.id,
+      name: "Charts hook",
+      url: "https://hooks.example.com/charts",
+      events: ["contact.created"],
+    },
+  });
   const at = new Date(Date.now() - 2 * 3_600_000);
   await db().message.createMany({
     data: Array.from({ length: SENT_TWO_HOURS_AGO }, () => ({

@@ -71,7 +71,7 @@ for (const viewport of [
   });
 }
 
-test("an agent sees why, but no button; the webhook dialog sets a delivery rate limit", async ({
+test("an agent's Overview has no webhook health (it is the Developers section of owners and admins); the webhook dialog sets a delivery rate limit", async ({
   browser,
   page,
 }) => {
@@ -79,9 +79,10 @@ test("an agent sees why, but no button; the webhook dialog sets a delivery rate 
   await autoDisabledWebhook(name);
   const agentPage = await browser.newPage();
   await signIn(agentPage, org.staff.agent, "/dashboard");
-  const item = agentPage.getByRole("listitem").filter({ hasText: name });
-  await expect(item).toContainText("Disabled automatically");
-  await expect(item.getByRole("button", { name: /Enable again/ })).toHaveCount(0);
+  await expect(agentPage.getByRole("region", { name: "Waiting for a reply" })).toBeVisible();
+  await expect(agentPage.getByRole("region", { name: "Developers" })).toHaveCount(0);
+  await expect(agentPage.getByText(name)).toHaveCount(0);
+  await expect(agentPage.getByRole("button", { name: /Enable again/ })).toHaveCount(0);
   await agentPage.close();
 
   await page.setViewportSize({ width: 1280, height: 900 });

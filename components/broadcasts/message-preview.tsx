@@ -14,7 +14,7 @@ export function MessagePreview({
     <figure className="rounded-lg bg-emerald-50 p-3">
       <figcaption className="mb-2 text-xs font-medium text-slate-700">
         To {name ? `${name} · ` : ""}
-        {to ?? "a customer known by user id"}
+        {to ?? "a customer known by their WhatsApp user ID"}
       </figcaption>
       <div className="max-w-sm rounded-lg bg-white px-3 py-2 text-sm text-slate-900 shadow-xs">
         {text.headerMedia ? (

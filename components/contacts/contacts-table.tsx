@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { ContactJson } from "@/lib/contacts/schemas";
 
-/** A row of the dashboard's list: /v1's contact (with its BSUID, username and blocked flag). */
+/** A row of the dashboard's list: /v1's contact (with its WhatsApp user ID, username and blocked flag). */
 export type ContactRowJson = ContactJson;
 
 import { formatDate } from "@/components/lib/format";
@@ -53,7 +53,14 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                 <ContactStatusBadges contact={c} className="mt-1" />
               </Td>
               <Td label="Phone" className="font-mono text-xs whitespace-nowrap">
-                {c.phone ?? (c.bsuid ? <span title="Business-scoped user id">BSUID {c.bsuid}</span> : "—")}
+                {c.phone ??
+                  (c.bsuid ? (
+                    <span title="The customer shares no phone number: WhatsApp gives this ID instead">
+                      WhatsApp user ID {c.bsuid}
+                    </span>
+                  ) : (
+                    "—"
+                  ))}
               </Td>
               <Td label="Tags">
                 <div className="flex max-w-xs flex-wrap gap-1">

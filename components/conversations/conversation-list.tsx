@@ -12,7 +12,7 @@ export function contactLabel(contact: ConversationRowJson["contact"]): string {
     contact.name ??
     contact.username ??
     contact.phone ??
-    (contact.bsuid ? `BSUID ${contact.bsuid}` : "Unknown contact")
+    (contact.bsuid ? `WhatsApp user ID ${contact.bsuid}` : "Unknown contact")
   );
 }
 

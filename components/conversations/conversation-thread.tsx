@@ -90,7 +90,7 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
             {c.contact.username ? <span title="WhatsApp username">{c.contact.username} · </span> : null}
             {c.contact.phone ? <span className="font-mono">{c.contact.phone}</span> : null}
             {!c.contact.phone && c.contact.bsuid ? (
-              <span className="font-mono">BSUID {c.contact.bsuid}</span>
+              <span className="font-mono">WhatsApp user ID {c.contact.bsuid}</span>
             ) : null}
             {c.channel ? ` · via ${c.channel.name}` : ""} · opened <When at={c.opened_at} />
             {c.assignee && c.assigned_at ? (

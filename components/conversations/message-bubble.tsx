@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { MessageContent } from "@/components/conversations/message-content";
 import { cx } from "@/components/ui/cx";
+import { FailureWords } from "@/components/ui/failure-words";
 import type { ThreadMessageJson } from "@/lib/conversations/conversation-schemas";
 import { inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
 
@@ -95,7 +96,13 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
         ) : (
           <MessageContent content={message.content} media={message.media} />
         )}
-        <p className={cx("mt-1 text-xs", outbound && !failed ? "text-blue-100" : "text-slate-500")}>
+        {/* a failed message's times in red-900: slate-500 on red-50 falls under 4.5:1 */}
+        <p
+          className={cx(
+            "mt-1 text-xs",
+            failed ? "text-red-900" : outbound ? "text-blue-100" : "text-slate-500",
+          )}
+        >
           {message.source ? <span>{SOURCES[message.source]} · </span> : null}
           {statusLine(message).map((s, i) => (
             <span key={s.label}>
@@ -125,10 +132,12 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           {message.deleted_at ? <span> · Deleted</span> : null}
         </p>
         {message.error ? (
-          <p className="mt-1 text-xs font-medium text-red-800">
-            {message.error.code ? `${message.error.code}: ` : ""}
-            {message.error.message ?? "Sending failed."}
-          </p>
+          // what the code means and what to do next, not WhatsApp's bare "131026: Message undeliverable"
+          <FailureWords
+            code={message.error.code}
+            message={message.error.message}
+            className="mt-1 border-t border-red-200 pt-1 text-xs text-red-900"
+          />
         ) : null}
       </article>
     </li>

@@ -27,6 +27,7 @@ export function DeliveriesView() {
   const params = useSearchParams();
   const filters = filtersFromParams(params);
   const selectedId = params.get("id");
+  // names only, from a route every role that reads deliveries may call (no 403 in an agent's console)
   const webhooks = useWebhooks();
   const [bulkOpen, setBulkOpen] = useState(false);
   const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);

@@ -1,5 +1,5 @@
 import type { ChartPoint } from "@/components/overview/bar-chart";
-import type { OverviewBucket, OverviewRange } from "@/lib/dashboard/overview-schemas";
+import type { OverviewRange } from "@/lib/dashboard/overview-schemas";
 
 const hour = new Intl.DateTimeFormat(undefined, { hour: "numeric" });
 const hourTitle = new Intl.DateTimeFormat(undefined, {
@@ -11,10 +11,10 @@ const day = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric
 const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric" });
 
 /** Buckets → chart points with axis labels in the viewer's locale (hours for 24 h, days for 7 days). */
-export function toChartPoints(
+export function toChartPoints<B extends { start: string }>(
   range: OverviewRange,
-  buckets: readonly OverviewBucket[],
-  pick: (b: OverviewBucket) => Record<string, number>,
+  buckets: readonly B[],
+  pick: (b: B) => Record<string, number>,
 ): ChartPoint[] {
   return buckets.map((b) => {
     const start = new Date(b.start);

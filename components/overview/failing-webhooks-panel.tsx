@@ -41,17 +41,26 @@ function EnableButton({ webhook }: { webhook: FailingWebhookJson }) {
 }
 
 /**
- * Owners, admins and support: webhooks that are disabled or failing (last 24 h), each linked to
- * its failures; one the product disabled says why, and owners and admins enable it again here.
+ * The Developers section's webhooks (owners and admins): those disabled or failing (last 24 h),
+ * each linked to its failed deliveries; one the product disabled says why and is enabled again
+ * here. With no webhook at all it says so and links to creating one (never "all delivering").
  */
-export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
-  const failing = useFailingWebhooks(true);
+export function FailingWebhooksPanel({ webhooks }: { webhooks: { total: number; active: number } }) {
+  const failing = useFailingWebhooks(webhooks.total > 0);
   return (
-    <section aria-labelledby="failing-webhooks" className="mt-8">
-      <h2 id="failing-webhooks" className="mb-3 text-lg font-semibold text-slate-900">
+    <section aria-labelledby="failing-webhooks" className="mt-6">
+      <h3 id="failing-webhooks" className="mb-3 text-base font-semibold text-slate-900">
         Webhooks needing attention
-      </h2>
-      {failing.isPending ? (
+      </h3>
+      {webhooks.total === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          No webhooks yet, so your own systems hear nothing of new messages or contacts.{" "}
+          <Link href="/dashboard/webhooks" className="font-medium text-blue-700 underline">
+            Create a webhook
+          </Link>{" "}
+          to be told of them.
+        </p>
+      ) : failing.isPending ? (
         <TableSkeleton rows={2} columns={3} label="Loading webhook health" />
       ) : failing.isError ? (
         <ErrorState
@@ -61,7 +70,10 @@ export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
         />
       ) : failing.data.length === 0 ? (
         <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          All webhooks are delivering: none disabled, no failed or retried deliveries in the last 24 hours.
+          {webhooks.total === 1
+            ? "Your webhook is delivering"
+            : `All ${formatNumber(webhooks.total)} webhooks are delivering`}
+          : none disabled, no failed or retried deliveries in the last 24 hours.
         </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
@@ -101,7 +113,7 @@ export function FailingWebhooksPanel({ canEnable }: { canEnable: boolean }) {
               <Link href={deliveriesLink(w.id)} className={buttonClass("secondary", "sm")}>
                 See failures<span className="sr-only"> of {w.name}</span>
               </Link>
-              {canEnable && w.status === "disabled" ? <EnableButton webhook={w} /> : null}
+              {w.status === "disabled" ? <EnableButton webhook={w} /> : null}
             </li>
           ))}
         </ul>

@@ -1,37 +1,37 @@
+import Link from "next/link";
 import { formatNumber } from "@/components/lib/format";
 import { BarChart, type ChartSeries } from "@/components/overview/bar-chart";
 import { ChartCard } from "@/components/overview/chart-card";
 import { toChartPoints } from "@/components/overview/chart-points";
+import { percentOf } from "@/components/overview/overview-words";
 import type { OverviewJson } from "@/lib/dashboard/overview-schemas";
-import { successRate } from "@/lib/webhooks/delivery-schemas";
 
 const SENT: ChartSeries[] = [
   { key: "ok", label: "Sent", color: "#2563eb" },
   { key: "failed", label: "Failed", color: "#dc2626" },
 ];
-const INBOUND: ChartSeries[] = [{ key: "inbound", label: "Inbound", color: "#0d9488" }];
-const DELIVERIES: ChartSeries[] = [
-  { key: "succeeded", label: "Succeeded", color: "#16a34a" },
-  { key: "failed", label: "Failed", color: "#dc2626" },
-  { key: "retrying", label: "Retrying", color: "#f59e0b" },
-];
+const RECEIVED: ChartSeries[] = [{ key: "inbound", label: "Received", color: "#0d9488" }];
 
-function percent(rate: number | null): string {
-  if (rate === null) return "—";
-  const value = rate * 100;
-  return `${value === 100 || value === 0 ? value.toFixed(0) : value.toFixed(1)}%`;
-}
-
-/** The three metrics of the overview for one range. */
+/** The business's messages of one range: sent (with failures and how many arrived) and received. */
 export function OverviewCharts({ data }: { data: OverviewJson }) {
   const { range, buckets, totals } = data;
-  const rate = successRate(totals.deliveries_succeeded, totals.deliveries_failed, totals.deliveries_retrying);
   return (
-    <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+    <div className="grid gap-4 lg:grid-cols-2">
       <ChartCard
         title="Messages sent"
         value={formatNumber(totals.sent)}
-        detail={`${formatNumber(totals.send_failed)} failed`}
+        detail={
+          <>
+            {totals.send_failed > 0 ? (
+              <Link href="#failures" className="font-medium text-red-800 underline">
+                {formatNumber(totals.send_failed)} failed
+              </Link>
+            ) : (
+              "None failed"
+            )}
+            {` · ${percentOf(totals.delivered, totals.sent)} delivered · ${percentOf(totals.read, totals.sent)} read`}
+          </>
+        }
       >
         <BarChart
           caption="Messages sent per period"
@@ -43,29 +43,14 @@ export function OverviewCharts({ data }: { data: OverviewJson }) {
         />
       </ChartCard>
       <ChartCard
-        title="Inbound messages"
+        title="Messages received"
         value={formatNumber(totals.inbound)}
         detail="Messages from customers"
       >
         <BarChart
-          caption="Inbound messages per period"
-          series={INBOUND}
+          caption="Messages received per period"
+          series={RECEIVED}
           points={toChartPoints(range, buckets, (b) => ({ inbound: b.inbound }))}
-        />
-      </ChartCard>
-      <ChartCard
-        title="Webhook delivery success"
-        value={percent(rate)}
-        detail={`${formatNumber(totals.deliveries_succeeded)} succeeded · ${formatNumber(totals.deliveries_failed)} failed · ${formatNumber(totals.deliveries_retrying)} retrying (counted as failing until they succeed)`}
-      >
-        <BarChart
-          caption="Webhook deliveries per period"
-          series={DELIVERIES}
-          points={toChartPoints(range, buckets, (b) => ({
-            succeeded: b.deliveries_succeeded,
-            failed: b.deliveries_failed,
-            retrying: b.deliveries_retrying,
-          }))}
         />
       </ChartCard>
     </div>

@@ -16,7 +16,7 @@ function viewerTimeZone(): string {
   }
 }
 
-/** The charts' data, in the browser's time zone; refreshed every minute while the page is open. */
+/** The business overview, in the browser's time zone; refreshed every minute while the page is open. */
 export function useOverview(range: OverviewRange) {
   const tz = viewerTimeZone();
   return useQuery({
@@ -27,7 +27,23 @@ export function useOverview(range: OverviewRange) {
   });
 }
 
-/** Owners and admins only (the route answers 403 to agents, so agents never ask). */
+/**
+ * The Developers section's data: owners and admins only. `enabled` is false for agents, so they
+ * never ask a route that refuses their role (no 403 in their console).
+ */
+export function useDeveloperOverview(range: OverviewRange, enabled: boolean) {
+  const tz = viewerTimeZone();
+  return useQuery({
+    queryKey: [...OVERVIEW_QUERY_KEY, "developers", range, tz],
+    queryFn: ({ signal }) =>
+      callDashboard(OVERVIEW_DASHBOARD.getDeveloperOverview, { query: { range, tz }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Webhooks disabled or failing in the last 24 hours: asked for in the Developers section only. */
 export function useFailingWebhooks(enabled: boolean) {
   return useQuery({
     queryKey: [...OVERVIEW_QUERY_KEY, "failing-webhooks"],

@@ -38,7 +38,7 @@ export function TemplatesView() {
     <>
       <PageHeader
         title="Templates"
-        description="Message templates approved upstream can be sent outside the 24-hour window. Send with the name and an approved language code."
+        description="Message templates approved by WhatsApp can be sent outside the 24-hour window. Send with the name and an approved language code."
       />
       <div className="mb-4 flex flex-wrap gap-4">
         <div className="w-64">

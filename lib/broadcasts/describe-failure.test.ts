@@ -16,13 +16,13 @@ describe("describeFailure", () => {
     expect(words.message).toBe(
       "WhatsApp could not download the header image at https://cdn.example.com/spring.jpg.",
     );
-    expect(words.hint).toMatch(/opens in a browser/);
+    expect(words.hint).toMatch(/opens in a browser without signing in/);
   });
 
   it("a known code gets the guide's meaning and hint; an unknown one the upstream's words and its code", () => {
     expect(describeFailure("132015", null, [])).toEqual({
       code: "132015",
-      message: "WhatsApp paused the template for low quality (error 132015).",
+      message: "WhatsApp paused the template because customers rated it poorly.",
       hint: expect.stringMatching(/another one/),
     });
     expect(describeFailure("999001", "Something odd", null)).toEqual({

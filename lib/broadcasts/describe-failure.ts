@@ -1,36 +1,28 @@
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
+import { explainFailure } from "@/lib/cloud-api/upstream-error-guide";
 
 export type FailureWords = { code: string; message: string; hint?: string };
 
 /**
  * The error most of a broadcast's sends failed with, in words a person understands: the guide's
- * meaning and what to do (lib/cloud-api/upstream-error-guide.ts), and for a media error the link
- * WhatsApp could not download, read from the broadcast's template components (issue 29: "WhatsApp
- * could not download the header image at …"). `upstream`: the upstream's own message, for a code
- * the guide does not know.
+ * meaning and what to do next (lib/cloud-api/upstream-error-guide.ts, explainFailure), and for a
+ * media error the link WhatsApp could not download, read from the broadcast's template components
+ * (issue 29: "WhatsApp could not download the header image at …"). `said`: WhatsApp's own message,
+ * for a code the guide does not know.
  */
-export function describeFailure(code: string, upstream: string | null, components: unknown): FailureWords {
-  const guide = /^\d+$/.test(code) ? UPSTREAM_ERROR_GUIDE[Number(code)] : undefined;
+export function describeFailure(code: string, said: string | null, components: unknown): FailureWords {
+  const words = explainFailure(code, said);
   if (code === "131053") {
     const media = headerMedia(components);
     if (media) {
       return {
         code,
         message: `WhatsApp could not download the header ${media.kind} at ${media.link}.`,
-        hint: guide?.hint,
+        hint: words.next ?? undefined,
       };
     }
   }
-  // the recipients' stored message is the guide's already where it has one: said once
-  if (guide) return { code, message: guide.message, hint: guide.hint };
-  if (code === "unreachable") {
-    return {
-      code,
-      message: "WhatsApp could not be reached: nothing was sent.",
-      hint: "Resume once the channel works again (see the Channels page).",
-    };
-  }
-  return { code, message: `WhatsApp refused the message${upstream ? `: ${upstream}` : ""} (error ${code}).` };
+  if (words.known) return { code, message: words.meaning, hint: words.next ?? undefined };
+  return { code, message: `WhatsApp refused the message${said ? `: ${said}` : ""} (error ${code}).` };
 }
 
 type HeaderMedia = { kind: "image" | "video" | "document"; link: string };

@@ -17,7 +17,7 @@ function explain(error: unknown, field: string, base: string): ApiError {
   const f = error.failure;
   if (f.kind === "rejected") {
     const onToken = f.error.code === 190 || f.error.code === 104;
-    return invalid(onToken ? "access_token" : field, `the upstream refused it: ${f.error.message}`);
+    return invalid(onToken ? "access_token" : field, `WhatsApp refused it: ${f.error.message}`);
   }
   return invalid("graph_url", `could not reach the Graph API at ${base} (${f.message})`);
 }

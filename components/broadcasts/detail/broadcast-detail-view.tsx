@@ -7,6 +7,7 @@ import { CountsPanel } from "@/components/broadcasts/detail/counts-panel";
 import { FunnelChart } from "@/components/broadcasts/detail/funnel-chart";
 import { PauseNotice } from "@/components/broadcasts/detail/pause-notice";
 import { ReasonsPanel } from "@/components/broadcasts/detail/reasons-panel";
+import type { RecipientFilter } from "@/components/broadcasts/detail/recipient-filters";
 import { RecipientsTable } from "@/components/broadcasts/detail/recipients-table";
 import { useBroadcastDetail } from "@/components/broadcasts/use-broadcasts";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -16,7 +17,16 @@ import { Loading } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
 
 /** A broadcast as it runs: progress, counts, funnel, reasons, recipients; controls for owners and admins. */
-export function BroadcastDetailView({ id, canManage }: { id: string; canManage: boolean }) {
+export function BroadcastDetailView({
+  id,
+  canManage,
+  recipients = "",
+}: {
+  id: string;
+  canManage: boolean;
+  /** the recipients' status filter to open on (a link from the Overview's failures) */
+  recipients?: RecipientFilter;
+}) {
   const detail = useBroadcastDetail(id);
   if (detail.isPending) return <Loading label="Loading the broadcast" />;
   if (detail.isError) {
@@ -60,7 +70,7 @@ export function BroadcastDetailView({ id, canManage }: { id: string; canManage: 
           <FunnelChart counts={b.counts} />
         </div>
         <ReasonsPanel detail={detail.data} />
-        <RecipientsTable id={b.id} counts={JSON.stringify(b.counts)} />
+        <RecipientsTable id={b.id} counts={JSON.stringify(b.counts)} initialStatus={recipients} />
       </div>
     </>
   );

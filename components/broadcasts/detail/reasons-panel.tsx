@@ -1,8 +1,9 @@
 import { skipWords } from "@/components/broadcasts/skip-reasons";
 import { formatNumber } from "@/components/lib/format";
+import { FailureWords } from "@/components/ui/failure-words";
 import type { BroadcastDetailJson } from "@/lib/broadcasts/dashboard-json";
 
-/** Failures grouped by the upstream's code (with what it means), and skips by reason. */
+/** Failures grouped by WhatsApp's code (what it means and what to do next), and skips by reason. */
 export function ReasonsPanel({ detail }: { detail: BroadcastDetailJson }) {
   if (detail.failures.length === 0 && detail.skips.length === 0) return null;
   return (
@@ -16,9 +17,7 @@ export function ReasonsPanel({ detail }: { detail: BroadcastDetailJson }) {
             <span className="w-16 shrink-0 text-right font-semibold tabular-nums">
               {formatNumber(f.count)}
             </span>
-            <span>
-              <span className="font-medium">Failed ({f.code}):</span> {f.message}
-            </span>
+            <FailureWords code={f.code} message={f.message} />
           </li>
         ))}
         {detail.skips.map((s) => (

@@ -1,28 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { FILTERS, type RecipientFilter } from "@/components/broadcasts/detail/recipient-filters";
 import { skipWords } from "@/components/broadcasts/skip-reasons";
 import { useRecipients } from "@/components/broadcasts/use-broadcasts";
 import { errorMessage } from "@/components/lib/fetch-json";
 import { formatDateTime } from "@/components/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { FailureWords } from "@/components/ui/failure-words";
 import { Pagination } from "@/components/ui/pagination";
 import { Segmented } from "@/components/ui/segmented";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { RecipientRowJson } from "@/lib/broadcasts/dashboard-json";
-
-const FILTERS = [
-  { value: "", label: "All" },
-  { value: "pending", label: "Waiting" },
-  { value: "sent", label: "Sent" },
-  { value: "delivered", label: "Delivered" },
-  { value: "read", label: "Read" },
-  { value: "failed", label: "Failed" },
-  { value: "skipped", label: "Skipped" },
-] as const;
 
 const TONE: Record<RecipientRowJson["status"], BadgeTone> = {
   pending: "neutral",
@@ -33,8 +25,9 @@ const TONE: Record<RecipientRowJson["status"], BadgeTone> = {
   skipped: "warning",
 };
 
-function outcome(r: RecipientRowJson): string {
-  if (r.status === "failed" && r.error) return `${r.error.code}: ${r.error.message}`;
+function outcome(r: RecipientRowJson): ReactNode {
+  if (r.status === "failed" && r.error)
+    return <FailureWords compact code={r.error.code} message={r.error.message} />;
   if (r.status === "skipped") return skipWords(r.skipReason);
   const last = r.readAt ?? r.deliveredAt ?? r.sentAt;
   return last ? formatDateTime(last) : "";
@@ -44,8 +37,16 @@ function outcome(r: RecipientRowJson): string {
  * Every recipient with its status and result, filtered by status, a page at a time. `counts`
  * (the broadcast's, polled by the page) refreshes the table whenever they move.
  */
-export function RecipientsTable({ id, counts }: { id: string; counts: string }) {
-  const [status, setStatus] = useState<(typeof FILTERS)[number]["value"]>("");
+export function RecipientsTable({
+  id,
+  counts,
+  initialStatus = "",
+}: {
+  id: string;
+  counts: string;
+  initialStatus?: RecipientFilter;
+}) {
+  const [status, setStatus] = useState<RecipientFilter>(initialStatus);
   const [page, setPage] = useState(1);
   const list = useRecipients(id, { status, page, counts });
   return (

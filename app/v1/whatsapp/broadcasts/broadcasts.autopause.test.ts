@@ -5,7 +5,7 @@
  * over many errors, or few, keeps sending.
  */
 import { describe, expect, it } from "vitest";
-import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
+import { ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import {
   type Broadcaster,
@@ -64,7 +64,7 @@ describe("a broadcast failing for most customers pauses itself", () => {
       error: {
         code: "131053",
         message: `WhatsApp could not download the header image at ${link}.`,
-        hint: UPSTREAM_ERROR_GUIDE[131053]?.hint,
+        hint: ERROR_GUIDE["131053"]?.next,
       },
     });
     expect(paused.pause.failed).toBeGreaterThanOrEqual(40);
@@ -88,8 +88,8 @@ describe("a broadcast failing for most customers pauses itself", () => {
     expect(first.status).toBe("paused");
     expect(first.pause.error).toEqual({
       code: "132015",
-      message: UPSTREAM_ERROR_GUIDE[132015]?.message,
-      hint: UPSTREAM_ERROR_GUIDE[132015]?.hint,
+      message: ERROR_GUIDE["132015"]?.meaning,
+      hint: ERROR_GUIDE["132015"]?.next,
     });
 
     const resumed = await control(b.key, id, "resume");
