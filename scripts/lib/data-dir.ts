@@ -13,12 +13,12 @@ export function dataDir(root: string): string {
 
 const LOCK_FILE = "start.pid";
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it runs, as another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it runs, as another user
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

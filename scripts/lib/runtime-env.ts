@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir } from "./data-dir.ts";
+import { alive, dataDir } from "./data-dir.ts";
 import { loadEnvFile } from "./env-file.ts";
 
 /**
@@ -38,16 +38,6 @@ function readRuntimeFile(path: string): RuntimeEnv | null {
     if (key && match?.[2] !== undefined) out[key] = match[2];
   }
   return out;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The services of a running `npm start` in this checkout; null when none runs (or it died). */
