@@ -48,7 +48,8 @@ export function AssignControl({
 
   return (
     <>
-      <div className="w-48 min-w-0 max-sm:flex-1">
+      {/* a phone gives the assignee a row of its own: squeezed beside the buttons it showed "U▾" */}
+      <div className="w-48 min-w-0 max-sm:basis-full">
         <Select
           label="Assignee"
           hideLabel

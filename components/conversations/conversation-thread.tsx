@@ -152,7 +152,8 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       <ol
         aria-label="Messages"
         // what is left of the screen under the page's and the thread's headers, above the reply box
-        className="relative max-h-[max(10rem,calc(100dvh-29rem))] min-h-40 space-y-3 overflow-y-auto bg-slate-50 px-3 py-3 sm:px-5 lg:max-h-[max(10rem,calc(100dvh-31rem))]"
+        // (below lg the assignee takes a row of its own on a phone: 2.5rem more than at lg)
+        className="relative max-h-[max(10rem,calc(100dvh-31.5rem))] min-h-40 space-y-3 overflow-y-auto bg-slate-50 px-3 py-3 sm:px-5 lg:max-h-[max(10rem,calc(100dvh-31rem))]"
       >
         {has_earlier ? (
           <li className="text-center text-xs text-slate-500">
