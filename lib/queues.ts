@@ -116,12 +116,15 @@ export const MAINTENANCE_SCHEDULES = {
 } satisfies Record<Payload<"maintenance">["task"], number>;
 
 /**
- * How long an enqueue may wait for Redis (ENQUEUE_TIMEOUT_MS, 1 s). Every caller can fall back: the
+ * How long an enqueue may wait for Redis (ENQUEUE_TIMEOUT_MS, 1 s; read at each call, so a test
+ * process that plays the web app can set the product's own value). Every caller can fall back: the
  * sweepers re-enqueue from PostgreSQL (notifications, deliveries, sends), so a request never waits
  * out an outage. A process's first enqueue also waits for its first connection: on a machine at a
  * load of 19 that took over a second (the tests' own process sets more).
  */
-export const ENQUEUE_TIMEOUT_MS = positiveMs(process.env.ENQUEUE_TIMEOUT_MS, 1_000);
+export function enqueueTimeoutMs(): number {
+  return positiveMs(process.env.ENQUEUE_TIMEOUT_MS, 1_000);
+}
 
 function positiveMs(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
@@ -177,7 +180,7 @@ function addTogether(key: QueueKey): (add: Add) => Promise<unknown> {
 
 /**
  * Adds a job whose payload is checked against the queue's schema; `jobId` de-duplicates live jobs.
- * Fails within ENQUEUE_TIMEOUT_MS while Redis is away (also while a fresh process still waits
+ * Fails within enqueueTimeoutMs() while Redis is away (also while a fresh process still waits
  * for its first connection), with an error that the API answers as 503. Concurrent adds to a
  * queue go to Redis together (lib/db-group-commit.ts; a failed group is retried add by add).
  */
@@ -187,7 +190,7 @@ export async function enqueue<K extends QueueKey>(
   options: JobsOptions & { jobId?: string } = {},
 ): Promise<void> {
   const data = QUEUES[key].payload.parse(payload);
-  await withinDeadline(addTogether(key)({ name: key, data, opts: options }), ENQUEUE_TIMEOUT_MS);
+  await withinDeadline(addTogether(key)({ name: key, data, opts: options }), enqueueTimeoutMs());
 }
 
 /** `work`, or a "Connection is closed" error (lib/api/unavailable.ts) once `ms` have passed. */

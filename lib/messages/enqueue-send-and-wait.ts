@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { listenForOutcomes, waitForOutcome } from "@/lib/messages/send-outcome-channel";
-import { ENQUEUE_TIMEOUT_MS, enqueue, withinDeadline } from "@/lib/queues";
+import { enqueue, enqueueTimeoutMs, withinDeadline } from "@/lib/queues";
 
 /** The send job could not be queued (Redis away): nothing was sent, nothing will be. */
 export class SendNotQueuedError extends Error {}
@@ -17,7 +17,7 @@ export class SendNotQueuedError extends Error {}
 export async function enqueueSendAndWait(messageId: string, channelId: string): Promise<SendOutcome | null> {
   let wait: ReturnType<typeof waitForOutcome>;
   try {
-    const replyTo = await withinDeadline(listenForOutcomes(), ENQUEUE_TIMEOUT_MS);
+    const replyTo = await withinDeadline(listenForOutcomes(), enqueueTimeoutMs());
     wait = waitForOutcome(messageId, config().SEND_TIMEOUT_MS);
     await enqueue("sends", { messageId, channelId, replyTo }, { jobId: messageId }).catch(
       (error: unknown) => {

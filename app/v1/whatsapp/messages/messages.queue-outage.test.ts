@@ -17,6 +17,9 @@ const proxyPort = TEST_ENV.redisProxyPort + 2;
 const target = new URL(TEST_ENV.redisUrl);
 const proxy = new TcpProxy(proxyPort, { host: target.hostname, port: Number(target.port || 6379) });
 process.env.REDIS_URL = viaProxy(TEST_ENV.redisUrl, proxyPort);
+// this process plays the web app: the product's own deadline (scripts/test/setup-env.ts gives the
+// tests' processes 15 s for a first connection on a loaded machine)
+process.env.ENQUEUE_TIMEOUT_MS = "1000";
 
 beforeAll(async () => {
   await proxy.start();
