@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createBroadcast } from "../lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "../lib/broadcasts/create-request";
@@ -6,7 +5,14 @@ import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
 import { connectSandbox, sandbox, sandboxChannel } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 // issue 29: a broadcast that failed for some customers is not shown as a success, and one that
 // paused itself says why and what to do. The rule that pauses it is tested against the worker in
@@ -75,12 +81,6 @@ function inAnHour(): string {
   return new Date(Date.now() + 3_600_000).toISOString();
 }
 
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function expectInView(page: Page, name: string, width: number) {
   const box = await page.getByRole("button", { name, exact: true }).boundingBox();
   expect(box, name).not.toBeNull();
@@ -101,7 +101,7 @@ for (const viewport of [
     await expect(rowOf("Opening hours")).toContainText("Completed with failures");
     await expect(rowOf("Opening hours")).toContainText("1 failed");
     await expect(rowOf("Spring sale")).toContainText("Paused: sends failing");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-failures-list-${viewport.width}`);
 
     await page.goto(`/dashboard/broadcasts/${paused}`);
@@ -110,7 +110,7 @@ for (const viewport of [
     await expect(notice).toContainText(`WhatsApp could not download the header image at ${LINK}.`);
     await expect(notice).toContainText("Fix the cause, then Resume");
     await expectInView(page, "Resume", viewport.width);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-paused-${viewport.width}`);
 
     await page.goto(`/dashboard/broadcasts/${withFailures}`);

@@ -1,12 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createBroadcast } from "../lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "../lib/broadcasts/create-request";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
 import { connectSandbox, sandboxChannel } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 let org: TestOrg;
 let broadcastId: string;
@@ -47,12 +53,6 @@ test.beforeAll(async () => {
     .toBe("completed");
 });
 
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -65,7 +65,7 @@ for (const viewport of [
     await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
     const recipient = page.getByRole("link", { name: "Ada Lovelace" });
     await expect(recipient).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-recipients-${viewport.width}`);
 
     await recipient.click();
@@ -81,7 +81,7 @@ for (const viewport of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-thread-${viewport.width}`);
 
     await label.click();

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { SANDBOX_URL, sandboxNumber } from "./sandbox-support";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 /**
  * Issue 30, part 2: the Channels page says which kinds of notification WhatsApp sent a channel
@@ -50,12 +49,6 @@ test.beforeAll(async () => {
   });
 });
 
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -78,7 +71,7 @@ for (const viewport of [
     await expect(list).toContainText("OBA_APPROVED");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(viewport.width);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `channels-unprocessed-${viewport.width}`);
   });
 }

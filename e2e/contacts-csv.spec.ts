@@ -1,8 +1,14 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 let org: TestOrg;
 
@@ -63,11 +69,6 @@ test("CSV import reports every row (created, skipped, failed); export streams ev
   expect(lines).toContain(`'${fresh[0]},Ada Lovelace,ada@example.com,"beta;vip",pro`);
   expect(lines).toContain(`'${fresh[1]},Grace Hopper,,navy,free`);
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 for (const viewport of [
   { width: 1280, height: 800 },

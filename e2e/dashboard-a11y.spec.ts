@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { PrivateData } from "./private-data";
 import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
-import { seedOrganization, signIn, type TestOrg } from "./support";
+import { expectNoAxeViolations, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;
 let ids: PrivateData & { broadcast: string };
@@ -23,14 +22,6 @@ function collectErrors(page: Page): string[] {
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
   });
   return errors;
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(found, `axe on ${what}`).toEqual([]);
 }
 
 for (const viewport of [

@@ -1,9 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+  toast,
+} from "./support";
 
 /**
  * An inbox for support (issue 29 item 7), as an agent uses it on a laptop (1280×800) and a phone
@@ -79,11 +86,6 @@ async function seedOldConversation(org: TestOrg, channelId: string) {
       createdAt: at,
     },
   });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function expectFitsWidth(page: Page, width: number) {

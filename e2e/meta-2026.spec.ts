@@ -1,10 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import {
   chooseOption,
+  expectFitsPhone,
+  expectNoAxeViolations,
   randomPhone,
   screenshot,
   seedOrganization,
@@ -26,19 +27,6 @@ const customer = randomPhone();
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(found, `axe on ${what}`).toEqual([]);
-}
-
-async function expectFitsPhone(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
-}
 
 test.beforeAll(async () => {
   org = await seedOrganization();

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { createOrganization } from "../lib/organizations/create-organization";
@@ -72,4 +73,27 @@ export async function chooseOption(
  */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole("region", { name: /Notification/ }).getByText(text);
+}
+
+/**
+ * The page passes an axe-core scan. `settle`: wait for the network to go quiet first (a page
+ * still loading its lists is scanned half drawn).
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  what = "the page",
+  options: { settle?: boolean } = {},
+): Promise<void> {
+  if (options.settle) await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(found, `axe on ${what}`).toEqual([]);
+}
+
+/** Nothing is wider than a phone's screen (no sideways scrolling). */
+export async function expectFitsPhone(page: Page, what: string, width = 390): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${what} is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
 }

@@ -1,9 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 let org: TestOrg;
 let conversationId: string;
@@ -62,12 +68,6 @@ test.beforeAll(async () => {
   await stored(place, false);
 });
 
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -125,7 +125,7 @@ for (const viewport of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `thread-media-${viewport.width}`);
 
     await thumb.click();
@@ -135,7 +135,7 @@ for (const viewport of [
     await expect
       .poll(() => full.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
       .toBe(true);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `thread-media-full-${viewport.width}`);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
