@@ -148,10 +148,14 @@ function monthName(month: string | null): string | null {
   });
 }
 
-/** "INDIA" → "India", "REST_OF_AFRICA" → "Rest of africa" */
+/** "INDIA" → "India", "REST_OF_LATIN_AMERICA" → "Rest of Latin America" */
 function regionName(region: string): string {
-  const words = region.replace(/_/g, " ").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return region
+    .toLowerCase()
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w, i) => (i > 0 && (w === "of" || w === "and") ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(" ");
 }
 
 /**

@@ -119,10 +119,25 @@ describe("pricing as Meta does from 2026-10-01", () => {
         key: org.key,
       });
       expect(usage.status, usage.text).toBe(200);
-      expect(usage.body.data.totals).toEqual({ messages: 3, billable: 2, free: 1, estimated_cost: "0.0300" });
-      expect(usage.body.data.rows).toEqual([
-        expect.objectContaining({ key: "business_agent", messages: 1, billable: 1, free: 0 }),
-        expect.objectContaining({ key: "service", messages: 2, billable: 1, free: 1 }),
+      expect(usage.body.data.totals).toEqual({ messages: 3, billable: 2, free: 1, estimated_cost: "0.03" });
+      const rows = [...usage.body.data.rows].sort((x: { key: string }, y: { key: string }) =>
+        x.key.localeCompare(y.key),
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({
+          key: "business_agent",
+          messages: 1,
+          billable: 1,
+          free: 0,
+          estimated_cost: "0.02",
+        }),
+        expect.objectContaining({
+          key: "service",
+          messages: 2,
+          billable: 1,
+          free: 1,
+          estimated_cost: "0.01",
+        }),
       ]);
     } finally {
       await sb.close();
