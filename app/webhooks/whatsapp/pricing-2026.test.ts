@@ -11,7 +11,13 @@ import {
   SANDBOX_URL,
   sandbox,
 } from "@/scripts/test/helpers";
-import { channelAt, openWindowAt, quietSandbox, sendMessage } from "@/scripts/test/inbound-helpers";
+import {
+  channelAt,
+  openWindowAt,
+  postNotification,
+  quietSandbox,
+  sendMessage,
+} from "@/scripts/test/inbound-helpers";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
 import { sandboxAt } from "@/scripts/test/sandbox-client";
 
@@ -253,6 +259,28 @@ describe("account_update and business_capability_update recorded on the channel"
     // processed, not counted as unprocessed
     const unprocessed = await db().channelUnprocessedField.count({ where: { channelId: channel.channelId } });
     expect(unprocessed).toBe(0);
+  });
+
+  it("another account_update event, or a business_capability_update we cannot read, goes the unprocessed way", async () => {
+    const org = await createTestOrg();
+    const channel = await createTestChannel(org.orgId);
+    for (const [field, value] of [
+      ["account_update", { event: "VERIFIED_ACCOUNT" }],
+      ["business_capability_update", { max_phone_numbers_per_waba: 2 }],
+    ] as const) {
+      const raw = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [{ id: channel.wabaId, time: 1_790_000_000, changes: [{ field, value }] }],
+      });
+      expect((await postNotification(raw)).status).toBe(200);
+    }
+    const counted = await eventually(async () => {
+      const rows = await db().channelUnprocessedField.findMany({ where: { channelId: channel.channelId } });
+      return rows.length === 2 ? rows : null;
+    });
+    expect(counted.map((r) => r.field).sort()).toEqual(["account_update", "business_capability_update"]);
+    const row = await db().channel.findUniqueOrThrow({ where: { id: channel.channelId } });
+    expect(row).toMatchObject({ messagingLimit: null, pricingTiers: [] });
   });
 
   it("a notification for one organization's WABA never touches another organization's channel", async () => {
