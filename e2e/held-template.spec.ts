@@ -25,6 +25,7 @@ const NOTICE = {
 
 let org: TestOrg;
 let conversationId: string;
+let broadcastId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -55,7 +56,7 @@ test.beforeAll(async () => {
     organizationId: org.id,
     name: "e2e",
     kind: "sk",
-    scopes: ["whatsapp:send"],
+    scopes: ["whatsapp:send", "contacts:write"],
   });
   const sent = await fetch(`${BASE_URL}/v1/whatsapp/messages`, {
     method: "POST",
@@ -68,6 +69,17 @@ test.beforeAll(async () => {
   });
   expect(sent.status).toBe(200);
   expect((await sent.json()).data.pacing).toBe("held");
+  const broadcast = await fetch(`${BASE_URL}/v1/whatsapp/broadcasts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Lamps are back",
+      template: { name: "stock_notice", language: { code: "en_US" } },
+      recipients: [{ to: randomPhone() }, { to: randomPhone() }],
+    }),
+  });
+  expect(broadcast.status).toBe(201);
+  broadcastId = (await broadcast.json()).data.id;
 });
 
 for (const viewport of [
@@ -90,3 +102,11 @@ for (const viewport of [
     await screenshot(page, `held-template-${viewport.width}`);
   });
 }
+
+test("the broadcast's page counts the recipients WhatsApp holds", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, org.staff.agent, `/dashboard/broadcasts/${broadcastId}`);
+  await expect(page.getByText("Held by WhatsApp", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-count="held"]')).toHaveText("2", { timeout: 30_000 });
+  await expect(page.locator('[data-count="sent"]')).toHaveText("0");
+});
