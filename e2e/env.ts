@@ -1,4 +1,4 @@
-import { E2E_REDIS_URL, TEST_ENV } from "../scripts/test/env";
+import { E2E_DATABASE_URL, E2E_REDIS_URL, TEST_ENV } from "../scripts/test/env";
 
 /**
  * Ports of the e2e stack: apart from the vitest stack (3100, 25432, 26379) so both can run.
@@ -14,7 +14,7 @@ export const E2E_PORTS = {
 export const BASE_URL = `http://127.0.0.1:${E2E_PORTS.web}`;
 
 // The specs make and check their data through lib/ directly (not through the proxies).
-process.env.DATABASE_URL ??= TEST_ENV.databaseUrl;
+process.env.DATABASE_URL ??= E2E_DATABASE_URL;
 process.env.REDIS_URL ??= E2E_REDIS_URL;
 process.env.ENCRYPTION_KEY ??= TEST_ENV.encryptionKey;
 process.env.AUTH_SECRET ??= TEST_ENV.authSecret;

@@ -1,5 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { E2E_REDIS_URL } from "../scripts/test/env";
+import { E2E_DATABASE_URL, E2E_REDIS_URL } from "../scripts/test/env";
 import { startStack } from "../scripts/test/stack";
 import { BASE_URL, E2E_PORTS } from "./env";
 
@@ -19,12 +20,20 @@ async function startSandboxIfPresent(): Promise<(Closable & { url: string }) | n
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(".next/BUILD_ID"))
     throw new Error("no production build: run `npx next build` (npm test does)");
+  // a database of its own (npm test recreated it; a run of a few specs creates or updates it here)
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "apply"], {
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: "utf8",
+  });
+  if (migrated.status !== 0)
+    throw new Error(`e2e database migrations: ${migrated.stderr || migrated.stdout}`);
   const sandbox = await startSandboxIfPresent();
   const stack = await startStack({
     webPort: E2E_PORTS.web,
     pgProxyPort: E2E_PORTS.pgProxy,
     redisProxyPort: E2E_PORTS.redisProxy,
-    // a Redis database of its own: npm test runs vitest beside it
+    // a PostgreSQL and a Redis database of its own: npm test runs vitest beside it
+    databaseUrl: E2E_DATABASE_URL,
     redisUrl: E2E_REDIS_URL,
     // the full retry schedule (~27.6 h) in ~30 s, so the deliveries spec sees a delivery fail for good
     env: { WEBHOOK_RETRY_SCALE: "0.0003", ...(sandbox ? { WHATSAPP_GRAPH_URL: sandbox.url } : {}) },

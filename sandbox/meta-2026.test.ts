@@ -58,6 +58,7 @@ beforeEach(async () => {
   await h.call("PUT", "/_sandbox/app", {
     status_delays_ms: { sent: 10, delivered: null, read: null },
     free_service_window: false,
+    pricing_date: null,
   });
   h.receiver.received.length = 0;
 });
@@ -213,6 +214,130 @@ describe("pricing as of October 2026", () => {
       category: "marketing",
       type: "free_entry_point",
     });
+  });
+});
+
+describe("pricing by the day a message is sent (pricing_date)", () => {
+  it("before 2026-10-01 a service reply and an in-window utility template are free; from that day billable", async () => {
+    await customerWrites(h);
+    const RECEIPT = { type: "template", template: { name: "receipt", language: { code: "en" } } };
+    await h.call("PUT", "/_sandbox/app", { pricing_date: "2026-09-30" });
+    const freeReply = wamidOf(await h.send({ type: "text", text: { body: "reply" } }));
+    const freeReceipt = wamidOf(await h.send(RECEIPT));
+    await h.call("PUT", "/_sandbox/app", { pricing_date: "2026-10-01" });
+    const billedReply = wamidOf(await h.send({ type: "text", text: { body: "reply" } }));
+    const billedReceipt = wamidOf(await h.send(RECEIPT));
+    const pricing = await waitFor(() => {
+      const s = statusesReceived(h.receiver);
+      const all = [freeReply, freeReceipt, billedReply, billedReceipt].map((id) =>
+        s.find((i) => i.id === id),
+      );
+      return all.every(Boolean) ? all.map((i) => i?.pricing) : undefined;
+    });
+    expect(pricing).toEqual([
+      { billable: false, pricing_model: "PMP", category: "service", type: "free_customer_service" },
+      { billable: false, pricing_model: "PMP", category: "utility", type: "free_customer_service" },
+      { billable: true, pricing_model: "PMP", category: "service", type: "regular" },
+      { billable: true, pricing_model: "PMP", category: "utility", type: "regular" },
+    ]);
+  });
+
+  it("a pricing_date that is not a calendar day is refused", async () => {
+    for (const pricing_date of ["2026-10", "yesterday", "2026-13-45"]) {
+      expect((await h.call("PUT", "/_sandbox/app", { pricing_date })).status).toBe(400);
+    }
+  });
+
+  it("Meta Business Agent's messages are priced business_agent on standby statuses; another app's as service", async () => {
+    for (const [appId, category] of [
+      ["meta_business_agent", "business_agent"],
+      ["other_app", "service"],
+    ] as const) {
+      await h.call("POST", "/_sandbox/routing", {
+        phone_number_id: PHONE_NUMBER_ID,
+        second_responder: { app_id: appId },
+      });
+      h.receiver.received.length = 0;
+      const res = await h.call("POST", "/_sandbox/standby/statuses", {
+        phone_number_id: PHONE_NUMBER_ID,
+        id: `wamid.${appId}`,
+        recipient_id: CUSTOMER_WA_ID,
+        status: "delivered",
+      });
+      expect(res.status).toBe(200);
+      const status = await waitFor(() => statusesReceived(h.receiver).find((s) => s.id === `wamid.${appId}`));
+      expect(status.pricing).toEqual({ billable: true, pricing_model: "PMP", category, type: "regular" });
+    }
+    await h.call("POST", "/_sandbox/routing", { phone_number_id: PHONE_NUMBER_ID, second_responder: null });
+  });
+});
+
+describe("account_update and business_capability_update controls", () => {
+  function wabaChange(field: string) {
+    for (const r of h.receiver.received) {
+      const entry = (
+        r.body as { entry: { id: string; time: number; changes: { field: string; value: unknown }[] }[] }
+      ).entry[0];
+      const change = entry?.changes.find((c) => c.field === field);
+      if (entry && change) return { id: entry.id, time: entry.time, value: change.value };
+    }
+    return undefined;
+  }
+
+  it("POST /_sandbox/pricing-tier posts account_update VOLUME_BASED_PRICING_TIER_UPDATE for the number's WABA", async () => {
+    const res = await h.call("POST", "/_sandbox/pricing-tier", {
+      phone_number_id: PHONE_NUMBER_ID,
+      pricing_category: "AUTHENTICATION",
+      region: "BRAZIL",
+      tier: "1:1000000",
+      effective_month: "2026-12",
+      tier_update_time: 1_790_000_000,
+    });
+    expect(res.status).toBe(200);
+    const change = await waitFor(() => wabaChange("account_update"));
+    expect(change).toEqual({
+      id: WABA_ID,
+      time: expect.any(Number),
+      value: {
+        event: "VOLUME_BASED_PRICING_TIER_UPDATE",
+        volume_tier_info: {
+          effective_month: "2026-12",
+          pricing_category: "AUTHENTICATION",
+          region: "BRAZIL",
+          tier: "1:1000000",
+          tier_update_time: 1_790_000_000,
+        },
+      },
+    });
+  });
+
+  it("POST /_sandbox/messaging-limit posts business_capability_update for the WABA", async () => {
+    const res = await h.call("POST", "/_sandbox/messaging-limit", {
+      waba_id: WABA_ID,
+      max_daily_conversations_per_business: 100000,
+    });
+    expect(res.status).toBe(200);
+    const change = await waitFor(() => wabaChange("business_capability_update"));
+    expect(change?.value).toEqual({
+      max_daily_conversations_per_business: 100000,
+      max_phone_numbers_per_business: 2,
+      max_phone_numbers_per_waba: 2,
+    });
+  });
+
+  it("refuses a limit Meta does not have, an unknown WABA or number, and a body naming neither", async () => {
+    const cases: [Record<string, unknown>, number][] = [
+      [{ waba_id: WABA_ID, max_daily_conversations_per_business: 300 }, 400],
+      [{ waba_id: "999", max_daily_conversations_per_business: 250 }, 404],
+      [{ phone_number_id: "999", max_daily_conversations_per_business: 250 }, 404],
+      [{ max_daily_conversations_per_business: 250 }, 400],
+    ];
+    for (const [body, status] of cases) {
+      expect((await h.call("POST", "/_sandbox/messaging-limit", body)).status).toBe(status);
+    }
+    expect((await h.call("POST", "/_sandbox/pricing-tier", { waba_id: WABA_ID, tier: "lots" })).status).toBe(
+      400,
+    );
   });
 });
 

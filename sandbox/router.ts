@@ -1,4 +1,5 @@
 import type { Ctx } from "@/sandbox/context";
+import { postMessagingLimit, postPricingTier } from "@/sandbox/control/account-limits";
 import { getApp, putApp } from "@/sandbox/control/app";
 import { postAppContacts, postEcho, postHistory } from "@/sandbox/control/coexistence";
 import { deleteFaults, listFaults, postFault } from "@/sandbox/control/faults";
@@ -78,6 +79,8 @@ const routes: Route[] = [
   { method: "POST", pattern: control("handovers"), handle: (ctx, req) => postHandover(ctx, req) },
   { method: "POST", pattern: control("standby/echoes"), handle: (ctx, req) => postStandbyEcho(ctx, req) },
   { method: "POST", pattern: control("standby/statuses"), handle: (ctx, req) => postStandbyStatus(ctx, req) },
+  { method: "POST", pattern: control("pricing-tier"), handle: (ctx, req) => postPricingTier(ctx, req) },
+  { method: "POST", pattern: control("messaging-limit"), handle: (ctx, req) => postMessagingLimit(ctx, req) },
   { method: "POST", pattern: control("faults"), handle: (ctx, req) => postFault(ctx, req) },
   { method: "GET", pattern: control("faults"), handle: (ctx) => listFaults(ctx) },
   { method: "DELETE", pattern: control("faults"), handle: (ctx) => deleteFaults(ctx) },

@@ -19,6 +19,15 @@ export const settingsSchema = z.strictObject({
   media_fetch_timeout_ms: z.number().int().min(1).max(60_000),
   /** the pricing before October 2026: service messages and utility templates in the window are free */
   free_service_window: z.boolean(),
+  /**
+   * the UTC day the sandbox prices a send as sent on (YYYY-MM-DD); null: the real day. Before
+   * 2026-10-01 the older rules apply (as with free_service_window)
+   */
+  pricing_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "a UTC day, YYYY-MM-DD")
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "a real calendar day")
+    .nullable(),
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
@@ -43,6 +52,7 @@ export function defaultSettings(): Settings {
     webhook_timeout_ms: 10_000,
     media_fetch_timeout_ms: 5_000,
     free_service_window: false,
+    pricing_date: null,
   };
 }
 

@@ -110,11 +110,13 @@ function buildIfNeeded(): void {
 
 async function runSuite(): Promise<void> {
   const started = Date.now();
-  const { TEST_ENV } = await import("@/scripts/test/env");
+  const { E2E_DATABASE_URL, TEST_ENV } = await import("@/scripts/test/env");
   await recreateDatabase(TEST_ENV.databaseUrl, "test");
   run("migrations", "node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     DATABASE_URL: TEST_ENV.databaseUrl,
   });
+  // the Playwright stack's own database (scripts/test/env.ts says why): fresh too, migrated by its setup
+  if (runsE2e()) await recreateDatabase(E2E_DATABASE_URL, "e2e");
   buildIfNeeded();
   const only = process.argv.slice(2);
   if (!runsE2e()) {
@@ -122,7 +124,8 @@ async function runSuite(): Promise<void> {
     return;
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
-  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(RESULTS_DIR, "playwright.json");
+  // absolute: Playwright would otherwise resolve it against e2e/, where the config lives
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(process.cwd(), RESULTS_DIR, "playwright.json");
   const outcomes = await Promise.all([
     runAsync("vitest", "node_modules/.bin/vitest", [
       "run",

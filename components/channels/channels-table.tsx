@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/skeleton";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import { UrlText } from "@/components/ui/url-text";
+import { categoryLabel } from "@/components/usage/category-style";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 export type ChannelsTableProps = {
@@ -58,6 +59,7 @@ export function ChannelsTable({
                   </span>
                 ) : null}
                 {active ? <RoutingRoles routing={c.routing} /> : null}
+                {active ? <AccountLimits channel={c} /> : null}
                 {c.coexistence || c.marketing_messages_api ? (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {c.coexistence ? (
@@ -125,6 +127,70 @@ export function ChannelsTable({
         })}
       </TBody>
     </Table>
+  );
+}
+
+/** "25000001:50000000" → "25,000,001–50,000,000"; "50000001:" → "over 50,000,000" */
+function tierRange(tier: string): string {
+  const [from = "", to = ""] = tier.split(":");
+  const n = (v: string) => (/^\d+$/.test(v) ? formatNumber(Number(v)) : v);
+  if (to === "") return `${n(from)} and more`;
+  return `${n(from)}–${n(to)}`;
+}
+
+/** "2025-11" → "November 2025" (UTC) */
+function monthName(month: string | null): string | null {
+  if (!month || !/^\d{4}-\d{2}$/.test(month)) return month;
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** "INDIA" → "India", "REST_OF_LATIN_AMERICA" → "Rest of Latin America" */
+function regionName(region: string): string {
+  return region
+    .toLowerCase()
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w, i) => (i > 0 && (w === "of" || w === "and") ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(" ");
+}
+
+/**
+ * What WhatsApp last said the number may send and pays (issue 30 part 5): the business
+ * portfolio's messaging limit (`business_capability_update`) and the account's volume-based
+ * pricing tiers (`account_update`). Nothing is shown before WhatsApp reports either.
+ */
+function AccountLimits({ channel }: { channel: ChannelRowJson }) {
+  const limit = channel.messaging_limit;
+  const tiers = channel.pricing_tiers;
+  if (limit === null && tiers.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-600" data-testid="account-limits">
+      {limit !== null ? (
+        <span className="block break-words" title={formatDateTime(limit.changed_at)}>
+          <span className="font-medium text-slate-700">Messaging limit: </span>
+          {limit.daily_customers === null
+            ? "unlimited customers a day"
+            : `${formatNumber(limit.daily_customers)} customers a day`}{" "}
+          outside the 24-hour window, shared by the business portfolio · changed{" "}
+          {formatRelative(limit.changed_at)}
+        </span>
+      ) : null}
+      {tiers.map((t) => (
+        <span
+          key={`${t.pricing_category}:${t.region}`}
+          className="block break-words"
+          title={formatDateTime(t.updated_at)}
+        >
+          <span className="font-medium text-slate-700">Pricing tier: </span>
+          {categoryLabel(t.pricing_category)} in {regionName(t.region)}, {tierRange(t.tier)} messages a month
+          {t.effective_month ? ` (${monthName(t.effective_month)})` : ""}
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -6,6 +6,7 @@ export const CATEGORY_ORDER = [
   "authentication",
   "authentication_international",
   "service",
+  "business_agent",
 ] as const;
 
 const COLOURS: Record<string, string> = {
@@ -15,6 +16,13 @@ const COLOURS: Record<string, string> = {
   authentication: "#b45309",
   authentication_international: "#c2410c",
   service: "#7c3aed",
+  business_agent: "#be123c",
+};
+
+/** Categories whose name does not read well from their key. */
+const LABELS: Record<string, string> = {
+  // Meta Business Agent (Meta's own AI responder), billed since August 2026 (sandbox/send/pricing.ts)
+  business_agent: "Meta Business Agent",
 };
 
 const FALLBACK = ["#475569", "#be185d", "#4d7c0f"];
@@ -25,6 +33,8 @@ export function categoryColour(category: string, index = 0): string {
 
 /** "authentication_international" → "Authentication international" */
 export function categoryLabel(category: string): string {
+  const known = LABELS[category];
+  if (known) return known;
   const words = category.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -46,6 +46,41 @@ export const channelJson = z
         description:
           "Additive: conversation routing (a number shared with another responder, e.g. Meta Business Agent)",
       }),
+    messaging_limit: z
+      .object({
+        daily_customers: z.number().int().nullable().meta({
+          description:
+            "Unique customers the business portfolio may message in 24 hours outside a customer-service window (250, 2000, 10000, 100000); null: unlimited",
+        }),
+        max_phone_numbers_per_business: z.number().int().nullable(),
+        max_phone_numbers_per_waba: z.number().int().nullable(),
+        changed_at: z.iso.datetime().meta({ description: "When WhatsApp last changed the limit" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Additive: the messaging limit WhatsApp last reported for the number's business portfolio (webhook field `business_capability_update`; shared by every number of the portfolio); null until WhatsApp reports one",
+      }),
+    pricing_tiers: z
+      .array(
+        z.object({
+          pricing_category: z.string().meta({ description: "e.g. utility, authentication" }),
+          region: z.string().meta({ description: "The market, as WhatsApp names it (e.g. INDIA)" }),
+          tier: z.string().meta({
+            description:
+              "The volume range of the tier, messages a month: `from:to` (`to` empty for the top tier)",
+          }),
+          effective_month: z.string().nullable().meta({ description: "YYYY-MM the tier applies to" }),
+          updated_at: z.iso.datetime().meta({ description: "When the account reached the tier" }),
+        }),
+      )
+      .meta({
+        description:
+          "Additive: the WhatsApp Business Account's volume-based pricing tiers, one per pricing category and market, as WhatsApp last reported them (`account_update` event `VOLUME_BASED_PRICING_TIER_UPDATE`); empty until WhatsApp reports one",
+      }),
+    pricing_tier_changed_at: z.iso.datetime().nullable().meta({
+      description: "When a pricing tier last changed; null: never reported",
+    }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Channel" });
@@ -71,6 +106,46 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
       checked_at: c.routingCheckedAt?.toISOString() ?? null,
       error: c.routingError,
     },
+    messaging_limit: messagingLimitOf(c),
+    pricing_tiers: pricingTiersOf(c.pricingTiers),
+    pricing_tier_changed_at: c.pricingTierChangedAt?.toISOString() ?? null,
     created_at: c.createdAt.toISOString(),
   };
+}
+
+function messagingLimitOf(c: Channel): z.infer<typeof channelJson>["messaging_limit"] {
+  if (c.messagingLimit === null || c.messagingLimitChangedAt === null) return null;
+  const caps = (
+    typeof c.messagingCapabilities === "object" && c.messagingCapabilities !== null
+      ? c.messagingCapabilities
+      : {}
+  ) as Record<string, unknown>;
+  const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+  return {
+    daily_customers: c.messagingLimit < 0 ? null : c.messagingLimit,
+    max_phone_numbers_per_business: int(caps.max_phone_numbers_per_business),
+    max_phone_numbers_per_waba: int(caps.max_phone_numbers_per_waba),
+    changed_at: c.messagingLimitChangedAt.toISOString(),
+  };
+}
+
+/** The stored tiers (lib/inbound/apply-account-limits.ts writes them), anything else left out. */
+function pricingTiersOf(stored: unknown): z.infer<typeof channelJson>["pricing_tiers"] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((t) => {
+    if (typeof t !== "object" || t === null) return [];
+    const { pricing_category, region, tier, effective_month, updated_at } = t as Record<string, unknown>;
+    if (typeof pricing_category !== "string" || typeof region !== "string" || typeof tier !== "string")
+      return [];
+    if (typeof updated_at !== "string") return [];
+    return [
+      {
+        pricing_category,
+        region,
+        tier,
+        effective_month: typeof effective_month === "string" ? effective_month : null,
+        updated_at,
+      },
+    ];
+  });
 }

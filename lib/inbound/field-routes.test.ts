@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
 import { fieldRoute } from "@/lib/inbound/field-routes";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
 import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
@@ -48,9 +49,15 @@ const META_FIELDS = [
 describe("every notification field is processed or goes the unprocessed way", () => {
   it.each(META_FIELDS)("%s", (field) => {
     const route = fieldRoute(field);
-    expect(["messages", "coexistence", "routing", "templates", "user_preferences", "unprocessed"]).toContain(
-      route,
-    );
+    expect([
+      "messages",
+      "coexistence",
+      "routing",
+      "templates",
+      "user_preferences",
+      "account",
+      "unprocessed",
+    ]).toContain(route);
   });
 
   it("a field nobody knows (and a malformed one) goes the unprocessed way", () => {
@@ -62,8 +69,22 @@ describe("every notification field is processed or goes the unprocessed way", ()
   it("the processed routes are exactly the fields process-notification has a branch for", () => {
     const processed = META_FIELDS.filter((f) => fieldRoute(f) !== "unprocessed").sort();
     expect(processed).toEqual(
-      ["messages", "user_preferences", ...COEXISTENCE_FIELDS, ...ROUTING_FIELDS, ...TEMPLATE_FIELDS].sort(),
+      [
+        "messages",
+        "user_preferences",
+        ...COEXISTENCE_FIELDS,
+        ...ROUTING_FIELDS,
+        ...TEMPLATE_FIELDS,
+        ...ACCOUNT_FIELDS,
+      ].sort(),
     );
+  });
+
+  it("account_update and business_capability_update are processed (issue 30 part 5)", () => {
+    expect(fieldRoute("account_update")).toBe("account");
+    expect(fieldRoute("business_capability_update")).toBe("account");
+    // the number-level quality field still carries no limit the product records
+    expect(fieldRoute("phone_number_quality_update")).toBe("unprocessed");
   });
 
   it("process-notification skips nothing silently: its only field skip is the unprocessed route", () => {
@@ -77,5 +98,9 @@ describe("every notification field is processed or goes the unprocessed way", ()
       /fieldRoute\(change\.field\) === "unprocessed"\) \{\s*deliveryIds\.push\(\.\.\.\(await recordUnprocessed/,
     );
     expect(source).toMatch(/if \(!value\.success\) \{\s*deliveryIds\.push\(\.\.\.\(await recordUnprocessed/);
+    // an account_update event other than the pricing tier's (or an unreadable value) too
+    expect(source).toMatch(
+      /another account_update event, or a value we cannot read\s*deliveryIds\.push\(\.\.\.\(await recordUnprocessed/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import "#server-only";
+import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
 import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -10,6 +11,7 @@ export type FieldRoute =
   | "routing"
   | "templates"
   | "user_preferences"
+  | "account"
   | "unprocessed";
 
 /**
@@ -25,5 +27,8 @@ export function fieldRoute(field: string): FieldRoute {
   if (ROUTING_FIELDS.has(field)) return "routing";
   if (TEMPLATE_FIELDS.has(field)) return "templates";
   if (field === "user_preferences") return "user_preferences";
+  // `account_update` (its VOLUME_BASED_PRICING_TIER_UPDATE event; any other event goes the
+  // unprocessed way) and `business_capability_update`: lib/inbound/apply-account-limits.ts
+  if (ACCOUNT_FIELDS.has(field)) return "account";
   return "unprocessed";
 }

@@ -2,6 +2,7 @@ import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
+import { ACCOUNT_FIELDS, applyAccountChange } from "@/lib/inbound/apply-account-limits";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import { fieldRoute } from "@/lib/inbound/field-routes";
 import {
@@ -30,7 +31,7 @@ import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
- * updates, user preferences. Every other kind is kept (the raw row), counted and recorded on its
+ * updates, user preferences, the account's limits and pricing tiers. Every other kind is kept (the raw row), counted and recorded on its
  * channel (lib/inbound/record-unprocessed.ts). Safe to run twice (an unprocessed kind is then
  * counted twice).
  */
@@ -80,6 +81,15 @@ export async function processStoredNotification(
       // every field not processed above or below (and a value we cannot read) is kept, counted
       // and offered as whatsapp.notification, never skipped in silence (issue 30)
       const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
+      if (ACCOUNT_FIELDS.has(change.field)) {
+        const time = "time" in entry ? entry.time : undefined;
+        if (await applyAccountChange({ wabaId: entry.id, field: change.field, value: change.value, time })) {
+          continue;
+        }
+        // another account_update event, or a value we cannot read
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        continue;
+      }
       if (fieldRoute(change.field) === "unprocessed") {
         deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
         continue;

@@ -43,11 +43,14 @@ const counts = {
     .number()
     .int()
     .meta({ description: "Priced messages (delivered or sent and reported by Meta)" }),
-  billable: z.number().int().meta({ description: "Of which Meta bills (pricing type `regular`)" }),
-  free: z
-    .number()
-    .int()
-    .meta({ description: "Of which are free (`free_customer_service`, `free_entry_point`)" }),
+  billable: z.number().int().meta({
+    description:
+      "Of which Meta bills (pricing type `regular`): from 2026-10-01 service replies and utility templates in the customer-service window too. Each message counts as Meta priced it on the day it was sent (the pricing of its status is stored with it)",
+  }),
+  free: z.number().int().meta({
+    description:
+      "Of which are free (`free_entry_point`; `free_customer_service` for service replies and in-window utility templates sent before 2026-10-01)",
+  }),
   estimated_cost: z.string().nullable().meta({
     description:
       "Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority.",
@@ -63,7 +66,7 @@ export const usageRowJson = z
       .record(z.string(), z.object({ messages: z.number().int(), billable: z.number().int() }))
       .meta({
         description:
-          "The row's messages per pricing category (marketing, utility, authentication, service, …)",
+          "The row's messages per pricing category (marketing, marketing_lite, utility, authentication, authentication_international, service, business_agent for Meta Business Agent's messages, …)",
       }),
   })
   .meta({ id: "UsageRow" });
@@ -111,7 +114,10 @@ const rate = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z_]{1,40}$/, "a pricing category, e.g. marketing, utility, authentication, service"),
+    .regex(
+      /^[a-z_]{1,40}$/,
+      "a pricing category, e.g. marketing, utility, authentication, service, business_agent",
+    ),
   country: z
     .string()
     .trim()

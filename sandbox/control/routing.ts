@@ -7,6 +7,7 @@ import { digitsOf, newWamid } from "@/sandbox/ids";
 import { deliver } from "@/sandbox/notify/deliver";
 import { notification } from "@/sandbox/notify/envelope";
 import { inboundMessage, inboundMessageObject } from "@/sandbox/notify/inbound-message";
+import { secondResponderPricing } from "@/sandbox/send/pricing";
 import { type PhoneNumber, type SandboxState, windowKey } from "@/sandbox/state";
 
 /**
@@ -154,13 +155,24 @@ const standbyStatusBody = z.strictObject({
 /** POST /_sandbox/standby/statuses: a status of a message of the second responder, on `standby`. */
 export async function postStandbyStatus(ctx: Ctx, req: SandboxRequest): Promise<Reply> {
   const body = parseControl(standbyStatusBody, req);
-  const { number } = routedNumber(ctx, body.phone_number_id);
-  const status = {
+  const { number, appId } = routedNumber(ctx, body.phone_number_id);
+  const status: Record<string, unknown> = {
     id: body.id,
     status: body.status,
     timestamp: String(Math.floor(Date.now() / 1000)),
     recipient_id: digitsOf(body.recipient_id),
   };
+  // priced like the app's own statuses (sandbox/notify/statuses.ts): on sent and delivered; Meta
+  // Business Agent's messages in their own category (sandbox/send/pricing.ts)
+  if (body.status !== "read") {
+    const p = secondResponderPricing(ctx.state, appId);
+    status.pricing = {
+      billable: p.billable,
+      pricing_model: "PMP",
+      category: p.category,
+      type: p.pricing_type,
+    };
+  }
   const delivery = await deliver(ctx, notification(number, { statuses: [status] }, "standby"));
   return json(200, { status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
 }

@@ -35,6 +35,22 @@ export const TEST_ENV = {
  */
 export const E2E_REDIS_URL = process.env.E2E_REDIS_URL ?? withRedisDatabase(TEST_ENV.redisUrl, 14);
 
+/**
+ * The Playwright stack's PostgreSQL database: the test database's name with `_e2e`. vitest and
+ * Playwright run side by side, and each worker's sweepers act on every row of the database they
+ * see: with one database, the e2e worker drove a vitest broadcast that its test held back (its
+ * sweeper queued the running broadcast in its own Redis, where the test's held share did not
+ * exist). One database each shares no row.
+ */
+export const E2E_DATABASE_URL =
+  process.env.E2E_DATABASE_URL ?? withDatabaseName(TEST_ENV.databaseUrl, (name) => `${name}_e2e`);
+
+function withDatabaseName(url: string, rename: (name: string) => string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(rename(decodeURIComponent(u.pathname.replace(/^\//, ""))))}`;
+  return u.toString();
+}
+
 function withRedisDatabase(url: string, db: number): string {
   const u = new URL(url);
   u.pathname = `/${db}`;

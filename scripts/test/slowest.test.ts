@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { failedTests, printFailures, printSlowest, slowestFiles } from "@/scripts/test/slowest";
+import {
+  failedTests,
+  printFailureNames,
+  printFailures,
+  printSlowest,
+  slowestFiles,
+} from "@/scripts/test/slowest";
 
 describe("npm test's slowest files", () => {
   it("reads both runners' JSON reports, sums Playwright's results per spec file, slowest first", () => {
@@ -111,6 +117,7 @@ describe("npm test's slowest files", () => {
               ],
             },
           ],
+          errors: [{ message: "Error: global teardown threw\n    at teardown.ts:3" }],
         }),
       );
       expect(failedTests(dir)).toEqual([
@@ -127,12 +134,23 @@ describe("npm test's slowest files", () => {
           title: "at 390 › opens",
           message: "timedOut: Test timeout of 30000ms exceeded.",
         },
+        { runner: "playwright", file: "e2e", title: "(the run)", message: "Error: global teardown threw" },
       ]);
       const out = new PassThrough();
       printFailures(out, dir);
       const text = String(out.read());
-      expect(text).toContain("failed tests (3)");
+      expect(text).toContain("failed tests (4)");
       expect(text).toContain("e2e/x.spec.ts › at 390 › opens");
+      const names = new PassThrough();
+      printFailureNames(names, dir);
+      expect(String(names.read()).split("\n")).toEqual([
+        "failed tests (4):",
+        "✘ app/a.test.ts › a refuses :: AssertionError: expected 500 to be 400",
+        "✘ app/b.test.ts › (the file) :: Hook timed out",
+        "✘ e2e/x.spec.ts › at 390 › opens :: timedOut: Test timeout of 30000ms exceeded.",
+        "✘ e2e › (the run) :: Error: global teardown threw",
+        "",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -121,6 +121,10 @@ function playwrightFailures(report: unknown): Failure[] {
     for (const child of arr(s.suites)) walk(child, here, path);
   };
   for (const suite of arr(obj(report).suites)) walk(suite, "?", []);
+  // errors outside any test: a global setup or teardown that threw, a worker that died
+  for (const e of arr(obj(report).errors)) {
+    out.push({ runner: "playwright", file: "e2e", title: "(the run)", message: firstLine(obj(e).message) });
+  }
   return out;
 }
 
@@ -144,6 +148,20 @@ export function printFailures(out: NodeJS.WritableStream, dir = RESULTS_DIR): vo
     out.write(`  ✘ ${f.runner.padEnd(10)} ${f.file} › ${f.title}\n      ${f.message}\n`);
   }
   if (failures.length > 40) out.write(`  … and ${failures.length - 40} more\n`);
+}
+
+/**
+ * One line per failed test, for the very end of .ci/run's output (after its timings), where a log
+ * kept only by its last lines still shows every name.
+ */
+export function printFailureNames(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
+  const failures = failedTests(dir);
+  if (failures.length === 0) return;
+  out.write(`failed tests (${failures.length}):\n`);
+  for (const f of failures.slice(0, 20)) {
+    out.write(`✘ ${`${f.file} › ${f.title}`.slice(0, 160)} :: ${f.message.slice(0, 100)}\n`);
+  }
+  if (failures.length > 20) out.write(`… and ${failures.length - 20} more\n`);
 }
 
 export function printSlowest(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {

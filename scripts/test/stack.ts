@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { TEST_ENV, viaProxy } from "@/scripts/test/env";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 import { TcpProxy } from "@/scripts/test/tcp-proxy";
@@ -58,6 +59,9 @@ export function stackEnv(options: StackOptions): Record<string, string | undefin
  * through proxies that a test can cut.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  // a stack left running by an earlier run (its processes are group leaders, so a killed runner
+  // leaves them) would answer in this one's place, with another database behind it
+  await ensurePortFree(options.webPort);
   const pg = new URL(options.databaseUrl ?? TEST_ENV.databaseUrl);
   const rd = new URL(options.redisUrl ?? TEST_ENV.redisUrl);
   const pgProxy = new TcpProxy(options.pgProxyPort, { host: pg.hostname, port: Number(pg.port || 5432) });
@@ -122,4 +126,18 @@ async function registerWithSandbox(sandboxUrl: string, baseUrl: string): Promise
     }),
   });
   if (!res.ok) throw new Error(`sandbox registration failed: ${res.status} ${await res.text()}`);
+}
+
+function ensurePortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () =>
+      reject(
+        new Error(
+          `port ${port} is taken by another process (a test stack left running?): stop it, or move this run's ports (scripts/test/env.ts, e2e/env.ts)`,
+        ),
+      ),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
 }

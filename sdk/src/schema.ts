@@ -3173,6 +3173,36 @@ export interface components {
                 /** @description Why the last read failed; null while it works */
                 error: string | null;
             };
+            /** @description Additive: the messaging limit WhatsApp last reported for the number's business portfolio (webhook field `business_capability_update`; shared by every number of the portfolio); null until WhatsApp reports one */
+            messaging_limit: {
+                /** @description Unique customers the business portfolio may message in 24 hours outside a customer-service window (250, 2000, 10000, 100000); null: unlimited */
+                daily_customers: number | null;
+                max_phone_numbers_per_business: number | null;
+                max_phone_numbers_per_waba: number | null;
+                /**
+                 * Format: date-time
+                 * @description When WhatsApp last changed the limit
+                 */
+                changed_at: string;
+            } | null;
+            /** @description Additive: the WhatsApp Business Account's volume-based pricing tiers, one per pricing category and market, as WhatsApp last reported them (`account_update` event `VOLUME_BASED_PRICING_TIER_UPDATE`); empty until WhatsApp reports one */
+            pricing_tiers: {
+                /** @description e.g. utility, authentication */
+                pricing_category: string;
+                /** @description The market, as WhatsApp names it (e.g. INDIA) */
+                region: string;
+                /** @description The volume range of the tier, messages a month: `from:to` (`to` empty for the top tier) */
+                tier: string;
+                /** @description YYYY-MM the tier applies to */
+                effective_month: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the account reached the tier
+                 */
+                updated_at: string;
+            }[];
+            /** @description When a pricing tier last changed; null: never reported */
+            pricing_tier_changed_at: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -3193,9 +3223,9 @@ export interface components {
             totals: {
                 /** @description Priced messages (delivered or sent and reported by Meta) */
                 messages: number;
-                /** @description Of which Meta bills (pricing type `regular`) */
+                /** @description Of which Meta bills (pricing type `regular`): from 2026-10-01 service replies and utility templates in the customer-service window too. Each message counts as Meta priced it on the day it was sent (the pricing of its status is stored with it) */
                 billable: number;
-                /** @description Of which are free (`free_customer_service`, `free_entry_point`) */
+                /** @description Of which are free (`free_entry_point`; `free_customer_service` for service replies and in-window utility templates sent before 2026-10-01) */
                 free: number;
                 /** @description Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority. */
                 estimated_cost: string | null;
@@ -3209,13 +3239,13 @@ export interface components {
             label: string;
             /** @description Priced messages (delivered or sent and reported by Meta) */
             messages: number;
-            /** @description Of which Meta bills (pricing type `regular`) */
+            /** @description Of which Meta bills (pricing type `regular`): from 2026-10-01 service replies and utility templates in the customer-service window too. Each message counts as Meta priced it on the day it was sent (the pricing of its status is stored with it) */
             billable: number;
-            /** @description Of which are free (`free_customer_service`, `free_entry_point`) */
+            /** @description Of which are free (`free_entry_point`; `free_customer_service` for service replies and in-window utility templates sent before 2026-10-01) */
             free: number;
             /** @description Billable messages priced with the organization's rate card, in `currency` (decimal string); null without a rate card, or when no price matched any of the billable messages. An estimate: Meta's invoice is the authority. */
             estimated_cost: string | null;
-            /** @description The row's messages per pricing category (marketing, utility, authentication, service, …) */
+            /** @description The row's messages per pricing category (marketing, marketing_lite, utility, authentication, authentication_international, service, business_agent for Meta Business Agent's messages, …) */
             by_category: {
                 [key: string]: {
                     messages: number;
@@ -7641,6 +7671,22 @@ export interface operations {
                      *             "checked_at": "2026-01-15T09:30:00.000Z",
                      *             "error": "string"
                      *           },
+                     *           "messaging_limit": {
+                     *             "daily_customers": 0,
+                     *             "max_phone_numbers_per_business": 0,
+                     *             "max_phone_numbers_per_waba": 0,
+                     *             "changed_at": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "pricing_tiers": [
+                     *             {
+                     *               "pricing_category": "string",
+                     *               "region": "string",
+                     *               "tier": "string",
+                     *               "effective_month": "string",
+                     *               "updated_at": "2026-01-15T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "pricing_tier_changed_at": "2026-01-15T09:30:00.000Z",
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
