@@ -1,37 +1,39 @@
 import "#server-only";
+import type { IncomingMessage } from "node:http";
 import { ApiError, isApiError } from "@/lib/api/errors";
-import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
-import { cacheControlFor, errorResponse } from "@/lib/api/respond";
+import { BODY_LIMITS, readBody, readNodeBody } from "@/lib/api/read-body";
+import { cacheControlFor, errorAnswer, type PlainAnswer, toResponse } from "@/lib/api/respond";
 import { config } from "@/lib/config";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
 
 /**
- * The upstream receiver (`/webhooks/whatsapp`): one declaration of its rules, served twice. In
+ * The upstream receiver (`/webhooks/whatsapp`): one declaration of its rules, served two ways. In
  * production scripts/web.ts answers it on node:http before a request reaches Next.js (issue 33:
- * Next's own per-request work cost more than the acknowledgement itself); the route under
- * app/webhooks/whatsapp re-exports these functions for `next dev` and any server without that
- * shortcut. Either way the same answers, headers and limits.
+ * Next's own per-request work cost more than the acknowledgement itself), reading the body with
+ * readNodeBody and writing the plain answer as it is; the route under app/webhooks/whatsapp
+ * serves the same functions for `next dev` (and every method under WEB_RECEIVER=next) through
+ * web Requests and Responses. Either way the same limit, checks, store, answers and headers.
  */
 export const UPSTREAM_RECEIVER_PATH = "/webhooks/whatsapp";
 
 /** The methods the receiver answers; any other goes to Next's route (405 in the error envelope). */
 export const UPSTREAM_RECEIVER_METHODS = ["GET", "POST"] as const;
 
-function plain(status: number, text: string): Response {
-  return new Response(text, {
+function plain(status: number, text: string): PlainAnswer {
+  return {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControlFor(text) },
-  });
+    body: text,
+  };
 }
 
 /** The upstream's subscription handshake: echo hub.challenge when the verify token matches. */
-export async function verifyUpstreamSubscription(request: Request): Promise<Response> {
-  const params = new URL(request.url).searchParams;
+export function answerSubscription(search: URLSearchParams): PlainAnswer {
   const token = config().WHATSAPP_VERIFY_TOKEN;
-  if (params.get("hub.mode") === "subscribe" && token && params.get("hub.verify_token") === token) {
-    return plain(200, params.get("hub.challenge") ?? "");
+  if (search.get("hub.mode") === "subscribe" && token && search.get("hub.verify_token") === token) {
+    return plain(200, search.get("hub.challenge") ?? "");
   }
   return plain(403, "verification failed");
 }
@@ -54,16 +56,18 @@ function parseObject(raw: Buffer): Record<string, unknown> {
 }
 
 /**
- * Upstream notifications: read at most BODY_LIMITS.upstreamNotification bytes, verify the
- * signature over them, store, acknowledge; the worker does the rest.
+ * Upstream notifications: read at most BODY_LIMITS.upstreamNotification bytes (`read`), verify
+ * the signature over them, store, acknowledge; the worker does the rest.
  */
-export async function receiveUpstreamNotification(request: Request): Promise<Response> {
+export async function answerNotification(
+  read: (limit: number) => Promise<Buffer>,
+  signature: string | null,
+): Promise<PlainAnswer> {
   let raw: Buffer;
   let payload: Record<string, unknown>;
   try {
-    raw = await readBody(request, BODY_LIMITS.upstreamNotification);
+    raw = await read(BODY_LIMITS.upstreamNotification);
     const secret = config().WHATSAPP_APP_SECRET;
-    const signature = request.headers.get("x-hub-signature-256");
     if (signature === null) {
       throw new ApiError("AUTH_MISSING_KEY", "The X-Hub-Signature-256 header is missing.");
     }
@@ -73,9 +77,9 @@ export async function receiveUpstreamNotification(request: Request): Promise<Res
     payload = parseObject(raw);
   } catch (error) {
     // refusals in the API's error envelope, so that every client error looks the same
-    if (isApiError(error)) return errorResponse(error);
+    if (isApiError(error)) return errorAnswer(error);
     logger.warn({ err: String(error) }, "could not read upstream notification");
-    return errorResponse(new ApiError("VALIDATION_ERROR", "The notification could not be read."));
+    return errorAnswer(new ApiError("VALIDATION_ERROR", "The notification could not be read."));
   }
   try {
     await receiveNotification(raw, payload);
@@ -83,7 +87,7 @@ export async function receiveUpstreamNotification(request: Request): Promise<Res
   } catch (err) {
     // a non-2xx makes the upstream deliver the notification again later
     logger.error({ err: String(err) }, "could not store upstream notification");
-    return errorResponse(
+    return errorAnswer(
       new ApiError(
         "SERVER_SERVICE_UNAVAILABLE",
         "The notification could not be stored; retry later.",
@@ -96,12 +100,45 @@ export async function receiveUpstreamNotification(request: Request): Promise<Res
   }
 }
 
+/** GET through Next's route. */
+export async function verifyUpstreamSubscription(request: Request): Promise<Response> {
+  return toResponse(answerSubscription(new URL(request.url).searchParams));
+}
+
+/** POST through Next's route. */
+export async function receiveUpstreamNotification(request: Request): Promise<Response> {
+  return toResponse(
+    await answerNotification((limit) => readBody(request, limit), request.headers.get("x-hub-signature-256")),
+  );
+}
+
+/** GET or POST straight from node:http (isUpstreamReceiverRequest said it is one). */
+export async function answerOnNode(req: IncomingMessage): Promise<PlainAnswer> {
+  if (req.method === "POST") {
+    const signature = req.headers["x-hub-signature-256"];
+    return answerNotification(
+      (limit) => readNodeBody(req, limit),
+      typeof signature === "string" ? signature : null,
+    );
+  }
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  return answerSubscription(new URLSearchParams(query === -1 ? "" : url.slice(query + 1)));
+}
+
 /** Any other method: 405 with Allow, in the error envelope. */
 export async function upstreamReceiverWrongMethod(request: Request): Promise<Response> {
   const allow = UPSTREAM_RECEIVER_METHODS.join(", ");
-  return errorResponse(
-    new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not supported here; use ${allow}.`, undefined, {
-      Allow: allow,
-    }),
+  return toResponse(
+    errorAnswer(
+      new ApiError(
+        "METHOD_NOT_ALLOWED",
+        `${request.method} is not supported here; use ${allow}.`,
+        undefined,
+        {
+          Allow: allow,
+        },
+      ),
+    ),
   );
 }
