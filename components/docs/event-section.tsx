@@ -13,7 +13,7 @@ export function EventSection({ event }: { event: EventView }) {
           <span className="rounded bg-amber-50 px-2 py-0.5 font-mono text-xs font-semibold text-amber-800">
             EVENT
           </span>
-          <code className="font-mono text-sm text-slate-900">{event.name}</code>
+          <code className="min-w-0 font-mono text-sm wrap-anywhere text-slate-900">{event.name}</code>
         </div>
         <Paragraphs text={event.description} />
       </header>

@@ -26,7 +26,7 @@ export function OperationSection({ op }: { op: OperationView }) {
         <h3 className="text-xl font-semibold text-slate-900">{op.summary}</h3>
         <div className="flex flex-wrap items-center gap-3">
           <MethodBadge method={op.method} />
-          <code className="font-mono text-sm text-slate-900">{op.path}</code>
+          <code className="min-w-0 font-mono text-sm wrap-anywhere text-slate-900">{op.path}</code>
           <span className="rounded-full bg-violet-50 px-2 py-0.5 font-mono text-xs text-violet-700">
             scope {op.scope}
           </span>

@@ -1,0 +1,71 @@
+/**
+ * Two things a person hit (issue 35 item 6): the API reference (/docs, linked from the
+ * dashboard's navigation) was 420 px wide on a 390 px phone (a long path did not wrap); an agent's
+ * Deliveries page must offer the organization's webhooks in its Webhook filter.
+ */
+import { expect, test } from "@playwright/test";
+import { createWebhook } from "../lib/webhooks/create-webhook";
+import {
+  chooseOption,
+  expectFitsPhone,
+  expectNoAxeViolations,
+  screenshot,
+  seedOrganization,
+  signIn,
+} from "./support";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("an agent filters deliveries by webhook: the filter lists the organization's webhooks, no other's", async ({
+  page,
+}) => {
+  const [org, other] = await Promise.all([seedOrganization(), seedOrganization()]);
+  await createWebhook(org.id, {
+    url: "http://127.0.0.1:9/hook",
+    events: ["message.inbound"],
+    name: "Support desk",
+  });
+  await createWebhook(other.id, {
+    url: "http://127.0.0.1:9/other",
+    events: ["message.inbound"],
+    name: "Not yours",
+  });
+  await signIn(page, org.staff.agent, "/dashboard/deliveries");
+  await page.getByRole("button", { name: "Filters" }).click();
+  const filter = page.getByLabel("Webhook");
+  await filter.click();
+  const listbox = page.getByRole("listbox");
+  await expect(listbox.getByRole("option", { name: "Support desk" })).toBeVisible();
+  await expect(listbox.getByRole("option", { name: "Not yours" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await chooseOption(filter, { label: "Support desk" });
+  await expect(page).toHaveURL(/webhook/);
+  await expectFitsPhone(page, "the deliveries page");
+});
+
+test("the API reference fits a 390 px phone", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 390.5 && getComputedStyle(el).position !== "fixed")
+      // inside a box that scrolls (or clips) sideways within the page: not the page's width
+      .filter((el) => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const x = getComputedStyle(a).overflowX;
+          if (x !== "visible" && a.getBoundingClientRect().right <= 390.5) return false;
+        }
+        return true;
+      })
+      .filter((el) => ![...el.querySelectorAll("*")].some((c) => c.getBoundingClientRect().right > 390.5))
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} «${(el.textContent ?? "").slice(0, 40)}» ${Math.round(el.getBoundingClientRect().right)}`,
+      ),
+  );
+  expect(wide, "elements past the right edge").toEqual([]);
+  await expectFitsPhone(page, "/docs");
+  await screenshot(page, "phone-docs");
+  await expectNoAxeViolations(page);
+});
