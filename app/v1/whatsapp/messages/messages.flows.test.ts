@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { type AnyJson, eventually, sandbox } from "@/scripts/test/helpers";
+import {
+  allRecipients,
+  createBroadcast,
+  readyBroadcaster,
+  waitForBroadcast,
+} from "@/scripts/test/broadcast-helpers";
+import { type AnyJson, eventually, randomPhone, sandbox } from "@/scripts/test/helpers";
 import { eventsNamed, inboundEvent } from "@/scripts/test/inbound-helpers";
 import {
   acceptedRequest,
@@ -242,5 +248,39 @@ describe("WhatsApp Flows: send a Flow, receive the answer", () => {
     expect(inboundA).toBe(0);
     const stillA = await db().message.findUniqueOrThrow({ where: { id: flowA.messageId } });
     expect(stillA.organizationId).toBe(a.orgId);
+  });
+
+  it("a broadcast of a template with a FLOW button: each message its own token; the answer names the message and the broadcast", async () => {
+    const b = await readyBroadcaster({ templates: [BOOKING_TEMPLATE] });
+    const phones = [randomPhone(), randomPhone()];
+    const res = await createBroadcast(b.key, {
+      name: "Bookings",
+      template: { name: "booking_flow", language: { code: "en_US" } },
+      recipients: phones.map((to) => ({ to })),
+    });
+    expect(res.status, res.text).toBe(201);
+    const broadcastId: string = res.body.data.id;
+    await waitForBroadcast(b.key, broadcastId, (x) => x.counts.pending === 0 && x.counts.sent === 2);
+    const rows = await allRecipients(b.key, broadcastId);
+    const messages = await db().message.findMany({ where: { id: { in: rows.map((r) => r.messageId) } } });
+    const tokens = messages.map((m) => m.flowToken);
+    expect(tokens.every((t) => typeof t === "string" && t.startsWith("flt_"))).toBe(true);
+    expect(new Set(tokens).size).toBe(2);
+
+    const first = messages[0] as (typeof messages)[number];
+    const s = { ...b, to: first.phone ?? "" } as Sender;
+    const answer = await complete(s, first.whatsappMessageId ?? "", { response: { rating: 5 } });
+    const data = await inboundEvent(b.orgId, answer);
+    expect(data.content.interactive.flow_response).toEqual({
+      flow_token: first.flowToken,
+      fields: { rating: 5 },
+      message_id: first.id,
+      broadcast_id: broadcastId,
+      malformed: false,
+    });
+    const completed = await eventually(async () =>
+      (await eventsNamed(b.orgId, "flow.completed")).find((e) => e.data.messageId === data.messageId),
+    );
+    expect(completed.data).toMatchObject({ flowMessageId: first.id, broadcastId });
   });
 });
