@@ -3,6 +3,7 @@ import { postMessagingLimit, postPricingTier } from "@/sandbox/control/account-l
 import { getApp, putApp } from "@/sandbox/control/app";
 import { postAppContacts, postEcho, postHistory } from "@/sandbox/control/coexistence";
 import { deleteFaults, listFaults, postFault } from "@/sandbox/control/faults";
+import { postFlowComplete } from "@/sandbox/control/flows";
 import { postInbound } from "@/sandbox/control/inbound";
 import { getSample } from "@/sandbox/control/media";
 import { listMessages } from "@/sandbox/control/messages";
@@ -57,6 +58,7 @@ const routes: Route[] = [
     handle: (ctx, req, [id = ""]) => putTemplates(ctx, req, id),
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
+  { method: "POST", pattern: control("flows/complete"), handle: (ctx, req) => postFlowComplete(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
   {
     method: "POST",

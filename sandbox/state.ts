@@ -34,6 +34,8 @@ export type AcceptedMessage = {
   billable: boolean;
   /** regular, free_customer_service or free_entry_point */
   pricing_type: string;
+  /** a Flow message (interactive flow, or a template with a FLOW button): its flow_token, null when none was given */
+  flow?: { token: string | null };
 };
 
 export type RecordedRequest = {

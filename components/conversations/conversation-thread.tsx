@@ -151,9 +151,13 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
       </header>
       <ol
         aria-label="Messages"
+        // a scrollable region is reached by keyboard even when no message holds a link (axe:
+        // scrollable-region-focusable); a thread of a completed Flow answer has none
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard scrolling of the thread (WCAG 2.1.1)
+        tabIndex={0}
         // what is left of the screen under the page's and the thread's headers, above the reply box
         // (below lg the assignee takes a row of its own on a phone: 2.5rem more than at lg)
-        className="relative max-h-[max(10rem,calc(100dvh-31.5rem))] min-h-40 space-y-3 overflow-y-auto bg-slate-50 px-3 py-3 sm:px-5 lg:max-h-[max(10rem,calc(100dvh-31rem))]"
+        className="relative max-h-[max(10rem,calc(100dvh-31.5rem))] min-h-40 space-y-3 overflow-y-auto bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600 px-3 py-3 sm:px-5 lg:max-h-[max(10rem,calc(100dvh-31rem))]"
       >
         {has_earlier ? (
           <li className="text-center text-xs text-slate-500">

@@ -82,6 +82,42 @@ export function MessageContent({ content, media }: { content: ContentView; media
           ) : null}
         </div>
       );
+    case "flow":
+      return (
+        <div className="space-y-1">
+          {content.text ? <p className="break-words whitespace-pre-wrap">{content.text}</p> : null}
+          <p className="text-xs font-medium">
+            <span aria-hidden="true">📝 </span>
+            Form sent: {content.cta}
+          </p>
+        </div>
+      );
+    case "flowAnswer":
+      return (
+        <div className="space-y-1">
+          <p className="text-xs font-medium">
+            <span aria-hidden="true">📝 </span>
+            Form completed
+          </p>
+          {content.raw !== null ? (
+            <p className="text-xs break-words">
+              <span className="opacity-80">The answer could not be read: </span>
+              <code className="break-all">{content.raw}</code>
+            </p>
+          ) : content.fields.length === 0 ? (
+            <p className="text-xs opacity-80">No fields</p>
+          ) : (
+            <dl aria-label="Form answer" className="space-y-0.5">
+              {content.fields.map((f) => (
+                <div key={f.label} className="break-words">
+                  <dt className="inline font-medium">{f.label}:</dt>{" "}
+                  <dd className="inline whitespace-pre-wrap">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      );
     case "template":
       return <TemplateContent content={content} />;
     default:

@@ -6,6 +6,7 @@ import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Broadcast } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
+import { withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
 
@@ -143,7 +144,7 @@ function messageFor(broadcast: Broadcast, row: Row, shared: Shared): OutboundMes
     broadcast.placeholders,
     row.values ?? [],
   );
-  const request: SendMessageInput = {
+  const given: SendMessageInput = {
     ...(row.phone ? { to: row.phone } : { recipient: row.bsuid ?? undefined }),
     type: "template",
     channel_id: broadcast.channelId,
@@ -153,6 +154,10 @@ function messageFor(broadcast: Broadcast, row: Row, shared: Shared): OutboundMes
       ...(components.length > 0 ? { components } : {}),
     },
   };
+  // a template with a FLOW button: each recipient's message its own token (lib/messages/flow-token.ts)
+  const stored = shared.render ? (shared.render.stored as { type?: unknown }[]) : null;
+  const { input: request, flowToken } = withFlowToken(given, stored, true);
+  const sent = request.type === "template" ? (request.template.components ?? []) : components;
   return {
     id,
     organizationId: broadcast.organizationId,
@@ -167,7 +172,8 @@ function messageFor(broadcast: Broadcast, row: Row, shared: Shared): OutboundMes
     },
     templateName: broadcast.templateName,
     templateLanguage: broadcast.templateLanguage,
-    render: shared.render ? { ...shared.render, components } : null,
+    render: shared.render ? { ...shared.render, components: sent } : null,
     broadcastId: broadcast.id,
+    flowToken,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewText, toContentView } from "@/lib/conversations/message-view";
+import { humanizeKey, previewText, toContentView } from "@/lib/conversations/message-view";
 
 describe("toContentView", () => {
   it("reads inbound text and outbound text requests", () => {
@@ -111,5 +111,60 @@ describe("toContentView", () => {
       type: "reaction",
     });
     expect(toContentView("sticker", null)).toEqual({ kind: "unsupported", type: "sticker" });
+  });
+});
+
+describe("WhatsApp Flows in the thread", () => {
+  it("shows a sent Flow as its body and 'Form sent: <cta>'", () => {
+    const request = {
+      type: "interactive",
+      interactive: {
+        type: "flow",
+        body: { text: "Book your visit" },
+        action: { name: "flow", parameters: { flow_cta: "Book now", flow_token: "t" } },
+      },
+    };
+    const view = toContentView("interactive", { request, cloud: {} });
+    expect(view).toEqual({ kind: "flow", text: "Book your visit", cta: "Book now" });
+    expect(previewText(view)).toBe("Form sent: Book now");
+  });
+
+  it("shows a completed Flow as label: value lines with humanized keys, never JSON", () => {
+    const content = {
+      interactive: {
+        type: "flow",
+        body: "Sent",
+        flow_response: {
+          flow_token: "t",
+          fields: {
+            screen_0_First_name_0: "Ana",
+            preferredDate: "2026-12-01",
+            notify_me: true,
+            slots: ["9", "10"],
+          },
+          message_id: null,
+          broadcast_id: null,
+          malformed: false,
+        },
+      },
+    };
+    expect(toContentView("interactive", content)).toEqual({
+      kind: "flowAnswer",
+      raw: null,
+      fields: [
+        { label: "First name", value: "Ana" },
+        { label: "Preferred date", value: "2026-12-01" },
+        { label: "Notify me", value: "Yes" },
+        { label: "Slots", value: "9, 10" },
+      ],
+    });
+    expect(humanizeKey("flow-rating")).toBe("Flow rating");
+  });
+
+  it("shows a malformed answer's raw text", () => {
+    const content = {
+      interactive: { type: "flow", flow_response: { malformed: true, response_json: "{oops", fields: {} } },
+    };
+    expect(toContentView("interactive", content)).toEqual({ kind: "flowAnswer", fields: [], raw: "{oops" });
   });
 });

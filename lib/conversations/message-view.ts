@@ -21,6 +21,10 @@ export type ContentView =
       address: string | null;
     }
   | { kind: "interactive"; text: string | null; options: string[] }
+  /** a Flow message sent: its body and the call to action ("Form sent: <cta>") */
+  | { kind: "flow"; text: string | null; cta: string }
+  /** a completed Flow: the answer as label: value lines; a malformed one shows its raw text */
+  | { kind: "flowAnswer"; fields: { label: string; value: string }[]; raw: string | null }
   | {
       kind: "template";
       name: string;
@@ -54,7 +58,50 @@ function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/**
+ * A Flow field's key as a label: Meta's Flow Builder names fields like `screen_0_First_name_0`
+ * (screen prefix, index suffix), hand-written Flows `first_name` or `firstName`.
+ */
+export function humanizeKey(key: string): string {
+  const words = key
+    .replace(/^screen_\d+_/i, "")
+    .replace(/_\d+$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_\-.]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+function fieldValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.map(fieldValue).join(", ");
+  const o = obj(value);
+  if (o)
+    return Object.entries(o)
+      .map(([k, v]) => `${humanizeKey(k)}: ${fieldValue(v)}`)
+      .join("; ");
+  return String(value);
+}
+
+function flowAnswer(value: Obj): ContentView {
+  const response = obj(value.flow_response) ?? {};
+  if (response.malformed === true)
+    return { kind: "flowAnswer", fields: [], raw: str(response.response_json) ?? "" };
+  const fields = Object.entries(obj(response.fields) ?? {}).map(([key, v]) => ({
+    label: humanizeKey(key),
+    value: fieldValue(v),
+  }));
+  return { kind: "flowAnswer", fields, raw: null };
+}
+
 function interactive(value: Obj): ContentView {
+  if (value.type === "flow" && obj(value.flow_response)) return flowAnswer(value);
+  if (value.type === "flow") {
+    const cta = str(obj(obj(value.action)?.parameters)?.flow_cta) ?? "Open";
+    return { kind: "flow", text: str(obj(value.body)?.text), cta };
+  }
   const reply = obj(value.reply) ?? obj(value.list_reply);
   if (reply) {
     const title = str(reply.title) ?? str(reply.id) ?? "";
@@ -173,6 +220,10 @@ export function previewText(view: ContentView): string {
       return view.name ?? "(location)";
     case "interactive":
       return view.text ?? view.options.join(", ");
+    case "flow":
+      return `Form sent: ${view.cta}`;
+    case "flowAnswer":
+      return view.raw === null ? "Form completed" : "Form completed (unreadable answer)";
     case "template":
       return view.rendered?.body ?? view.rendered?.header ?? `Template ${view.name}`;
     default:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flowReply } from "@/lib/events/flow-payloads";
 import { eventPricingSchema } from "@/lib/events/pricing";
 import { referralSchema } from "@/lib/events/referral";
 
@@ -130,6 +131,7 @@ const interactiveReply = z.union([
       .object({ id: z.string(), title: z.string(), description: z.string().optional() })
       .meta({ description: "The chosen row" }),
   }),
+  flowReply,
 ]);
 
 /** One key, named by `contentType` (`document` for `file`); the payload never carries a media URL. */
@@ -149,7 +151,9 @@ const inboundContent = z
         address: z.string().optional(),
       })
       .optional(),
-    interactive: interactiveReply.optional().meta({ description: "A button press or list choice" }),
+    interactive: interactiveReply.optional().meta({
+      description: "A button press, a list choice or a completed Flow (type `flow`, with `flow_response`)",
+    }),
     reaction: z
       .object({
         messageId: z

@@ -18,6 +18,7 @@ export const EVENT_NAMES = [
   "conversation.owner_changed",
   "broadcast.completed",
   "broadcast.paused",
+  "flow.completed",
   "whatsapp.notification",
 ] as const;
 

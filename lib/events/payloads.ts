@@ -11,6 +11,7 @@ import {
   webhookTestData,
 } from "@/lib/events/contact-payloads";
 import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
+import { flowCompletedData } from "@/lib/events/flow-payloads";
 import {
   messageDeletedData,
   messageDeliveredData,
@@ -127,6 +128,12 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "Most of a window of the broadcast's results (at least 40 of 50) failed with the same error, so it stopped sending: `pause` says which error and what to do. Nothing more is sent until someone resumes it (after fixing the cause) or cancels it. A pause by a person records no event.",
     data: broadcastPausedData,
+  },
+  "flow.completed": {
+    summary: "A customer completed a Flow",
+    description:
+      "The customer submitted a WhatsApp Flow (Meta's `nfm_reply`). `fields` is what they filled in; `flowMessageId` (and `broadcastId`) name the Flow message answered, found by its flow token in this organization only. The same answer arrives as `message.inbound` (`content.interactive.type` `flow`). An answer whose response_json is not JSON is kept on the message (`malformed`) and records no `flow.completed`.",
+    data: flowCompletedData,
   },
   "whatsapp.notification": {
     summary: "WhatsApp sent a notification the product does not process",

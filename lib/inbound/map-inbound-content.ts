@@ -1,5 +1,6 @@
 import type { INBOUND_CONTENT_TYPES } from "@/lib/events/message-payloads";
 import type { InboundMessage } from "@/lib/inbound/notification-schema";
+import { type AnsweredFlow, flowReplyContent, parseFlowResponse } from "@/lib/inbound/parse-flow-response";
 
 export type MappedInbound = {
   contentType: (typeof INBOUND_CONTENT_TYPES)[number];
@@ -18,6 +19,8 @@ export function mapInboundContent(
   messageId: string,
   /** a reaction's target: our id of the reacted message (same organization), null when unknown */
   reactedMessageId: string | null = null,
+  /** a completed Flow's answer: the Flow message of this organization its token names, null when none */
+  answeredFlow: AnsweredFlow | null = null,
 ): MappedInbound {
   const type = message.type;
   if (type === "text" && message.text) return { contentType: "text", content: { text: message.text.body } };
@@ -49,6 +52,13 @@ export function mapInboundContent(
     return {
       contentType: "interactive",
       content: { interactive: { type: "list", list_reply: { id, title, description } } },
+    };
+  }
+  if (type === "interactive" && message.interactive?.nfm_reply) {
+    const { response_json: json, body } = message.interactive.nfm_reply;
+    return {
+      contentType: "interactive",
+      content: { interactive: flowReplyContent(parseFlowResponse(json), answeredFlow, body) },
     };
   }
   if (type === "button" && message.button) {

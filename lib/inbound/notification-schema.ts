@@ -57,6 +57,11 @@ export const inboundMessageSchema = z
           .object({ id: z.string(), title: z.string(), description: z.string().optional() })
           .loose()
           .optional(),
+        // a completed Flow (Meta's "Receive Flow response"): response_json is a string of JSON
+        nfm_reply: z
+          .object({ name: z.string().optional(), body: z.string().optional(), response_json: z.string() })
+          .loose()
+          .optional(),
       })
       .loose()
       .optional(),

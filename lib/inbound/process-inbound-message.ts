@@ -13,7 +13,9 @@ import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
+import { type AnsweredFlow, parseFlowResponse } from "@/lib/inbound/parse-flow-response";
 import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
+import { countFlowResponse } from "@/lib/metrics/record";
 
 export type InboundResult = {
   messageId: string | null;
@@ -71,30 +73,44 @@ async function storeInbound(
         select: { id: true },
       })
     : null;
-  const mapped = mapInboundContent(message, messageId, reacted?.id ?? null);
+  // a completed Flow: the Flow message its token names, in this organization ONLY (a token of
+  // another organization matches nothing here)
+  const nfm = message.interactive?.nfm_reply;
+  const flow = nfm ? parseFlowResponse(nfm.response_json) : null;
+  const flowToken = flow && !flow.malformed ? flow.flowToken : null;
+  const answered: AnsweredFlow | null = flowToken
+    ? await db()
+        .message.findUnique({
+          where: { organizationId_flowToken: { organizationId: channel.organizationId, flowToken } },
+          select: { id: true, broadcastId: true },
+        })
+        .then((m) => (m ? { messageId: m.id, broadcastId: m.broadcastId } : null))
+    : null;
+  const mapped = mapInboundContent(message, messageId, reacted?.id ?? null, answered);
   const text = message.type === "text" && message.text ? message.text.body : null;
   const referral = mapReferral(message.referral);
 
   // the ordinary case (a known customer, identifiers unchanged, or a new one) is one statement;
-  // a message from an ad also writes the contact's first and latest referral: the full path
-  // (its duplicate is found here, as the statement finds the others')
-  const known = referral
-    ? await duplicateOrOther(message.id)
-    : await storeOrdinaryInbound({
-        organizationId: channel.organizationId,
-        channelId: channel.id,
-        messageId,
-        whatsappMessageId: message.id,
-        sender,
-        digits,
-        mapped,
-        receivedAt,
-        writtenAt,
-        stopWordCandidate: text === null ? null : stopWordCandidate(text),
-        touchChannel,
-        notificationId: notificationId ?? null,
-        standby,
-      });
+  // a message from an ad also writes the contact's first and latest referral, and a completed Flow
+  // records flow.completed: the full path (its duplicate is found here, as the statement finds the others')
+  const known =
+    referral || flow
+      ? await duplicateOrOther(message.id)
+      : await storeOrdinaryInbound({
+          organizationId: channel.organizationId,
+          channelId: channel.id,
+          messageId,
+          whatsappMessageId: message.id,
+          sender,
+          digits,
+          mapped,
+          receivedAt,
+          writtenAt,
+          stopWordCandidate: text === null ? null : stopWordCandidate(text),
+          touchChannel,
+          notificationId: notificationId ?? null,
+          standby,
+        });
   if (known.outcome === "duplicate") {
     return { messageId: null, deliveryIds: [], marked: known.marked };
   }
@@ -107,7 +123,7 @@ async function storeInbound(
     };
   }
 
-  return db().$transaction(async (tx) => {
+  const stored = await db().$transaction(async (tx) => {
     const { contact, deliveryIds } = await findOrCreateInboundContact(
       tx,
       channel.organizationId,
@@ -198,6 +214,21 @@ async function storeInbound(
         ...(standby ? { responder: "other" as const, responderAppId: otherApp(conversation) } : {}),
       })),
     );
+    if (flow && !flow.malformed) {
+      deliveryIds.push(
+        ...(await recordEvent(tx, channel.organizationId, "flow.completed", {
+          messageId,
+          flowMessageId: answered?.messageId ?? null,
+          broadcastId: answered?.broadcastId ?? null,
+          conversationId: conversation.id,
+          contactId: contact.id,
+          channelId: channel.id,
+          flowToken: flow.flowToken,
+          fields: flow.fields,
+          timestamp: receivedAt.toISOString(),
+        })),
+      );
+    }
     // on `messages` the thread is ours (lib/inbound/store-ordinary-inbound.ts says why)
     if (!standby && !opened && conversation.owner === "other") {
       await tx.conversation.update({
@@ -218,6 +249,8 @@ async function storeInbound(
     }
     return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
   });
+  if (flow) countFlowResponse(flow.malformed ? "malformed" : answered ? "matched" : "unmatched");
+  return stored;
 }
 
 async function duplicateOrOther(whatsappMessageId: string) {

@@ -40,6 +40,10 @@ export const LIMITS = {
   rowTitle: 24,
   rowDescription: 72,
   rowId: 256,
+  // no page of Meta's gives these three; our bounds, generous (a UUID-like token is 36)
+  flowToken: 512,
+  flowName: 200,
+  flowScreen: 200,
 } as const;
 
 const chars = (max: number) => z.string().min(1).max(max);
@@ -109,9 +113,20 @@ export const templateParameter = z
         location: z.object({ latitude, longitude, name: z.string(), address: z.string() }),
       }),
       z.object({ type: z.literal("payload"), payload: z.string().min(1) }),
+      // a FLOW button (Meta's "Sending a Flow", template messages): the token and first screen
+      z.object({
+        type: z.literal("action"),
+        action: z
+          .object({
+            flow_token: chars(LIMITS.flowToken).optional(),
+            flow_action_data: z.record(z.string(), z.unknown()).optional(),
+          })
+          .default({}),
+      }),
     ],
     {
-      error: "parameter type must be text, currency, date_time, image, video, document, location or payload",
+      error:
+        "parameter type must be text, currency, date_time, image, video, document, location, payload or action",
     },
   )
   .meta({ id: "TemplateParameter" });
@@ -119,7 +134,10 @@ export const templateParameter = z
 export const templateComponent = z
   .object({
     type: z.enum(["header", "body", "button"]),
-    sub_type: z.enum(["url", "quick_reply"]).optional().meta({ description: "Required for a button" }),
+    sub_type: z
+      .enum(["url", "quick_reply", "flow"])
+      .optional()
+      .meta({ description: "Required for a button" }),
     index: z
       .int()
       .min(0)
@@ -218,8 +236,67 @@ export const ctaUrlInteractive = z
     }),
   })
   .meta({ id: "InteractiveCtaUrl" });
+/**
+ * Meta's "Sending a Flow" (developers.facebook.com/documentation/business-messaging/whatsapp/flows/guides/sendingaflow/):
+ * `action.name` "flow", `parameters` with flow_message_version "3", flow_id or flow_name,
+ * flow_cta (20 characters at most), flow_action navigate (the default) or data_exchange, and for
+ * navigate a flow_action_payload {screen, data}; mode draft or published (the default).
+ * flow_token is optional here: the product makes one when the caller gives none (our decision,
+ * lib/messages/flow-token.ts), so that the answer can be matched to this message.
+ */
+export const flowParameters = z
+  .object({
+    flow_message_version: z
+      .literal("3")
+      .default("3")
+      .meta({ description: 'Always "3" (Meta\'s current version)' }),
+    flow_token: chars(LIMITS.flowToken)
+      .optional()
+      .meta({ description: "Given back with the answer; the product makes an unguessable one when absent" }),
+    flow_id: z.string().regex(/^\d+$/, "a Flow id is digits").optional(),
+    flow_name: chars(LIMITS.flowName).optional(),
+    flow_cta: chars(LIMITS.buttonTitle).meta({ description: "The button's text (20 characters at most)" }),
+    flow_action: z.enum(["navigate", "data_exchange"]).default("navigate"),
+    flow_action_payload: z
+      .object({
+        screen: chars(LIMITS.flowScreen).meta({ description: "The first screen's id" }),
+        data: z.record(z.string(), z.unknown()).optional().meta({ description: "The first screen's data" }),
+      })
+      .optional()
+      .meta({ description: "navigate only: the first screen and its data" }),
+    mode: z
+      .enum(["draft", "published"])
+      .optional()
+      .meta({ description: "draft: test a Flow not yet published" }),
+  })
+  .superRefine((p, ctx) => {
+    if ((p.flow_id === undefined) === (p.flow_name === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: p.flow_id === undefined ? ["flow_id"] : ["flow_name"],
+        message: "give exactly one of flow_id and flow_name",
+        input: p.flow_id === undefined ? undefined : p.flow_name,
+      });
+    }
+    if (p.flow_action === "data_exchange" && p.flow_action_payload !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["flow_action_payload"],
+        message: "flow_action_payload is for navigate only; data_exchange asks the Flow's endpoint",
+      });
+    }
+  });
+export const flowInteractive = z
+  .object({
+    type: z.literal("flow"),
+    header: interactiveHeader.optional(),
+    body,
+    footer: footer.optional(),
+    action: z.object({ name: z.literal("flow").default("flow"), parameters: flowParameters }),
+  })
+  .meta({ id: "InteractiveFlow" });
 export const interactiveContent = z
-  .discriminatedUnion("type", [buttonInteractive, listInteractive, ctaUrlInteractive])
+  .discriminatedUnion("type", [buttonInteractive, listInteractive, ctaUrlInteractive, flowInteractive])
   .meta({ id: "InteractiveContent" });
 
 /** A reaction needs no template but the 24-hour window, like any free-form message. */

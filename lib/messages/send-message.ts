@@ -4,10 +4,12 @@ import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
+import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
+import { flowTokenField, withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
 import { type OutboundMessage, storeOutboundMessage } from "@/lib/messages/store-outbound-message";
@@ -40,6 +42,19 @@ export type SendResult = {
   /** the send took the conversation from another responder (conversation routing); absent otherwise */
   takeover?: Takeover;
 };
+
+/**
+ * A token the caller gave that a message of the organization already has (tokens are unique per
+ * organization, so that an answer finds one message). Two concurrent sends naming the same new
+ * token both pass here; the unique index then refuses the second (a 500 for that rare caller error).
+ */
+async function flowTokenTaken(organizationId: string, flowToken: string): Promise<boolean> {
+  const found = await db().message.findUnique({
+    where: { organizationId_flowToken: { organizationId, flowToken } },
+    select: { id: true },
+  });
+  return found !== null;
+}
 
 /**
  * design.md's send flow: channel, template checks, the 24-hour window, the Message stored
@@ -88,6 +103,16 @@ export async function sendMessage(
     checked = { ...checked, reaction: { ...checked.reaction, message_id: target } };
   }
 
+  // a Flow message (interactive flow, or a template with a FLOW button) keeps its token
+  const flow = withFlowToken(checked, render ? (render.stored as { type?: unknown }[]) : null);
+  if (flow.flowToken && (await flowTokenTaken(organizationId, flow.flowToken))) {
+    const field = flowTokenField(checked, componentsField);
+    throw new ApiError("VALIDATION_INVALID_FIELD", `${field}: this flow_token is already used.`, {
+      field,
+      hint: "a flow token names one Flow message of the organization: give a new one, or none (the service makes one)",
+    });
+  }
+  checked = flow.input;
   const messageId = randomUUID();
   const template = checked.type === "template" ? checked.template : null;
   await storeOutboundMessage({
@@ -104,7 +129,8 @@ export async function sendMessage(
     },
     templateName: template?.name ?? null,
     templateLanguage: template?.language.code ?? null,
-    render,
+    render: render && template ? { ...render, components: template.components ?? [] } : render,
+    flowToken: flow.flowToken,
   });
 
   const outcome = await enqueueSendAndWait(messageId, channel.id).catch(async (error: unknown) => {

@@ -34,6 +34,8 @@ export type OutboundMessage = {
   render?: { stored: unknown; parameterFormat: string; components: readonly TemplateComponentInput[] } | null;
   /** the broadcast sending it (lib/broadcasts/claim-batch.ts); absent for a single send */
   broadcastId?: string | null;
+  /** a Flow message's token (lib/messages/flow-token.ts): its answer finds the message by it */
+  flowToken?: string | null;
 };
 
 type Rendered = {
@@ -133,8 +135,9 @@ async function insertRound(
           ${ms.map((m) => m.recipient)}::text[], ${ms.map((m) => m.type)}::text[],
           ${ms.map((m) => m.templateName)}::text[], ${ms.map((m) => m.templateLanguage)}::text[],
           ${r.map((x) => x.renderedHeader)}::text[], ${r.map((x) => x.renderedBody)}::text[],
-          ${r.map((x) => x.renderedFooter)}::text[], ${ms.map((m) => m.broadcastId ?? null)}::uuid[]
-        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, bid, n)
+          ${r.map((x) => x.renderedFooter)}::text[], ${ms.map((m) => m.broadcastId ?? null)}::uuid[],
+          ${ms.map((m) => m.flowToken ?? null)}::text[]
+        ) WITH ORDINALITY AS v(mid, org_id, chan_id, to_phone, to_bsuid, mtype, tname, tlang, rhead, rbody, rfoot, bid, ftok, n)
       )`,
     // exactly one of to / recipient is set; the other compares with NULL and matches nothing.
     // Two lookups, each by its unique index: an OR in the join made the planner hash all of
@@ -156,12 +159,12 @@ async function insertRound(
     Prisma.sql`ins AS (
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                               status, phone, template_name, template_language, rendered_header, rendered_body,
-                              rendered_footer, rendered_buttons, broadcast_id, created_at, updated_at)
+                              rendered_footer, rendered_buttons, broadcast_id, flow_token, created_at, updated_at)
         SELECT ok.mid, ok.org_id, ok.chan_id, ok.contact_id, conv.id,
                'outbound'::"MessageDirection", ok.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (ok.n::int - 1),
                'queued'::"MessageStatus", ok.to_phone, ok.tname, ok.tlang, ok.rhead, ok.rbody, ok.rfoot,
                NULLIF((${JSON.stringify(r.map((x) => x.renderedButtons))}::jsonb) -> (ok.n::int - 1), 'null'::jsonb),
-               ok.bid, ${now}, ${now}
+               ok.bid, ok.ftok, ${now}, ${now}
         FROM ok JOIN conv ON conv.contact_id = ok.contact_id
         RETURNING id, contact_id
       )`,

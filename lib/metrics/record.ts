@@ -57,3 +57,8 @@ export function countBroadcastPause(errorCode: string): void {
 export function countUnprocessedField(field: string): void {
   metrics()?.unprocessedFields.inc({ field: /^[a-z_]{1,40}$/.test(field) ? field : "other" });
 }
+
+/** A completed Flow's answer (lib/inbound/parse-flow-response.ts). */
+export function countFlowResponse(result: "matched" | "unmatched" | "malformed"): void {
+  metrics()?.flowResponses.inc({ result });
+}

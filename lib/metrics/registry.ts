@@ -64,6 +64,12 @@ function create() {
       labelNames: ["field"] as const,
       registers,
     }),
+    flowResponses: new Counter({
+      name: "messaging_flow_responses_total",
+      help: "Completed Flows received (nfm_reply), by result: matched (to a Flow message of the organization), unmatched, malformed (response_json kept raw)",
+      labelNames: ["result"] as const,
+      registers,
+    }),
   };
   new Gauge({
     name: "messaging_db_pool_connections",

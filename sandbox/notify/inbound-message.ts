@@ -47,6 +47,15 @@ export const inboundMessage = z.discriminatedUnion("type", [
         type: z.literal("list_reply"),
         list_reply: z.strictObject({ id: z.string(), title: z.string(), description: z.string().optional() }),
       }),
+      // a completed Flow (Meta's "Receive Flow response"): response_json is a string of JSON
+      z.strictObject({
+        type: z.literal("nfm_reply"),
+        nfm_reply: z.strictObject({
+          name: z.string().default("flow"),
+          body: z.string().default("Sent"),
+          response_json: z.string(),
+        }),
+      }),
     ]),
   }),
   z.strictObject({

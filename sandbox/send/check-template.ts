@@ -81,9 +81,15 @@ function checkButtons(template: StoredTemplate, given: TemplateComponent[]): voi
     const params = component.parameters ?? [];
     const expected =
       button.type === "URL" ? variablesOf(button.url).length : button.type === "COPY_CODE" ? 1 : 0;
-    const allowed = button.type === "QUICK_REPLY" ? params.length <= 1 : params.length === expected;
+    // a FLOW button takes at most one `action` parameter (flow_token, flow_action_data): Meta's "Sending a Flow"
+    const allowed =
+      button.type === "QUICK_REPLY" || button.type === "FLOW"
+        ? params.length <= 1
+        : params.length === expected;
     if (!allowed) throw countMismatch("button", params.length, expected);
-    const wanted = { URL: "text", COPY_CODE: "coupon_code", QUICK_REPLY: "payload" }[button.type];
+    const wanted = { URL: "text", COPY_CODE: "coupon_code", QUICK_REPLY: "payload", FLOW: "action" }[
+      button.type
+    ];
     const wrong = params.find((p) => wanted !== undefined && p.type !== wanted);
     if (wrong)
       throw errors.templateFormat(`button: Format mismatch, expected ${wanted}, received ${wrong.type}`);

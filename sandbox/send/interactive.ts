@@ -102,5 +102,49 @@ const ctaUrl = z.strictObject({
   }),
 });
 
-export const interactiveObject = z.discriminatedUnion("type", [button, list, ctaUrl]);
+/**
+ * Meta's "Sending a Flow" (developers.facebook.com/documentation/business-messaging/whatsapp/flows/guides/sendingaflow/):
+ * flow_message_version "3", flow_id or flow_name (one of them), flow_cta (at most 20 characters),
+ * flow_action navigate (default) or data_exchange, flow_action_payload {screen, data} with navigate
+ * only, mode draft or published. Meta takes a message without flow_token (the answer then carries
+ * "unused"); the sandbox does too.
+ */
+const flow = z.strictObject({
+  type: z.literal("flow"),
+  header: anyHeader.optional(),
+  body: body(1024),
+  footer: footer.optional(),
+  action: z.strictObject({
+    name: z.literal("flow"),
+    parameters: z
+      .strictObject({
+        flow_message_version: z.literal("3"),
+        flow_token: z.string().min(1).optional(),
+        flow_id: z.string().regex(/^\d+$/).optional(),
+        flow_name: z.string().min(1).optional(),
+        flow_cta: z.string().min(1).max(20),
+        flow_action: z.enum(["navigate", "data_exchange"]).optional(),
+        flow_action_payload: z
+          .strictObject({ screen: z.string().min(1), data: z.record(z.string(), z.unknown()).optional() })
+          .optional(),
+        mode: z.enum(["draft", "published"]).optional(),
+      })
+      .superRefine((p, ctx) => {
+        if ((p.flow_id === undefined) === (p.flow_name === undefined))
+          ctx.addIssue({
+            code: "custom",
+            message: "Exactly one of flow_id or flow_name is required.",
+            params: VALUE_NOT_VALID,
+          });
+        if (p.flow_action === "data_exchange" && p.flow_action_payload !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            message: "flow_action_payload is only allowed with flow_action navigate.",
+            params: VALUE_NOT_VALID,
+          });
+      }),
+  }),
+});
+
+export const interactiveObject = z.discriminatedUnion("type", [button, list, ctaUrl, flow]);
 export type Interactive = z.infer<typeof interactiveObject>;

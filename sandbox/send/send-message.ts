@@ -106,6 +106,7 @@ export async function handleSend(
     recipient_id: request.userId ?? request.waId,
     biz_opaque_callback_data: request.bizOpaque,
     ...pricingOf(state, number, request.waId, category, marketing?.via === "marketing_messages"),
+    ...flowOf(request.content),
   };
   state.messages.set(message.id, message);
   entry.id = message.id;
@@ -172,4 +173,27 @@ export async function sendMessage(ctx: Ctx, req: SandboxRequest, phoneNumberId: 
     }
     throw error;
   }
+}
+
+type Loose = Record<string, unknown>;
+const loose = (v: unknown): Loose => (v && typeof v === "object" ? (v as Loose) : {});
+
+/** A Flow message remembers its token, for POST /_sandbox/flows/complete (sandbox/control/flows.ts). */
+function flowOf(content: { type: string }): Pick<AcceptedMessage, "flow"> {
+  const c = loose(content);
+  if (c.type === "interactive") {
+    const interactive = loose(c.interactive);
+    if (interactive.type !== "flow") return {};
+    const token = loose(loose(interactive.action).parameters).flow_token;
+    return { flow: { token: typeof token === "string" ? token : null } };
+  }
+  if (c.type !== "template") return {};
+  const components = loose(c.template).components;
+  const flows = (Array.isArray(components) ? components : [])
+    .map(loose)
+    .filter((x) => x.type === "button" && x.sub_type === "flow");
+  if (flows.length === 0) return {};
+  const params = flows.flatMap((x) => (Array.isArray(x.parameters) ? x.parameters.map(loose) : []));
+  const token = params.map((p) => loose(p.action).flow_token).find((t) => typeof t === "string");
+  return { flow: { token: typeof token === "string" ? token : null } };
 }

@@ -26,7 +26,13 @@ const parameter = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("location"), location: locationObject }),
   z.strictObject({ type: z.literal("payload"), payload: z.string().min(1).max(1000) }),
   z.strictObject({ type: z.literal("coupon_code"), coupon_code: z.string().min(1).max(15) }),
-  z.strictObject({ type: z.literal("action"), action: z.looseObject({}) }),
+  z.strictObject({
+    type: z.literal("action"),
+    action: z.looseObject({
+      flow_token: z.string().min(1).optional(),
+      flow_action_data: z.record(z.string(), z.unknown()).optional(),
+    }),
+  }),
 ]);
 
 const lower = z.string().transform((s) => s.toLowerCase());

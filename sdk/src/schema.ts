@@ -1011,6 +1011,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "flow.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer completed a Flow
+         * @description The customer submitted a WhatsApp Flow (Meta's `nfm_reply`). `fields` is what they filled in; `flowMessageId` (and `broadcastId`) name the Flow message answered, found by its flow token in this organization only. The same answer arrives as `message.inbound` (`content.interactive.type` `flow`). An answer whose response_json is not JSON is kept on the message (`malformed`) and records no `flow.completed`.
+         */
+        post: operations["flowCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "whatsapp.notification": {
         parameters: {
             query?: never;
@@ -1281,7 +1301,7 @@ export interface components {
              * @description Required for a button
              * @enum {string}
              */
-            sub_type?: "url" | "quick_reply";
+            sub_type?: "url" | "quick_reply" | "flow";
             /** @description 0-based button position; required for a button */
             index?: number;
             parameters: components["schemas"]["TemplateParameter"][];
@@ -1355,6 +1375,16 @@ export interface components {
             /** @constant */
             type: "payload";
             payload: string;
+        } | {
+            /** @constant */
+            type: "action";
+            /** @default {} */
+            action?: {
+                flow_token?: string;
+                flow_action_data?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         SendInteractiveMessage: {
             /**
@@ -1376,7 +1406,7 @@ export interface components {
             type: "interactive";
             interactive: components["schemas"]["InteractiveContent"];
         };
-        InteractiveContent: components["schemas"]["InteractiveButtons"] | components["schemas"]["InteractiveList"] | components["schemas"]["InteractiveCtaUrl"];
+        InteractiveContent: components["schemas"]["InteractiveButtons"] | components["schemas"]["InteractiveList"] | components["schemas"]["InteractiveCtaUrl"] | components["schemas"]["InteractiveFlow"];
         InteractiveButtons: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1495,6 +1525,60 @@ export interface components {
                 };
             };
         };
+        InteractiveFlow: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flow";
+            header?: components["schemas"]["InteractiveHeader"];
+            body: {
+                text: string;
+            };
+            footer?: {
+                text: string;
+            };
+            action: {
+                /**
+                 * @default flow
+                 * @constant
+                 */
+                name?: "flow";
+                parameters: {
+                    /**
+                     * @description Always "3" (Meta's current version)
+                     * @default 3
+                     * @constant
+                     */
+                    flow_message_version?: "3";
+                    /** @description Given back with the answer; the product makes an unguessable one when absent */
+                    flow_token?: string;
+                    flow_id?: string;
+                    flow_name?: string;
+                    /** @description The button's text (20 characters at most) */
+                    flow_cta: string;
+                    /**
+                     * @default navigate
+                     * @enum {string}
+                     */
+                    flow_action?: "navigate" | "data_exchange";
+                    /** @description navigate only: the first screen and its data */
+                    flow_action_payload?: {
+                        /** @description The first screen's id */
+                        screen: string;
+                        /** @description The first screen's data */
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    /**
+                     * @description draft: test a Flow not yet published
+                     * @enum {string}
+                     */
+                    mode?: "draft" | "published";
+                };
+            };
+        };
         SendReactionMessage: {
             /**
              * @description E.164, with or without +. Required unless `recipient` is given; wins when both are
@@ -1605,7 +1689,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1628,7 +1712,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1809,7 +1893,7 @@ export interface components {
                 name?: string;
                 address?: string;
             };
-            /** @description A button press or list choice */
+            /** @description A button press, a list choice or a completed Flow (type `flow`, with `flow_response`) */
             interactive?: {
                 /** @constant */
                 type: "button";
@@ -1827,6 +1911,12 @@ export interface components {
                     title: string;
                     description?: string;
                 };
+            } | {
+                /** @constant */
+                type: "flow";
+                /** @description The reply's text in the chat (Meta sends "Sent") */
+                body: string | null;
+                flow_response: components["schemas"]["FlowResponse"];
             };
             reaction?: {
                 /** @description Our id of the reacted message; null when unknown */
@@ -1840,6 +1930,22 @@ export interface components {
             }[];
             /** @description `unsupported`: the upstream's message type */
             type?: string;
+        };
+        FlowResponse: {
+            /** @description The token of the answered Flow message (null when the answer was malformed) */
+            flow_token: string | null;
+            /** @description What the customer filled in: Meta's response_json without flow_token */
+            fields: {
+                [key: string]: unknown;
+            };
+            /** @description Our id of the Flow message answered, found by its token in this organization only; null when no message of this organization has the token */
+            message_id: string | null;
+            /** @description The broadcast that sent the answered Flow message; null otherwise */
+            broadcast_id: string | null;
+            /** @description true when response_json was not a JSON object */
+            malformed: boolean;
+            /** @description Only when malformed: response_json exactly as WhatsApp sent it */
+            response_json?: string;
         };
         InboundSender: {
             /** @description Sender number without `+`; null for a username-only user */
@@ -2686,6 +2792,53 @@ export interface components {
              */
             at: string;
         };
+        /** @description The body of a `flow.completed` delivery. */
+        FlowCompletedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.completed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowCompletedData"];
+        };
+        FlowCompletedData: {
+            /**
+             * Format: uuid
+             * @description Our id of the customer's answer (its `message.inbound`)
+             */
+            messageId: string;
+            /** @description Our id of the Flow message answered (in this organization); null when the token matches none */
+            flowMessageId: string | null;
+            /** @description The broadcast that sent the Flow message; null otherwise */
+            broadcastId: string | null;
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            contactId: string;
+            channelId: string | null;
+            flowToken: string | null;
+            /** @description What the customer filled in */
+            fields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `whatsapp.notification` delivery. */
         WhatsappNotificationEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -3294,7 +3447,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -3786,6 +3939,28 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["BroadcastPausedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.completed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowCompletedData"];
         } | {
             /**
              * Format: uuid
@@ -8822,7 +8997,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -9340,7 +9515,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -10690,6 +10865,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BroadcastPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    flowCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "flow.completed";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowCompletedEvent"];
             };
         };
         responses: {

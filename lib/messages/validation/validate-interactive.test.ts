@@ -424,3 +424,42 @@ describe("headers and output", () => {
     expect(validate(value)).toEqual({ ...buttons(1), body: { text: "b" } });
   });
 });
+
+describe("interactive flow (Meta's Sending a Flow)", () => {
+  const flow = (parameters: Json = {}): Json => ({
+    type: "flow",
+    body: { text: "Book" },
+    action: { name: "flow", parameters: { flow_id: "123", flow_cta: "Book now", ...parameters } },
+  });
+
+  it("fills Meta's defaults: flow_message_version 3, navigate", () => {
+    expect(validate(flow({ flow_action_payload: { screen: "A", data: { x: 1 } } }))).toEqual({
+      type: "flow",
+      body: { text: "Book" },
+      action: {
+        name: "flow",
+        parameters: {
+          flow_message_version: "3",
+          flow_id: "123",
+          flow_cta: "Book now",
+          flow_action: "navigate",
+          flow_action_payload: { screen: "A", data: { x: 1 } },
+        },
+      },
+    });
+  });
+
+  it("wants exactly one of flow_id and flow_name, a cta of 20 characters at most, no payload with data_exchange", () => {
+    expect(failure(flow({ flow_id: undefined })).details).toMatchObject({
+      field: "interactive.action.parameters.flow_id",
+    });
+    expect(failure(flow({ flow_name: "booking" })).details).toMatchObject({
+      field: "interactive.action.parameters.flow_name",
+    });
+    expect(failure(flow({ flow_cta: "x".repeat(21) })).code).toBe("WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED");
+    expect(
+      failure(flow({ flow_action: "data_exchange", flow_action_payload: { screen: "A" } })).details,
+    ).toMatchObject({ field: "interactive.action.parameters.flow_action_payload" });
+    expect(failure(flow({ mode: "live" })).code).toBe("WHATSAPP_INTERACTIVE_INVALID_FIELD");
+  });
+});

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import {
   buttonInteractive,
   ctaUrlInteractive,
+  flowInteractive,
   type InteractiveInput,
   LIMITS,
   listInteractive,
@@ -10,7 +11,12 @@ import {
 import { fieldPath, INTERACTIVE_CODES, toFieldError } from "@/lib/messages/validation/validate-issue";
 import { mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
 
-const SCHEMAS = { button: buttonInteractive, list: listInteractive, cta_url: ctaUrlInteractive };
+const SCHEMAS = {
+  button: buttonInteractive,
+  list: listInteractive,
+  cta_url: ctaUrlInteractive,
+  flow: flowInteractive,
+};
 const TYPES = Object.keys(SCHEMAS).join(", ");
 
 export type InteractiveOptions = { allowLoopback: boolean };

@@ -21,16 +21,19 @@ function buttonProblem(
     };
   }
   const kind = button.type.toUpperCase();
-  const expected = c.sub_type === "url" ? "URL" : "QUICK_REPLY";
+  const expected = c.sub_type === "url" ? "URL" : c.sub_type === "flow" ? "FLOW" : "QUICK_REPLY";
   if (kind !== expected) {
     const fix =
       kind === "URL"
         ? "use sub_type url"
         : kind === "QUICK_REPLY"
           ? "use sub_type quick_reply"
-          : "it takes no parameters";
+          : kind === "FLOW"
+            ? "use sub_type flow"
+            : "it takes no parameters";
     return { field: `${at}.sub_type`, message: `button ${c.index} is a ${kind} button; ${fix}` };
   }
+  // a FLOW button takes one action parameter (flow_token, flow_action_data): Meta's "Sending a Flow"
   const wanted = kind === "URL" ? countTemplateVariables(button.url ?? "") : 1;
   if (wanted === 0)
     return { field: at, message: `button ${c.index} has a static URL; it takes no parameters` };
@@ -46,7 +49,7 @@ function buttonProblem(
 /**
  * Button components against the stored BUTTONS: each index names an existing button of the
  * kind its sub_type says (url: a URL button whose URL has a variable, one text parameter per
- * variable; quick_reply: a QUICK_REPLY button, one payload), no index twice, and every
+ * variable; quick_reply: a QUICK_REPLY button, one payload; flow: a FLOW button, one action), no index twice, and every
  * dynamic URL button of the template is given (the upstream cannot send it otherwise).
  */
 export function templateButtonProblems(

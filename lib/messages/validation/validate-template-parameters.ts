@@ -17,7 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   body: ["text", "currency", "date_time"],
   url: ["text"],
   quick_reply: ["payload"],
-  button: ["text", "payload"],
+  flow: ["action"],
+  button: ["text", "payload", "action"],
 };
 
 const componentList = z.array(templateComponent);
@@ -74,7 +75,12 @@ function linkProblems(
 ): TemplateProblem[] {
   return components.flatMap((c, i) => [
     ...(c.type === "button" && !c.sub_type
-      ? [{ field: `${base}[${i}].sub_type`, message: "a button component needs sub_type url or quick_reply" }]
+      ? [
+          {
+            field: `${base}[${i}].sub_type`,
+            message: "a button component needs sub_type url, quick_reply or flow",
+          },
+        ]
       : []),
     ...c.parameters.flatMap((p, j) => {
       const media =

@@ -131,7 +131,8 @@ describe("POST /v1/whatsapp/messages: interactive limits, limit and limit + 1", 
 describe("POST /v1/whatsapp/messages: interactive codes", () => {
   it("an unknown interactive.type → 400 WHATSAPP_INTERACTIVE_INVALID_TYPE", async () => {
     const { key, to } = await readySender({ closed: true });
-    for (const type of ["carousel", "product", "flow"]) {
+    // `flow` is a type now (messages.flows.test.ts)
+    for (const type of ["carousel", "product", "product_list"]) {
       const res = await send(key, { to, type: "interactive", interactive: { type, body: { text: "x" } } });
       expectError(res, 400, "WHATSAPP_INTERACTIVE_INVALID_TYPE");
     }
