@@ -82,6 +82,8 @@ export type SandboxState = {
   /** users who stopped marketing messages from a number (`/_sandbox/user-preferences`), by windowKey */
   marketingStopped: Set<string>;
   media: Map<string, Media>;
+  /** the business public key of each number for Flows' data endpoint (whatsapp_business_encryption), by phone_number_id */
+  businessPublicKeys: Map<string, string>;
   /** a number's second responder (conversation routing, `/_sandbox/routing`), by phone_number_id */
   secondResponders: Map<string, SecondResponder>;
   /** who owns a customer's thread on a number with a second responder, by windowKey (absent: the second responder) */
@@ -120,6 +122,7 @@ export function createState(): SandboxState {
     blocked: new Set(),
     marketingStopped: new Set(),
     media: new Map(),
+    businessPublicKeys: new Map(),
     secondResponders: new Map(),
     threadOwners: new Map(),
     secondResponderHandovers: new Map(),
@@ -140,6 +143,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
     state.settings = defaultSettings();
     state.phoneNumbers.clear();
     state.templates.clear();
+    state.businessPublicKeys.clear();
   }
   state.messages.clear();
   state.requests.length = 0;

@@ -57,3 +57,11 @@ export function countBroadcastPause(errorCode: string): void {
 export function countUnprocessedField(field: string): void {
   metrics()?.unprocessedFields.inc({ field: /^[a-z_]{1,40}$/.test(field) ? field : "other" });
 }
+
+/** One Flows data endpoint request: our own share of it (the receiver's time left out). */
+export function observeFlowEndpoint(action: string, status: number, overheadSeconds: number): void {
+  const m = metrics();
+  if (!m) return;
+  const label = /^(ping|INIT|BACK|data_exchange|navigate|complete)$/.test(action) ? action : "other";
+  m.flowEndpointOverhead.observe({ action: label, status: String(status) }, overheadSeconds);
+}
