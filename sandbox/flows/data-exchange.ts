@@ -7,6 +7,8 @@ import {
   publicEncrypt,
   randomBytes,
 } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { z } from "zod";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
@@ -31,6 +33,42 @@ const body = z.strictObject({
 });
 
 const TIMEOUT_MS = 10_000;
+
+/** One POST on a fresh connection (no pooled socket the server may have closed), answered as text. */
+function post(
+  url: string,
+  raw: string,
+  signature: string,
+  stop: AbortSignal,
+): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(raw)),
+          "x-hub-signature-256": signature,
+        },
+        signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), stop]),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(raw);
+  });
+}
 
 function flip(iv: Buffer): Buffer {
   return Buffer.from(iv.map((b) => ~b & 0xff));
@@ -90,19 +128,13 @@ export async function postDataExchange(ctx: Ctx, req: SandboxRequest): Promise<R
   });
   const secret = input.bad_signature ? `${app.app_secret}-wrong` : app.app_secret;
   const signature = `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
-  let res: Response;
+  let res: { status: number; text: string };
   try {
-    res = await fetch(input.endpoint_uri, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-      body: raw,
-      redirect: "manual",
-      signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), ctx.state.shutdown.signal]),
-    });
+    res = await post(input.endpoint_uri, raw, signature, ctx.state.shutdown.signal);
   } catch (error) {
     throw controlError(502, `The endpoint did not answer: ${String(error)}`);
   }
-  const text = await res.text();
+  const text = res.text;
   if (res.status !== 200) return json(200, { status: res.status, body: text, request: payload });
   try {
     const answer = Buffer.from(text, "base64");
