@@ -102,7 +102,9 @@ describe("POST /flows/endpoint/{channelId}", () => {
     });
     const line = (await metrics.text())
       .split("\n")
-      .find((l) => l.startsWith('messaging_flow_endpoint_overhead_seconds_count{action="ping",status="200"}'));
+      .find((l) =>
+        l.startsWith('messaging_flow_endpoint_overhead_seconds_count{action="ping",status="200"}'),
+      );
     expect(Number(line?.split(" ").at(-1))).toBeGreaterThan(0);
   });
 
