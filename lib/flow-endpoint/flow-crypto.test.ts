@@ -91,8 +91,8 @@ describe("the data endpoint's encryption, against vectors made independently", (
     expect(() => decryptFlowRequest({ initial_vector: "AA==" }, pair.privateKey)).toThrow(FlowDecryptError);
   });
 
-  it("makes RSA-2048 pairs whose fingerprint is the SHA-256 of the DER public key", () => {
-    const made = generateFlowKeyPair();
+  it("makes RSA-2048 pairs whose fingerprint is the SHA-256 of the DER public key", async () => {
+    const made = await generateFlowKeyPair();
     expect(made.publicKeyPem).toContain("BEGIN PUBLIC KEY");
     const der = Buffer.from(made.publicKeyPem.replace(/-----[^-]+-----|\s/g, ""), "base64");
     expect(made.fingerprint).toBe(createHash("sha256").update(der).digest("hex"));

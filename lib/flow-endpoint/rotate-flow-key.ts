@@ -33,32 +33,44 @@ export async function rotateFlowKey(organizationId: string, channelId: string): 
   if (channel.status !== "active") {
     throw new ApiError("RESOURCE_INVALID_STATE", "The channel is inactive; activate it to upload a key.");
   }
-  const row = await ensureFlowEndpointRow(channel);
-  const pair = generateFlowKeyPair();
-  try {
-    await graphRequest(channel, `${channel.phoneNumberId}/whatsapp_business_encryption`, {
-      method: "POST",
-      body: { business_public_key: pair.publicKeyPem },
-    });
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    await db().flowEndpoint.update({
-      where: { id: row.id },
-      data: { keyUploadError: error.message.slice(0, 500) },
-    });
-    throw new ApiError("WHATSAPP_SEND_FAILED", `WhatsApp did not accept the public key: ${error.message}`, {
-      error: error.failure.kind === "rejected" ? error.failure.error : { message: error.message },
-    });
-  }
-  return db().flowEndpoint.update({
-    where: { id: row.id },
-    data: {
-      previousPrivateKeyEnc: row.privateKeyEnc,
-      privateKeyEnc: sealSecret(pair.privateKeyPem, organizationId, row.id),
-      publicKey: pair.publicKeyPem,
-      keyFingerprint: pair.fingerprint,
-      keyUploadedAt: new Date(),
-      keyUploadError: null,
+  const { id } = await ensureFlowEndpointRow(channel);
+  const pair = await generateFlowKeyPair();
+  let failure: UpstreamError | undefined;
+  // the row stays locked from reading the old key to storing the new one, so that two rotations
+  // at once cannot leave WhatsApp holding one key and us the other
+  const rotated = await db().$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM flow_endpoints WHERE id = ${id}::uuid FOR UPDATE`;
+      const row = await tx.flowEndpoint.findUniqueOrThrow({ where: { id } });
+      try {
+        await graphRequest(channel, `${channel.phoneNumberId}/whatsapp_business_encryption`, {
+          method: "POST",
+          body: { business_public_key: pair.publicKeyPem },
+        });
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        failure = error;
+        return null;
+      }
+      return tx.flowEndpoint.update({
+        where: { id },
+        data: {
+          previousPrivateKeyEnc: row.privateKeyEnc,
+          privateKeyEnc: sealSecret(pair.privateKeyPem, organizationId, id),
+          publicKey: pair.publicKeyPem,
+          keyFingerprint: pair.fingerprint,
+          keyUploadedAt: new Date(),
+          keyUploadError: null,
+        },
+      });
     },
+    { timeout: 20_000 },
+  );
+  if (rotated) return rotated;
+  const error =
+    failure ?? new UpstreamError({ kind: "unreachable", message: "upload failed", maybeSent: false });
+  await db().flowEndpoint.update({ where: { id }, data: { keyUploadError: error.message.slice(0, 500) } });
+  throw new ApiError("WHATSAPP_SEND_FAILED", `WhatsApp did not accept the public key: ${error.message}`, {
+    error: error.failure.kind === "rejected" ? error.failure.error : { message: error.message },
   });
 }

@@ -176,6 +176,32 @@ describe("POST /flows/endpoint/{channelId}", () => {
   });
 });
 
+describe("the endpoint's edges", () => {
+  it("503 without a receiver, 502 when it is unreachable, 404 for no channel, 413 over the limit", async () => {
+    const bare = await createTestChannel(org.orgId);
+    const set = await api(path(bare), { key: org.key, method: "PATCH", body: {} });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data).toMatchObject({ receiver_url: null, has_secret: false });
+    expect(set.body.data).not.toHaveProperty("secret");
+    expect((await exchange(bare, set.body.data.endpoint_url, { action: "INIT" })).body.status).toBe(503);
+    // ping needs no receiver
+    expect((await exchange(bare, set.body.data.endpoint_url, { action: "ping" })).body.status).toBe(200);
+
+    const gone = await TestReceiver.start(false);
+    await api(path(bare), { key: org.key, method: "PATCH", body: { receiver_url: gone.url } });
+    expect((await exchange(bare, set.body.data.endpoint_url, { action: "INIT" })).body.status).toBe(502);
+
+    const nowhere = await exchange(bare, `${BASE_URL}/flows/endpoint/not-a-channel`, { action: "ping" });
+    expect(nowhere.body.status).toBe(404);
+    const huge = await fetch(settings.endpoint_url, {
+      method: "POST",
+      headers: { "content-length": String(2 * 1024 * 1024) },
+      body: "x".repeat(2 * 1024 * 1024),
+    });
+    expect(huge.status).toBe(413);
+  });
+});
+
 describe("two organizations", () => {
   it("B cannot read or change A's endpoint, and B's key cannot open a request for A's channel", async () => {
     const other = await createTestOrg();
