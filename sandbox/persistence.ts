@@ -38,6 +38,7 @@ const snapshotSchema = z.object({
   lastInbound: z.array(z.tuple([z.string(), z.number()])),
   entryPoints: z.array(z.tuple([z.string(), z.number()])).default([]),
   blocked: z.array(z.string()).default([]),
+  businessPublicKeys: z.array(z.tuple([z.string(), z.string()])).default([]),
   media: z.array(z.object({ media: z.custom<Omit<Media, "bytes">>(), bytes: z.string() })),
   linkSecret: z.string(),
 });
@@ -55,6 +56,7 @@ function toSnapshot(state: SandboxState): Snapshot {
     lastInbound: [...state.lastInbound.entries()],
     entryPoints: [...state.entryPoints.entries()],
     blocked: [...state.blocked],
+    businessPublicKeys: [...state.businessPublicKeys.entries()],
     media: [...state.media.values()].slice(-KEEP_MEDIA).map(({ bytes, ...media }) => ({
       media,
       bytes: bytes.toString("base64"),
@@ -91,6 +93,7 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   for (const [key, at] of s.lastInbound) state.lastInbound.set(key, at);
   for (const [key, at] of s.entryPoints) state.entryPoints.set(key, at);
   for (const key of s.blocked) state.blocked.add(key);
+  for (const [id, pem] of s.businessPublicKeys) state.businessPublicKeys.set(id, pem);
   for (const { media, bytes } of s.media)
     state.media.set(media.id, { ...media, bytes: Buffer.from(bytes, "base64") });
   state.linkSecret = Buffer.from(s.linkSecret, "base64");
