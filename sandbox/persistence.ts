@@ -38,6 +38,7 @@ const snapshotSchema = z.object({
   lastInbound: z.array(z.tuple([z.string(), z.number()])),
   entryPoints: z.array(z.tuple([z.string(), z.number()])).default([]),
   blocked: z.array(z.string()).default([]),
+  businessPublicKeys: z.array(z.tuple([z.string(), z.string()])).default([]),
   /** template pacing (sandbox/control/template-pacing.ts): what a template's sends answer, and the messages held */
   templatePacing: z
     .array(z.tuple([z.string(), z.enum(["held_for_quality_assessment", "paused"])]))
@@ -60,6 +61,7 @@ function toSnapshot(state: SandboxState): Snapshot {
     lastInbound: [...state.lastInbound.entries()],
     entryPoints: [...state.entryPoints.entries()],
     blocked: [...state.blocked],
+    businessPublicKeys: [...state.businessPublicKeys.entries()],
     templatePacing: [...state.templatePacing.entries()],
     heldMessages: [...state.heldMessages.values()],
     media: [...state.media.values()].slice(-KEEP_MEDIA).map(({ bytes, ...media }) => ({
@@ -98,6 +100,7 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   for (const [key, at] of s.lastInbound) state.lastInbound.set(key, at);
   for (const [key, at] of s.entryPoints) state.entryPoints.set(key, at);
   for (const key of s.blocked) state.blocked.add(key);
+  for (const [id, pem] of s.businessPublicKeys) state.businessPublicKeys.set(id, pem);
   for (const [key, status] of s.templatePacing) state.templatePacing.set(key, status);
   for (const held of s.heldMessages) state.heldMessages.set(held.message.id, held);
   for (const { media, bytes } of s.media)

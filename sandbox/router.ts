@@ -18,7 +18,9 @@ import { getRouting, routingRoles, threadControl } from "@/sandbox/control/threa
 import { postUserIdChange } from "@/sandbox/control/user-id-change";
 import { postUserPreferences } from "@/sandbox/control/user-preferences";
 import { errors } from "@/sandbox/errors";
+import { postDataExchange } from "@/sandbox/flows/data-exchange";
 import { blockUsers, listBlockedUsers, unblockUsers } from "@/sandbox/graph/block-users";
+import { getBusinessEncryption, setBusinessEncryption } from "@/sandbox/graph/business-encryption";
 import { downloadMedia } from "@/sandbox/graph/download-media";
 import { getObject } from "@/sandbox/graph/get-object";
 import { listTemplates } from "@/sandbox/graph/list-templates";
@@ -89,6 +91,11 @@ const routes: Route[] = [
   { method: "GET", pattern: control("media/([^/]+)"), handle: (_ctx, _req, [name = ""]) => getSample(name) },
   { method: "POST", pattern: control("reset"), handle: (ctx, req) => reset(ctx, req) },
   {
+    method: "POST",
+    pattern: control("flows/data-exchange"),
+    handle: (ctx, req) => postDataExchange(ctx, req),
+  },
+  {
     method: "GET",
     pattern: /^\/whatsapp_business\/attachments\/?$/,
     handle: (ctx, req) => downloadMedia(ctx, req),
@@ -128,6 +135,16 @@ const routes: Route[] = [
     method: "GET",
     pattern: graph("/message_templates"),
     handle: (ctx, req, [id = ""]) => listTemplates(ctx, req, id),
+  },
+  {
+    method: "POST",
+    pattern: graph("/whatsapp_business_encryption"),
+    handle: (ctx, req, [id = ""]) => setBusinessEncryption(ctx, req, id),
+  },
+  {
+    method: "GET",
+    pattern: graph("/whatsapp_business_encryption"),
+    handle: (ctx, req, [id = ""]) => getBusinessEncryption(ctx, req, id),
   },
   { method: "GET", pattern: graph(""), handle: (ctx, req, [id = ""]) => getObject(ctx, req, id) },
 ];

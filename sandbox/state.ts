@@ -84,6 +84,8 @@ export type SandboxState = {
   /** users who stopped marketing messages from a number (`/_sandbox/user-preferences`), by windowKey */
   marketingStopped: Set<string>;
   media: Map<string, Media>;
+  /** the business public key of each number for Flows' data endpoint (whatsapp_business_encryption), by phone_number_id */
+  businessPublicKeys: Map<string, string>;
   /** a number's second responder (conversation routing, `/_sandbox/routing`), by phone_number_id */
   secondResponders: Map<string, SecondResponder>;
   /** who owns a customer's thread on a number with a second responder, by windowKey (absent: the second responder) */
@@ -126,6 +128,7 @@ export function createState(): SandboxState {
     blocked: new Set(),
     marketingStopped: new Set(),
     media: new Map(),
+    businessPublicKeys: new Map(),
     secondResponders: new Map(),
     threadOwners: new Map(),
     secondResponderHandovers: new Map(),
@@ -148,6 +151,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
     state.settings = defaultSettings();
     state.phoneNumbers.clear();
     state.templates.clear();
+    state.businessPublicKeys.clear();
     state.templatePacing.clear();
   }
   state.heldMessages.clear();

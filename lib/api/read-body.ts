@@ -13,6 +13,8 @@ export const BODY_LIMITS = {
   /** a broadcast with 10,000 inline recipients and a few variables each (about 300 bytes a recipient) */
   v1Broadcast: 5 * MiB,
   upstreamNotification: 3 * MiB,
+  /** a Flows data endpoint request: a screen's fields (media arrive as references, not bytes) */
+  flowEndpoint: 1 * MiB,
   dashboardJson: 1 * MiB,
   dashboardImport: 8 * MiB,
   /** next-auth's sign-in and sign-out forms: a few hundred bytes */

@@ -10,7 +10,8 @@ function sealedUnderCurrent(sealed: string): boolean {
 }
 
 /**
- * The last step of a key rotation: every channel token and webhook secret sealed under
+ * The last step of a key rotation: every channel token, webhook secret and Flows endpoint key or
+ * secret sealed under
  * ENCRYPTION_KEY_PREVIOUS (or in the format before key ids) is sealed again under
  * ENCRYPTION_KEY, after which the previous key can be dropped. Values that open under neither
  * key are counted, never changed.
@@ -48,6 +49,25 @@ export async function resealSecrets(
   for (const w of webhooks) {
     const next = w.secretEnc ? reseal(w.secretEnc, w.organizationId, w.id) : null;
     if (next) await db().webhook.update({ where: { id: w.id }, data: { secretEnc: next } });
+  }
+  const flowEndpoints = await db().flowEndpoint.findMany({
+    where: { organizationId: scope.organizationId },
+    select: {
+      id: true,
+      organizationId: true,
+      privateKeyEnc: true,
+      previousPrivateKeyEnc: true,
+      receiverSecretEnc: true,
+    },
+  });
+  for (const f of flowEndpoints) {
+    const data: Record<string, string> = {};
+    for (const field of ["privateKeyEnc", "previousPrivateKeyEnc", "receiverSecretEnc"] as const) {
+      const sealed = f[field];
+      const next = sealed ? reseal(sealed, f.organizationId, f.id) : null;
+      if (next) data[field] = next;
+    }
+    if (Object.keys(data).length > 0) await db().flowEndpoint.update({ where: { id: f.id }, data });
   }
   return counts;
 }

@@ -62,3 +62,11 @@ export function countUnprocessedField(field: string): void {
 export function countFlowResponse(result: "matched" | "unmatched" | "malformed"): void {
   metrics()?.flowResponses.inc({ result });
 }
+
+/** One Flows data endpoint request: our own share of it (the receiver's time left out). */
+export function observeFlowEndpoint(action: string, status: number, overheadSeconds: number): void {
+  const m = metrics();
+  if (!m) return;
+  const label = /^(ping|INIT|BACK|data_exchange|navigate|complete)$/.test(action) ? action : "other";
+  m.flowEndpointOverhead.observe({ action: label, status: String(status) }, overheadSeconds);
+}

@@ -58,6 +58,13 @@ function create() {
       labelNames: ["result"] as const,
       registers,
     }),
+    flowEndpointOverhead: new Histogram({
+      name: "messaging_flow_endpoint_overhead_seconds",
+      help: "The product's own share of a Flows data endpoint round trip (the whole request minus the business receiver's time), by action and answered status",
+      labelNames: ["action", "status"] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    }),
     unprocessedFields: new Counter({
       name: "messaging_upstream_unprocessed_fields_total",
       help: "Changes of upstream notifications whose field the product does not process (kept, not applied), by field",

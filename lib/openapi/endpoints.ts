@@ -4,6 +4,7 @@ import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
 import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
+import { FLOW_ENDPOINT_ENDPOINTS } from "@/lib/flow-endpoint/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
@@ -35,6 +36,9 @@ export const V1_ENDPOINTS = [
   CONVERSATION_ENDPOINTS.releaseConversation,
   CONVERSATION_ENDPOINTS.passConversation,
   CHANNEL_ENDPOINTS.listChannels,
+  FLOW_ENDPOINT_ENDPOINTS.getFlowEndpoint,
+  FLOW_ENDPOINT_ENDPOINTS.updateFlowEndpoint,
+  FLOW_ENDPOINT_ENDPOINTS.rotateFlowEndpointKey,
   USAGE_ENDPOINTS.getUsage,
   MEDIA_ENDPOINTS.getMedia,
   WEBHOOK_ENDPOINTS.createWebhook,

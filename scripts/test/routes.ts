@@ -29,6 +29,9 @@ const SAMPLES: Record<EndpointId, Sample> = {
   getUsage: {},
   listTemplates: {},
   listChannels: {},
+  getFlowEndpoint: { params: { id: UUID } },
+  updateFlowEndpoint: { params: { id: UUID }, body: {} },
+  rotateFlowEndpointKey: { params: { id: UUID }, body: {} },
   sendMessage: { body: { to: "+14155550123", type: "text", text: { body: "auth suite" } } },
   sendTemplate: {
     params: { templateId: "auth_suite_template" },

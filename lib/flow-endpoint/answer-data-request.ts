@@ -1,0 +1,148 @@
+import "#server-only";
+import { config } from "@/lib/config";
+import { openSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db";
+import {
+  type DecryptedRequest,
+  decryptFlowRequest,
+  encryptFlowResponse,
+  FlowDecryptError,
+} from "@/lib/flow-endpoint/flow-crypto";
+import { forwardToReceiver } from "@/lib/flow-endpoint/forward-to-receiver";
+import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
+import { isUuid } from "@/lib/ids/uuid";
+import { verifyHubSignature } from "@/lib/inbound/verify-signature";
+import { logger } from "@/lib/logger";
+import { observeFlowEndpoint } from "@/lib/metrics/record";
+
+/**
+ * The answer to WhatsApp. The status codes are Meta's ("Implementing your Flow endpoint",
+ * https://developers.facebook.com/docs/whatsapp/flows/guides/implementingyourflowendpoint):
+ * 200 with the encrypted answer as base64 text; 421 the request cannot be decrypted (WhatsApp
+ * re-downloads the public key and tries again); 427 the flow token is no longer valid;
+ * 432 the X-Hub-Signature-256 signature is wrong. Where Meta names no code we decided:
+ * 400 for a body that is not JSON, 404 for an unknown or inactive channel, 503 when no receiver
+ * is set, 502 when the receiver answered anything but 200 JSON or 427, 504 when it did not
+ * answer in time (WhatsApp shows its generic error for any of them). Bodies of errors are
+ * short plain text, never a stack trace.
+ */
+export type DataAnswer = { status: number; body: string; contentType: string };
+
+/** How long a key replaced by a rotation still opens requests: WhatsApp may hold it until a 421. */
+const PREVIOUS_KEY_GRACE_MS = 60 * 60 * 1000;
+
+const text = (status: number, body: string): DataAnswer => ({
+  status,
+  body,
+  contentType: "text/plain; charset=utf-8",
+});
+
+function actionOf(payload: unknown): string {
+  const action = (payload as { action?: unknown } | null)?.action;
+  return typeof action === "string" ? action : "";
+}
+
+function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
+  const keys: string[] = [];
+  if (row.privateKeyEnc) keys.push(row.privateKeyEnc);
+  const uploadedAt = row.keyUploadedAt?.getTime() ?? 0;
+  if (row.previousPrivateKeyEnc && Date.now() - uploadedAt < PREVIOUS_KEY_GRACE_MS) {
+    keys.push(row.previousPrivateKeyEnc);
+  }
+  let failure: unknown = new FlowDecryptError("the channel has no key");
+  for (const sealed of keys) {
+    try {
+      return decryptFlowRequest(body, openSecret(sealed, row.organizationId, row.id));
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+async function activeEndpoint(channelId: string): Promise<FlowEndpoint | null> {
+  if (!isUuid(channelId)) return null;
+  return db().flowEndpoint.findFirst({ where: { channelId, channel: { status: "active" } } });
+}
+
+/** One request from WhatsApp to a channel's data endpoint, answered; never throws for bad input. */
+export async function answerDataRequest(
+  channelId: string,
+  raw: Buffer,
+  signature: string | null,
+): Promise<DataAnswer> {
+  const started = performance.now();
+  let receiverSeconds = 0;
+  let action = "";
+  const done = (answer: DataAnswer): DataAnswer => {
+    const overhead = Math.max(0, (performance.now() - started) / 1000 - receiverSeconds);
+    observeFlowEndpoint(action, answer.status, overhead);
+    return answer;
+  };
+  const secret = config().WHATSAPP_APP_SECRET;
+  if (!secret || !verifyHubSignature(raw, signature, secret)) {
+    return done(text(432, "The X-Hub-Signature-256 signature does not match the body."));
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    return done(text(400, "The body is not JSON."));
+  }
+  const row = await activeEndpoint(channelId);
+  if (!row) return done(text(404, "No data endpoint here."));
+  let request: DecryptedRequest;
+  try {
+    request = openWithKeys(row, body);
+  } catch (error) {
+    if (!(error instanceof FlowDecryptError)) throw error;
+    logger.info({ channelId, reason: error.message }, "flow endpoint request did not decrypt");
+    return done(text(421, "The request could not be decrypted; download the public key again."));
+  }
+  action = actionOf(request.payload);
+  const encrypted = (answer: unknown) => text(200, encryptFlowResponse(answer, request.aesKey, request.iv));
+  // Meta's health check: answered by the product itself, whatever the receiver does
+  if (action === "ping") return done(encrypted({ data: { status: "active" } }));
+  if (!row.receiverUrl) return done(text(503, "No flow endpoint receiver is set for this channel."));
+  const outcome = await forwardToReceiver({
+    url: row.receiverUrl,
+    secret: row.receiverSecretEnc ? openSecret(row.receiverSecretEnc, row.organizationId, row.id) : null,
+    channelId: row.channelId,
+    payload: request.payload,
+  });
+  receiverSeconds = outcome.seconds;
+  if (outcome.kind === "failed") {
+    logger.warn({ channelId, reason: outcome.reason }, "flow endpoint receiver did not answer");
+    return done(
+      outcome.reason === "timeout"
+        ? text(504, "The business receiver did not answer in time.")
+        : text(502, "The business receiver could not be reached."),
+    );
+  }
+  if (outcome.status === 427) {
+    // relayed unencrypted, as Meta's sample endpoint sends its error codes; an error_msg is kept
+    const message = errorMessageOf(outcome.body);
+    return done({
+      status: 427,
+      body: JSON.stringify(message ? { error_msg: message } : {}),
+      contentType: "application/json",
+    });
+  }
+  if (outcome.status !== 200) return done(text(502, `The business receiver answered ${outcome.status}.`));
+  let answer: unknown;
+  try {
+    answer = JSON.parse(outcome.body.toString("utf8"));
+  } catch {
+    return done(text(502, "The business receiver answered something other than JSON."));
+  }
+  return done(encrypted(answer));
+}
+
+function errorMessageOf(body: Buffer): string | null {
+  try {
+    const parsed = JSON.parse(body.toString("utf8")) as { error_msg?: unknown };
+    return typeof parsed.error_msg === "string" ? parsed.error_msg.slice(0, 500) : null;
+  } catch {
+    return null;
+  }
+}
