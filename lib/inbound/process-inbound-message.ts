@@ -80,8 +80,10 @@ async function storeInbound(
   const flowToken = flow && !flow.malformed ? flow.flowToken : null;
   const answered: AnsweredFlow | null = flowToken
     ? await db()
-        .message.findUnique({
-          where: { organizationId_flowToken: { organizationId: channel.organizationId, flowToken } },
+        .message.findFirst({
+          where: { organizationId: channel.organizationId, flowToken },
+          // the token is refused when reused, but two concurrent sends may both hold it: the latest
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           select: { id: true, broadcastId: true },
         })
         .then((m) => (m ? { messageId: m.id, broadcastId: m.broadcastId } : null))

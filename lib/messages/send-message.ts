@@ -46,11 +46,12 @@ export type SendResult = {
 /**
  * A token the caller gave that a message of the organization already has (tokens are unique per
  * organization, so that an answer finds one message). Two concurrent sends naming the same new
- * token both pass here; the unique index then refuses the second (a 500 for that rare caller error).
+ * token both pass here and are both stored (the index is not unique: a refusal there would fail the
+ * whole group-committed write batch); an answer then links the latest of them.
  */
 async function flowTokenTaken(organizationId: string, flowToken: string): Promise<boolean> {
-  const found = await db().message.findUnique({
-    where: { organizationId_flowToken: { organizationId, flowToken } },
+  const found = await db().message.findFirst({
+    where: { organizationId, flowToken },
     select: { id: true },
   });
   return found !== null;

@@ -2,4 +2,4 @@
 ALTER TABLE "messages" ADD COLUMN     "flow_token" TEXT;
 
 -- CreateIndex
-CREATE UNIQUE INDEX "messages_organization_id_flow_token_key" ON "messages"("organization_id", "flow_token");
+CREATE INDEX "messages_organization_id_flow_token_idx" ON "messages"("organization_id", "flow_token");
