@@ -230,10 +230,10 @@ export function previewPage(ctx: Ctx, req: SandboxRequest, id: string): Reply {
   if (!flow?.preview || req.query.get("token") !== flow.preview.token)
     throw graphError({ status: 404, code: 100, message: "This preview link is invalid or expired." });
   const doc = safeParse(flow.json ?? "{}") as { screens?: { id?: string; title?: string }[] };
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const screens = (doc.screens ?? [])
-    .map((s) => `<li>${escape(String(s.title ?? s.id ?? "screen"))}</li>`)
+    .map((s) => `<li>${html(String(s.title ?? s.id ?? "screen"))}</li>`)
     .join("");
-  const html = `<!doctype html><meta charset="utf-8"><title>${escape(flow.name)}</title><h1>${escape(flow.name)}</h1><p>${flow.status}</p><ol>${screens}</ol>`;
-  return { status: 200, bytes: Buffer.from(html), contentType: "text/html; charset=utf-8" };
+  const page = `<!doctype html><meta charset="utf-8"><title>${html(flow.name)}</title><h1>${html(flow.name)}</h1><p>${flow.status}</p><ol>${screens}</ol>`;
+  return { status: 200, bytes: Buffer.from(page), contentType: "text/html; charset=utf-8" };
 }
