@@ -40,17 +40,18 @@ export async function createFlow(
   } catch (error) {
     throw flowUpstreamError(error);
   }
-  const flow = await db().flow.create({
-    data: {
-      organizationId,
-      channelId: channel.id,
-      upstreamId: created.id,
-      name: body.name,
-      categories: body.categories,
-      status: "DRAFT",
-      flowJson: (body.flow_json ?? undefined) as Prisma.InputJsonValue | undefined,
-      validationErrors: toValidationErrors(created.validation_errors, body.flow_json ?? null),
-    },
+  const data = {
+    name: body.name,
+    categories: body.categories,
+    status: "DRAFT",
+    flowJson: (body.flow_json ?? undefined) as Prisma.InputJsonValue | undefined,
+    validationErrors: toValidationErrors(created.validation_errors, body.flow_json ?? null),
+  };
+  // an upsert: a channel sync running meanwhile may have copied the new Flow from Meta already
+  const flow = await db().flow.upsert({
+    where: { channelId_upstreamId: { channelId: channel.id, upstreamId: created.id } },
+    create: { organizationId, channelId: channel.id, upstreamId: created.id, ...data },
+    update: data,
   });
   return toFlowJson(flow);
 }

@@ -11,6 +11,8 @@ import { listUpstreamFlows } from "@/lib/flows/graph-flows";
  */
 export async function syncFlows(channelId: string): Promise<{ synced: number; removed: number }> {
   const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
+  // a Flow created through us while the list was read is not in it: only older rows can be gone
+  const listedAt = new Date();
   const seen = await listUpstreamFlows(channel);
   const known = await db().flow.findMany({
     where: { channelId },
@@ -50,7 +52,7 @@ export async function syncFlows(channelId: string): Promise<{ synced: number; re
       });
     }
     const removed = await tx.flow.deleteMany({
-      where: { channelId, upstreamId: { notIn: seen.map((f) => f.id) } },
+      where: { channelId, upstreamId: { notIn: seen.map((f) => f.id) }, createdAt: { lt: listedAt } },
     });
     return { synced: seen.length, removed: removed.count };
   });
