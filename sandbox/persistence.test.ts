@@ -77,6 +77,23 @@ describe("the sandbox keeps its state across restarts (dataDir)", () => {
     const mediaId = String(JSON.parse(imageMessage).entry[0].changes[0].value.messages[0].image.id);
     const sent = await sendText(first, "before the restart");
     expect(sent.status).toBe(200);
+    // a template WhatsApp holds (template pacing) is still held, and releasable, after the restart
+    await call(first, "PUT", `/_sandbox/template-pacing/${WABA_ID}/welcome`, {
+      message_status: "held_for_quality_assessment",
+    });
+    const held = await call(
+      first,
+      "POST",
+      `/v23.0/${PHONE_NUMBER_ID}/messages`,
+      {
+        messaging_product: "whatsapp",
+        to: CUSTOMER,
+        type: "template",
+        template: { name: "welcome", language: { code: "en" } },
+      },
+      TOKEN,
+    );
+    expect(held.body.messages[0].message_status).toBe("held_for_quality_assessment");
     await first.close();
 
     const second = await startSandbox({ logLevel: "silent", dataDir: dir });
@@ -86,7 +103,7 @@ describe("the sandbox keeps its state across restarts (dataDir)", () => {
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       const recorded = await call(second, "GET", `/_sandbox/messages?phone_number_id=${PHONE_NUMBER_ID}`);
       expect(recorded.body.data.map((r: { body: { text?: { body: string } } }) => r.body.text?.body)).toEqual(
-        ["before the restart", "after the restart"],
+        ["before the restart", undefined, "after the restart"],
       );
       const templates = await call(second, "GET", `/v23.0/${WABA_ID}/message_templates`, undefined, TOKEN);
       expect(templates.body.data.map((t: { name: string }) => t.name)).toEqual(["welcome"]);
@@ -95,6 +112,8 @@ describe("the sandbox keeps its state across restarts (dataDir)", () => {
       expect(media.body.id).toBe(mediaId);
       const app = await call(second, "GET", "/_sandbox/app");
       expect(app.body.webhook_url).toBe(receiver.url);
+      const released = await call(second, "POST", `/_sandbox/template-pacing/${WABA_ID}/welcome/release`, {});
+      expect(released.body).toMatchObject({ count: 1, message_ids: [held.body.messages[0].id] });
     } finally {
       await second.close();
     }

@@ -40,6 +40,11 @@ const snapshotSchema = z.object({
   lastInbound: z.array(z.tuple([z.string(), z.number()])),
   entryPoints: z.array(z.tuple([z.string(), z.number()])).default([]),
   blocked: z.array(z.string()).default([]),
+  /** template pacing (sandbox/control/template-pacing.ts): what a template's sends answer, and the messages held */
+  templatePacing: z
+    .array(z.tuple([z.string(), z.enum(["held_for_quality_assessment", "paused"])]))
+    .default([]),
+  heldMessages: z.array(z.object({ message: z.custom<AcceptedMessage>(), template: z.string() })).default([]),
   media: z.array(z.object({ media: z.custom<Omit<Media, "bytes">>(), bytes: z.string() })),
   linkSecret: z.string(),
 });
@@ -58,6 +63,8 @@ function toSnapshot(state: SandboxState): Snapshot {
     lastInbound: [...state.lastInbound.entries()],
     entryPoints: [...state.entryPoints.entries()],
     blocked: [...state.blocked],
+    templatePacing: [...state.templatePacing.entries()],
+    heldMessages: [...state.heldMessages.values()],
     media: [...state.media.values()].slice(-KEEP_MEDIA).map(({ bytes, ...media }) => ({
       media,
       bytes: bytes.toString("base64"),
@@ -95,6 +102,8 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   for (const [key, at] of s.lastInbound) state.lastInbound.set(key, at);
   for (const [key, at] of s.entryPoints) state.entryPoints.set(key, at);
   for (const key of s.blocked) state.blocked.add(key);
+  for (const [key, status] of s.templatePacing) state.templatePacing.set(key, status);
+  for (const held of s.heldMessages) state.heldMessages.set(held.message.id, held);
   for (const { media, bytes } of s.media)
     state.media.set(media.id, { ...media, bytes: Buffer.from(bytes, "base64") });
   state.linkSecret = Buffer.from(s.linkSecret, "base64");

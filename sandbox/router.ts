@@ -11,6 +11,7 @@ import { reset } from "@/sandbox/control/reset";
 import { postHandover, postRouting, postStandbyEcho, postStandbyStatus } from "@/sandbox/control/routing";
 import { postStatusNow } from "@/sandbox/control/statuses";
 import { postTemplateCategory, postTemplateStatus } from "@/sandbox/control/template-events";
+import { putTemplatePacing, releaseTemplatePacing } from "@/sandbox/control/template-pacing";
 import { putTemplates } from "@/sandbox/control/templates";
 import { getRouting, routingRoles, threadControl } from "@/sandbox/control/thread-control";
 import { postUserIdChange } from "@/sandbox/control/user-id-change";
@@ -52,6 +53,16 @@ const routes: Route[] = [
     method: "PUT",
     pattern: control("phone-numbers/([^/]+)"),
     handle: (ctx, req, [id = ""]) => putPhoneNumber(ctx, req, id),
+  },
+  {
+    method: "PUT",
+    pattern: control("template-pacing/([^/]+)/([^/]+)"),
+    handle: (ctx, req, [waba = "", name = ""]) => putTemplatePacing(ctx, req, waba, name),
+  },
+  {
+    method: "POST",
+    pattern: control("template-pacing/([^/]+)/([^/]+)/release"),
+    handle: (ctx, req, [waba = "", name = ""]) => releaseTemplatePacing(ctx, req, waba, name),
   },
   {
     method: "PUT",

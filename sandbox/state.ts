@@ -91,6 +91,10 @@ export type SandboxState = {
   threadOwners: Map<string, "us" | "other">;
   /** the messaging_handovers notifications the app's thread control sent to the second responder, by phone_number_id */
   secondResponderHandovers: Map<string, Record<string, unknown>[]>;
+  /** Meta's template pacing (`/_sandbox/template-pacing`): what sends of a template answer, by `${waba_id}:${name}` */
+  templatePacing: Map<string, "held_for_quality_assessment" | "paused">;
+  /** messages held by template pacing, by wamid: no status until released or dropped */
+  heldMessages: Map<string, { message: AcceptedMessage; template: string }>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -127,6 +131,8 @@ export function createState(): SandboxState {
     secondResponders: new Map(),
     threadOwners: new Map(),
     secondResponderHandovers: new Map(),
+    templatePacing: new Map(),
+    heldMessages: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -144,8 +150,10 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
     state.settings = defaultSettings();
     state.phoneNumbers.clear();
     state.templates.clear();
+    state.templatePacing.clear();
     state.flows.clear();
   }
+  state.heldMessages.clear();
   state.messages.clear();
   state.requests.length = 0;
   state.lastInbound.clear();

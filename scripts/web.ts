@@ -3,16 +3,39 @@
 // keep-alive connections after SIGTERM; here SIGTERM (or SIGINT) lets in-flight requests
 // finish, answers them with `Connection: close`, closes idle connections, and exits within
 // WEB_SHUTDOWN_TIMEOUT_MS (default 8 s) even if a request is still running then.
+//
+// The upstream receiver (GET and POST /webhooks/whatsapp) is answered here on node:http, before
+// Next.js: machine-to-machine, no cookie, page or proxy rule applies to it, and Next's own
+// per-request work cost more than the acknowledgement (issue 33). WEB_RECEIVER=next sends it
+// through Next's route instead (the same functions; for comparison: npm run bench:receiver).
+import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { isUpstreamReceiverRequest, serveUpstreamReceiver } from "@/lib/inbound/serve-upstream-receiver";
+import { securityHeaders } from "@/lib/security-headers";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
 // all interfaces, as `next start` does (not $HOSTNAME: containers set it to their own id)
 const hostname = process.env.WEB_HOST || undefined;
 const shutdownTimeoutMs = Number(process.env.WEB_SHUTDOWN_TIMEOUT_MS ?? 8_000);
+
+const receiverOnNode = process.env.WEB_RECEIVER !== "next";
+
+/** The headers Next adds to every answer, as this build fixed them (next.config.ts's headers()). */
+function buildHeaders(): { key: string; value: string }[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, ".next", "routes-manifest.json"), "utf8")) as {
+      headers?: { source: string; headers: { key: string; value: string }[] }[];
+    };
+    const all = manifest.headers?.find((h) => h.source === "/:path*");
+    if (all) return all.headers;
+  } catch {}
+  return securityHeaders(process.env);
+}
+const everyAnswer = buildHeaders();
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
 const handle = app.getRequestHandler();
@@ -24,6 +47,13 @@ const server = createServer((req, res) => {
   inFlight.add(res);
   res.once("close", () => inFlight.delete(res));
   if (draining) res.setHeader("Connection", "close");
+  if (receiverOnNode && isUpstreamReceiverRequest(req)) {
+    serveUpstreamReceiver(req, res, everyAnswer).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+    return;
+  }
   handle(req, res).catch((error: unknown) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500).end();

@@ -8,6 +8,9 @@ import { inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
 /** "Sent 14:00 · Delivered 14:01 · Read 14:05": every status the message reached, with its time. */
 function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
   if (m.direction === "inbound") return [{ label: "Received", at: m.created_at }];
+  // Meta's template pacing: accepted but not gone out, so neither "Sent" nor "Failed"
+  const held = m.pacing ? PACING[m.pacing] : null;
+  if (held) return [{ label: held, at: m.sent_at ?? m.created_at }];
   const steps: { label: string; at: string | null }[] = [
     { label: "Sent", at: m.sent_at },
     { label: "Delivered", at: m.delivered_at },
@@ -18,6 +21,11 @@ function statusLine(m: ThreadMessageJson): { label: string; at: string }[] {
   if (reached.length > 0) return reached;
   return [{ label: m.status === "sending" ? "Sending" : "Queued", at: m.created_at }];
 }
+
+const PACING = {
+  held: "Held by WhatsApp for a quality check",
+  paused: "Paused by WhatsApp (template paused)",
+} as const;
 
 const SOURCES = {
   business_app: "From the WhatsApp Business app",
@@ -52,6 +60,8 @@ function AdReferral({ referral }: { referral: NonNullable<ThreadMessageJson["ref
 export function MessageBubble({ message }: { message: ThreadMessageJson }) {
   const outbound = message.direction === "outbound";
   const failed = message.status === "failed";
+  // held is neither sent (blue) nor failed (red): amber, with its own words in the status line
+  const held = outbound && !failed && message.pacing !== null;
   return (
     <li className={cx("flex", outbound ? "justify-end" : "justify-start")}>
       <article
@@ -61,17 +71,27 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
           // blue-700, not 600: the time under the text (blue-100) needs 4.5:1 against it
           failed
             ? "bg-red-50 text-red-900 ring-1 ring-red-300"
-            : outbound
-              ? "bg-blue-700 text-white"
-              : "border border-slate-200 bg-white text-slate-900",
+            : held
+              ? "bg-amber-50 text-amber-950 ring-1 ring-amber-300"
+              : outbound
+                ? "bg-blue-700 text-white"
+                : "border border-slate-200 bg-white text-slate-900",
         )}
       >
         {message.broadcast ? (
-          <p className={cx("mb-1 text-xs", failed ? "text-red-900" : "text-blue-100")}>
+          <p
+            className={cx(
+              "mb-1 text-xs",
+              failed ? "text-red-900" : held ? "text-amber-950" : "text-blue-100",
+            )}
+          >
             {"Broadcast "}
             <Link
               href={`/dashboard/broadcasts/${message.broadcast.id}`}
-              className={cx("font-medium underline", failed ? "text-red-900" : "text-white")}
+              className={cx(
+                "font-medium underline",
+                failed ? "text-red-900" : held ? "text-amber-950" : "text-white",
+              )}
             >
               {message.broadcast.name}
             </Link>
@@ -100,7 +120,7 @@ export function MessageBubble({ message }: { message: ThreadMessageJson }) {
         <p
           className={cx(
             "mt-1 text-xs",
-            failed ? "text-red-900" : outbound ? "text-blue-100" : "text-slate-500",
+            failed ? "text-red-900" : held ? "text-amber-950" : outbound ? "text-blue-100" : "text-slate-500",
           )}
         >
           {message.source ? <span>{SOURCES[message.source]} · </span> : null}

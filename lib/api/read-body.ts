@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { ApiError } from "@/lib/api/errors";
 
 const MiB = 1024 * 1024;
@@ -55,4 +56,34 @@ export async function readBody(request: Request, limit: number): Promise<Buffer>
     chunks.push(value);
   }
   return Buffer.concat(chunks, total);
+}
+
+/**
+ * readBody's rule for a node:http request (the upstream receiver served before Next.js): a
+ * declared length over `limit` is refused before a byte is read, and the count stops at `limit`.
+ * The rest of a refused body is left unread without destroying the socket, so the 413 (with
+ * `Connection: close`) is still written and node closes the connection after it.
+ */
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        req.off("data", onData);
+        req.pause();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks, total)));
+    req.once("error", reject);
+  });
 }

@@ -21,11 +21,23 @@ export function cacheControlFor(body: string): string {
   return Buffer.byteLength(body) < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store";
 }
 
-function json(body: string, status: number, headers?: Record<string, string>): Response {
-  return new Response(body, {
+/** An answer before it is a Response: what a node:http server writes as it is (the upstream receiver). */
+export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
+
+function jsonAnswer(body: string, status: number, headers?: Record<string, string>): PlainAnswer {
+  return {
     status,
     headers: { "Content-Type": JSON_TYPE, "Cache-Control": cacheControlFor(body), ...headers },
-  });
+    body,
+  };
+}
+
+export function toResponse(answer: PlainAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+function json(body: string, status: number, headers?: Record<string, string>): Response {
+  return toResponse(jsonAnswer(body, status, headers));
 }
 
 /** `{ success: true, data }`, the envelope of the /v1 API. */
@@ -35,7 +47,11 @@ export function jsonOk<T>(data: T, status = 200): Response {
 
 /** The error's status (lib/api/errors.ts), envelope and headers. */
 export function errorResponse(error: ApiError): Response {
-  return json(JSON.stringify(errorBody(error)), error.status, error.headers);
+  return toResponse(errorAnswer(error));
+}
+
+export function errorAnswer(error: ApiError): PlainAnswer {
+  return jsonAnswer(JSON.stringify(errorBody(error)), error.status, error.headers);
 }
 
 /** ApiError → its answer; anything else → 500 without internals (logged). */

@@ -15,5 +15,7 @@ export async function findBroadcast(organizationId: string, id: string): Promise
 export async function readCounts(broadcastId: string): Promise<Counts> {
   const [row] = await db().$queryRaw<{ counts: Counts }[]>`
     SELECT ${countsSql} AS counts FROM (SELECT ${broadcastId}::uuid AS id) b`;
-  return row?.counts ?? { pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 };
+  return (
+    row?.counts ?? { pending: 0, sent: 0, held: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 }
+  );
 }

@@ -22,6 +22,15 @@ export async function listBroadcasts(
   const counts = await db().$queryRaw<{ id: string; counts: Counts }[]>`
     SELECT b.id::text AS id, ${countsSql} AS counts FROM unnest(${ids}::uuid[]) AS b(id)`;
   const byId = new Map(counts.map((c) => [c.id, c.counts]));
-  const none: Counts = { pending: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 };
+  const none: Counts = {
+    pending: 0,
+    sent: 0,
+    held: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    skipped: 0,
+    replied: 0,
+  };
   return { broadcasts: rows.map((r) => toBroadcastJson(r, byId.get(r.id) ?? none)), total };
 }

@@ -1,7 +1,7 @@
 import "#server-only";
 import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
-import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
+import { type Pacing, postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
@@ -10,7 +10,7 @@ import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markBatchSent } from "@/lib/messages/transitions/mark-sent";
 import { type Backoff, putBack } from "@/lib/messages/transitions/put-back";
 
-type Outcome = { id: string; wamid?: string; api?: UpstreamApi; failure?: UpstreamFailure };
+type Outcome = { id: string; wamid?: string; api?: UpstreamApi; pacing?: Pacing; failure?: UpstreamFailure };
 
 /** How often a recipient may be put back, and when it is due again, per refusal. */
 const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
@@ -42,7 +42,7 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
       try {
         // a MARKETING template on a channel with the Marketing Messages API goes there (post-send.ts)
         const sent = await postSend(channel, cloud, api);
-        return { id, wamid: sent.wamid, api: sent.api };
+        return { id, wamid: sent.wamid, api: sent.api, pacing: sent.pacing };
       } catch (error) {
         if (error instanceof UpstreamError) return { id, failure: error.failure };
         logger.warn({ messageId: id, err: String(error) }, "broadcast send in doubt");
@@ -52,7 +52,7 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
   );
   await recordSent(
     channel.id,
-    outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid }] : [])),
+    outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid, pacing: o.pacing ?? null }] : [])),
   );
   await noteMarketingApi(outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])));
   const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
@@ -63,7 +63,10 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
  * The upstream has them: from here nothing may fail the batch. Recorded in one statement,
  * retried; if the database stays away, the status notifications (biz_opaque_callback_data) settle them.
  */
-async function recordSent(channelId: string, sent: { messageId: string; wamid: string }[]): Promise<void> {
+async function recordSent(
+  channelId: string,
+  sent: { messageId: string; wamid: string; pacing: Pacing }[],
+): Promise<void> {
   if (sent.length === 0) return;
   touchChannel(channelId).catch(() => undefined);
   for (let attempt = 1; attempt <= 3; attempt++) {

@@ -103,6 +103,8 @@ export type ThreadMessageJson = {
   /** the file of a media message (lib/conversations/thread-media.ts); null for every other message */
   media: ThreadMediaJson | null;
   status: MessageStatus;
+  /** Meta's template pacing: accepted (`sent`) but held for a quality check, or paused; null otherwise */
+  pacing: "held" | "paused" | null;
   error: { code: string | null; message: string | null } | null;
   /** the upstream's pricing category of an outbound message (marketing, utility, service, …), once reported */
   pricing_category: string | null;

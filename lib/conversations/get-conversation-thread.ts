@@ -38,6 +38,7 @@ function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
     content: deleted ? { kind: "text", text: DELETED_TEXT } : view,
     media: threadMedia(view, m.media, deleted),
     status: m.status,
+    pacing: m.pacing,
     error: m.errorCode || m.errorMessage ? { code: m.errorCode, message: m.errorMessage } : null,
     pricing_category: m.pricingCategory,
     pricing_billable: m.pricingBillable,

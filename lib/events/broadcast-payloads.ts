@@ -5,7 +5,14 @@ export const broadcastCounts = z
   .object({
     total: z.int(),
     pending: z.int(),
-    sent: z.int().meta({ description: "Sent upstream (delivered and read included)" }),
+    sent: z.int().meta({
+      description:
+        "Sent upstream (delivered and read included; not the ones WhatsApp holds, counted in `held`)",
+    }),
+    held: z.int().meta({
+      description:
+        "Accepted by WhatsApp but held (Meta's template pacing: `held_for_quality_assessment` or `paused`): not sent yet. They move to `sent` when WhatsApp releases them, to `failed` when it drops them",
+    }),
     delivered: z.int().meta({ description: "Delivered (read included)" }),
     read: z.int(),
     failed: z.int(),

@@ -70,6 +70,17 @@ export const messageSentData = z
   })
   .meta({ id: "MessageSentData" });
 
+/** Meta's template pacing, as the send answer said it (lib/cloud-api/post-send.ts). */
+export const pacingSchema = z.enum(["held", "paused"]).meta({
+  id: "MessagePacing",
+  description:
+    "Meta's template pacing of a marketing or utility template, from WhatsApp's send answer (`messages[0].message_status`): `held` for `held_for_quality_assessment` (WhatsApp holds it until it has early feedback on the template, then sends it or drops it with error 132015), `paused` for `paused`",
+});
+
+export const messageHeldData = z
+  .object({ ...statusBase, status: z.literal("sent"), pacing: pacingSchema })
+  .meta({ id: "MessageHeldData" });
+
 export const messageDeliveredData = z
   .object({ ...statusBase, status: z.literal("delivered"), pricing })
   .meta({ id: "MessageDeliveredData" });

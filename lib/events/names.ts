@@ -3,6 +3,7 @@ import { z } from "zod";
 export const EVENT_NAMES = [
   "message.inbound",
   "message.sent",
+  "message.held",
   "message.delivered",
   "message.read",
   "message.failed",

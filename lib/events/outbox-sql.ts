@@ -62,12 +62,19 @@ export function outboxSql(
 
 /**
  * The outbox for hot paths whose change is one data-modifying statement: `src` (which must
- * return `organization_id` and `event_data` jsonb) records event `name` per row it changed.
+ * return `organization_id` and `event_data` jsonb) records event `name` per row it changed
+ * (`name` an SQL expression over `src`, such as `src.event_name`, when rows differ).
  * Answers how many rows `src` changed and the delivery ids to enqueue; with `refKey` (a key of
  * `event_data`, such as `messageId`) also which rows changed and whose deliveries are whose,
  * for a statement that changes the rows of several callers (group commit).
  */
-export function withEventSql(src: Prisma.Sql, name: EventName, at: Date, refKey?: string): Prisma.Sql {
+export function withEventSql(
+  src: Prisma.Sql,
+  name: EventName | Prisma.Sql,
+  at: Date,
+  refKey?: string,
+): Prisma.Sql {
+  const eventName = typeof name === "string" ? Prisma.sql`${name}::text` : name;
   const perRow = refKey
     ? [
         Prisma.sql`coalesce((SELECT array_agg(src.event_data ->> ${refKey}) FROM src), ARRAY[]::text[]) AS changed_refs`,
@@ -77,7 +84,7 @@ export function withEventSql(src: Prisma.Sql, name: EventName, at: Date, refKey?
     : [];
   return outboxSql(
     [Prisma.sql`src AS (${src})`],
-    Prisma.sql`SELECT organization_id, ${name}::text AS event_name, event_data FROM src`,
+    Prisma.sql`SELECT organization_id, ${eventName} AS event_name, event_data FROM src`,
     at,
     [Prisma.sql`(SELECT count(*)::int FROM src) AS changed`, ...perRow],
   );

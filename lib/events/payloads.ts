@@ -16,6 +16,7 @@ import {
   messageDeliveredData,
   messageEditedData,
   messageFailedData,
+  messageHeldData,
   messageInboundData,
   messageReadData,
   messageSentData,
@@ -41,6 +42,12 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "The upstream accepted a message of the business. Recorded from the send answer (without `pricing`) or from WhatsApp's status notification.",
     data: messageSentData,
+  },
+  "message.held": {
+    summary: "WhatsApp accepted a template message but holds it",
+    description:
+      "Meta's template pacing: WhatsApp accepted the template message but holds it for a quality check (`pacing: held`, Meta's `held_for_quality_assessment`) or because the template is paused (`pacing: paused`). Recorded from the send answer, instead of `message.sent`: `message.sent` follows when WhatsApp releases and sends it, `message.failed` (132015) when it drops it. `status` stays `sent` (accepted), as the send answer says.",
+    data: messageHeldData,
   },
   "message.delivered": {
     summary: "A message reached the recipient's device",

@@ -2,7 +2,7 @@ import "#server-only";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
-import { postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
+import { type Pacing, postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
 import { RETRYABLE_UPSTREAM_CODES } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
@@ -60,7 +60,7 @@ export async function deliverToUpstream(
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
       if (!sent.wamid) return { status: "unknown" };
       if (sent.api === "marketing_messages") await noteUpstreamApi(messageId, sent.api);
-      return await recordSent(messageId, channel.id, sent.wamid);
+      return await recordSent(messageId, channel.id, sent.wamid, sent.pacing);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
@@ -105,21 +105,28 @@ async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<voi
  * the client retry and send twice). Bookkeeping is retried; if the database stays away, the
  * answer is still `sent`, and the status notifications (biz_opaque_callback_data) reconcile.
  */
-async function recordSent(messageId: string, channelId: string, wamid: string): Promise<SendOutcome> {
+async function recordSent(
+  messageId: string,
+  channelId: string,
+  wamid: string,
+  pacing: Pacing,
+): Promise<SendOutcome> {
   touchChannel(channelId).catch((err: unknown) =>
     logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
   );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const sentAt = await markSent(messageId, wamid);
-      return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString() };
+      const sentAt = await markSent(messageId, wamid, pacing);
+      return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString(), ...paced(pacing) };
     } catch (err) {
       logger.warn({ messageId, attempt, err: String(err) }, "could not record a sent message");
       await new Promise((r) => setTimeout(r, 200 * attempt));
     }
   }
-  return { status: "sent", whatsappMessageId: wamid, sentAt: new Date().toISOString() };
+  return { status: "sent", whatsappMessageId: wamid, sentAt: new Date().toISOString(), ...paced(pacing) };
 }
+
+const paced = (pacing: Pacing) => (pacing ? { pacing } : {});
 
 async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
   await markFailed(messageId, failure);
@@ -130,7 +137,12 @@ async function currentOutcome(messageId: string): Promise<SendOutcome> {
   const m = await db().message.findUnique({ where: { id: messageId } });
   if (m?.status === "failed") return { status: "failed", failure: m.errorDetails };
   if (m?.whatsappMessageId && m.sentAt) {
-    return { status: "sent", whatsappMessageId: m.whatsappMessageId, sentAt: m.sentAt.toISOString() };
+    return {
+      status: "sent",
+      whatsappMessageId: m.whatsappMessageId,
+      sentAt: m.sentAt.toISOString(),
+      ...paced(m.pacing),
+    };
   }
   return { status: "unknown" };
 }

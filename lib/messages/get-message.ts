@@ -44,6 +44,7 @@ export async function getMessage(organizationId: string, messageId: string): Pro
     direction: m.direction,
     contentType: m.type,
     status: m.status,
+    pacing: m.pacing,
     content: deleted ? null : contentOf(m),
     source,
     edited:

@@ -17,6 +17,10 @@ export const messageJson = z
       .string()
       .meta({ description: "text, image, audio, video, file, location, interactive, template, …" }),
     status: z.enum(["queued", "sending", "sent", "delivered", "read", "failed"]),
+    pacing: z.enum(["held", "paused"]).nullable().meta({
+      description:
+        "Meta's template pacing: `held` when WhatsApp accepted the template message but holds it for a quality check (`held_for_quality_assessment` in its send answer), `paused` when it answered `paused`; the message is then `sent` (accepted) but has not gone out. Null otherwise, and again once WhatsApp's next status (sent, delivered, read or failed) arrives",
+    }),
     content: z.record(z.string(), z.unknown()).nullable().meta({
       description:
         "Inbound and app-sent messages: the content as `message.inbound` carries it; messages sent through this API: the object named after their type, as sent. Null once the message was deleted for everyone.",

@@ -137,6 +137,7 @@ export async function sendMessage(
     ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
     ...(checked.type === "template" ? { template: checked.template.name } : {}),
     timestamp: outcome.sentAt,
+    ...(outcome.pacing ? { pacing: outcome.pacing } : {}),
     ...(after ?? {}),
   };
 }

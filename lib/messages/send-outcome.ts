@@ -2,7 +2,13 @@ import { z } from "zod";
 
 /** What the worker's send job returns to the waiting request. */
 export const sendOutcomeSchema = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("sent"), whatsappMessageId: z.string(), sentAt: z.string() }),
+  z.object({
+    status: z.literal("sent"),
+    whatsappMessageId: z.string(),
+    sentAt: z.string(),
+    /** Meta's template pacing from the send answer (lib/cloud-api/post-send.ts); absent when none */
+    pacing: z.enum(["held", "paused"]).optional(),
+  }),
   z.object({ status: z.literal("failed"), failure: z.unknown() }),
   z.object({ status: z.literal("unknown") }),
 ]);

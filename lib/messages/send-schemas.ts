@@ -29,6 +29,10 @@ export const sendResultJson = z
     }),
     template: z.string().optional().meta({ description: "Template name, for template sends" }),
     timestamp: z.iso.datetime().meta({ description: "Send time" }),
+    pacing: z.enum(["held", "paused"]).optional().meta({
+      description:
+        "Only when WhatsApp's answer held the template (Meta's template pacing: `held_for_quality_assessment` → `held`, `paused` → `paused`): accepted but not sent yet; `message.sent` follows once WhatsApp releases it, `message.failed` (132015) if it drops it. Absent otherwise",
+    }),
     takeover: z
       .object({
         conversationId: z.uuid(),

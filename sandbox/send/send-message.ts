@@ -1,5 +1,6 @@
 import { authorizePhoneNumber } from "@/sandbox/auth";
 import type { Ctx } from "@/sandbox/context";
+import { holdMessage, pacingOf } from "@/sandbox/control/template-pacing";
 import { takeOnSend } from "@/sandbox/control/thread-control";
 import { errors } from "@/sandbox/errors";
 import { applyFault } from "@/sandbox/faults";
@@ -110,8 +111,13 @@ export async function handleSend(
   entry.id = message.id;
   // conversation routing: the escalation partner's service message takes the thread
   if (!deferred) takeOnSend(ctx, number, request.waId);
+  // template pacing (sandbox/control/template-pacing.ts): held, no status until released
+  const template = request.content.type === "template" ? request.content.template.name : undefined;
+  const pacing =
+    !deferred && template !== undefined ? pacingOf(state, number.waba_id, template, category) : undefined;
   const now = Date.now();
   if (deferred) scheduleFailure(ctx, message, deferred.body.error, now);
+  else if (pacing && template !== undefined) holdMessage(state, message, number.waba_id, template);
   else scheduleLifecycle(ctx, message, now);
   return json(200, {
     messaging_product: "whatsapp",
@@ -120,7 +126,7 @@ export async function handleSend(
         ? { input: request.to, wa_id: request.waId }
         : { input: request.userId, user_id: request.userId },
     ],
-    messages: [{ id: message.id }],
+    messages: [pacing ? { id: message.id, message_status: pacing } : { id: message.id }],
     // the Marketing Messages API's answer adds `success` (v23 MarketingMessageResponsePayload)
     ...(marketing ? { success: true } : {}),
   });

@@ -14,6 +14,7 @@ export const SETTINGS_READ_ELSEWHERE: readonly { name: string; file: string }[] 
   { name: "SANDBOX_DATA_DIR", file: "sandbox/server.ts" },
   { name: "WEB_SHUTDOWN_TIMEOUT_MS", file: "scripts/web.ts" },
   { name: "WEB_HOST", file: "scripts/web.ts" },
+  { name: "WEB_RECEIVER", file: "scripts/web.ts" },
   { name: "ENQUEUE_TIMEOUT_MS", file: "lib/queues.ts" },
   { name: "E2E_CHROMIUM_PATH", file: "e2e/playwright.config.ts" },
 ];

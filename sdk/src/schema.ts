@@ -837,6 +837,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "message.held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WhatsApp accepted a template message but holds it
+         * @description Meta's template pacing: WhatsApp accepted the template message but holds it for a quality check (`pacing: held`, Meta's `held_for_quality_assessment`) or because the template is paused (`pacing: paused`). Recorded from the send answer, instead of `message.sent`: `message.sent` follows when WhatsApp releases and sends it, `message.failed` (132015) when it drops it. `status` stays `sent` (accepted), as the send answer says.
+         */
+        post: operations["messageHeldEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "message.delivered": {
         parameters: {
             query?: never;
@@ -1733,7 +1753,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1756,7 +1776,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -2082,6 +2102,60 @@ export interface components {
             category: string | null;
             type: string | null;
         };
+        /** @description The body of a `message.held` delivery. */
+        MessageHeldEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "message.held";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageHeldData"];
+        };
+        MessageHeldData: {
+            /**
+             * Format: uuid
+             * @description Our message id
+             */
+            messageId: string;
+            /** @description Upstream id (`wamid.…`); null when the upstream never answered */
+            whatsappMessageId: string | null;
+            /** @description Conversation of the message */
+            conversationId: string | null;
+            /** @description Recipient contact */
+            contactId: string | null;
+            /** @description Channel that sent the message */
+            channelId: string | null;
+            /**
+             * Format: uuid
+             * @description The broadcast that sent the message; absent for a message sent on its own
+             */
+            broadcastId?: string;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /** @constant */
+            status: "sent";
+            pacing: components["schemas"]["MessagePacing"];
+        };
+        /**
+         * @description Meta's template pacing of a marketing or utility template, from WhatsApp's send answer (`messages[0].message_status`): `held` for `held_for_quality_assessment` (WhatsApp holds it until it has early feedback on the template, then sends it or drops it with error 132015), `paused` for `paused`
+         * @enum {string}
+         */
+        MessagePacing: "held" | "paused";
         /** @description The body of a `message.delivered` delivery. */
         MessageDeliveredEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -2689,8 +2763,10 @@ export interface components {
         BroadcastCounts: {
             total: number;
             pending: number;
-            /** @description Sent upstream (delivered and read included) */
+            /** @description Sent upstream (delivered and read included; not the ones WhatsApp holds, counted in `held`) */
             sent: number;
+            /** @description Accepted by WhatsApp but held (Meta's template pacing: `held_for_quality_assessment` or `paused`): not sent yet. They move to `sent` when WhatsApp releases them, to `failed` when it drops them */
+            held: number;
             /** @description Delivered (read included) */
             delivered: number;
             read: number;
@@ -2971,6 +3047,11 @@ export interface components {
              * @description Send time
              */
             timestamp: string;
+            /**
+             * @description Only when WhatsApp's answer held the template (Meta's template pacing: `held_for_quality_assessment` → `held`, `paused` → `paused`): accepted but not sent yet; `message.sent` follows once WhatsApp releases it, `message.failed` (132015) if it drops it. Absent otherwise
+             * @enum {string}
+             */
+            pacing?: "held" | "paused";
             /** @description Only when the conversation was another responder's (a number WhatsApp routes between responders, e.g. Meta Business Agent): WhatsApp gives the thread to the escalation partner that answers, so it is this service's now (`conversation.owner_changed`, reason `reply`). To check first, the dashboard shows the owner; `POST /v1/whatsapp/conversations/{id}/take` takes it explicitly. */
             takeover?: {
                 /** Format: uuid */
@@ -3003,6 +3084,8 @@ export interface components {
             contentType: string;
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+            /** @description Meta's template pacing: `held` when WhatsApp accepted the template message but holds it for a quality check (`held_for_quality_assessment` in its send answer), `paused` when it answered `paused`; the message is then `sent` (accepted) but has not gone out. Null otherwise, and again once WhatsApp's next status (sent, delivered, read or failed) arrives */
+            pacing: ("held" | "paused") | null;
             /** @description Inbound and app-sent messages: the content as `message.inbound` carries it; messages sent through this API: the object named after their type, as sent. Null once the message was deleted for everyone. */
             content: {
                 [key: string]: unknown;
@@ -3449,7 +3532,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -3611,6 +3694,28 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["MessageSentData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "message.held";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["MessageHeldData"];
         } | {
             /**
              * Format: uuid
@@ -5058,6 +5163,7 @@ export interface operations {
                      *         "recipient": "US.13491208655302741918",
                      *         "template": "string",
                      *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "pacing": "held",
                      *         "takeover": {
                      *           "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
                      *           "previousOwner": {
@@ -5240,6 +5346,7 @@ export interface operations {
                      *         "direction": "inbound",
                      *         "contentType": "string",
                      *         "status": "queued",
+                     *         "pacing": "held",
                      *         "content": {
                      *           "key": {}
                      *         },
@@ -5585,6 +5692,7 @@ export interface operations {
                      *         "recipient": "US.13491208655302741918",
                      *         "template": "string",
                      *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "pacing": "held",
                      *         "takeover": {
                      *           "conversationId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
                      *           "previousOwner": {
@@ -7196,6 +7304,7 @@ export interface operations {
                      *             "total": 0,
                      *             "pending": 0,
                      *             "sent": 0,
+                     *             "held": 0,
                      *             "delivered": 0,
                      *             "read": 0,
                      *             "failed": 0,
@@ -7410,6 +7519,7 @@ export interface operations {
                      *           "total": 0,
                      *           "pending": 0,
                      *           "sent": 0,
+                     *           "held": 0,
                      *           "delivered": 0,
                      *           "read": 0,
                      *           "failed": 0,
@@ -7597,6 +7707,7 @@ export interface operations {
                      *           "total": 0,
                      *           "pending": 0,
                      *           "sent": 0,
+                     *           "held": 0,
                      *           "delivered": 0,
                      *           "read": 0,
                      *           "failed": 0,
@@ -7917,6 +8028,7 @@ export interface operations {
                      *           "total": 0,
                      *           "pending": 0,
                      *           "sent": 0,
+                     *           "held": 0,
                      *           "delivered": 0,
                      *           "read": 0,
                      *           "failed": 0,
@@ -8107,6 +8219,7 @@ export interface operations {
                      *           "total": 0,
                      *           "pending": 0,
                      *           "sent": 0,
+                     *           "held": 0,
                      *           "delivered": 0,
                      *           "read": 0,
                      *           "failed": 0,
@@ -8297,6 +8410,7 @@ export interface operations {
                      *           "total": 0,
                      *           "pending": 0,
                      *           "sent": 0,
+                     *           "held": 0,
                      *           "delivered": 0,
                      *           "read": 0,
                      *           "failed": 0,
@@ -10364,7 +10478,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -10882,7 +10996,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "whatsapp.notification" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -11632,6 +11746,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MessageSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageHeldEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "message.held";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageHeldEvent"];
             };
         };
         responses: {

@@ -100,6 +100,16 @@ describe("real deliveries of every event match the OpenAPI document", () => {
     });
     expect(broadcast.status, broadcast.text).toBe(201);
     await waitForBroadcast(key, broadcast.body.data.id, (b) => b.status === "completed");
+    // message.held: WhatsApp holds the template for a quality check (Meta's template pacing)
+    await sandbox(`/_sandbox/template-pacing/${channel.wabaId}/plain_notice`, "PUT", {
+      message_status: "held_for_quality_assessment",
+    });
+    const held = await send(key, {
+      to,
+      type: "template",
+      template: { name: "plain_notice", language: { code: "en_US" } },
+    });
+    expect(held.body.data?.pacing, held.text).toBe("held");
     // outbound: message.sent, then delivered and read from the sandbox's statuses
     const sent = await send(key, { to, type: "text", text: { body: "schema check" } });
     expect(sent.status, sent.text).toBe(200);

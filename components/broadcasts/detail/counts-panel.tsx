@@ -52,11 +52,23 @@ function formatRate(perSecond: number): string {
   return perSecond >= 10 ? formatNumber(Math.round(perSecond)) : perSecond.toFixed(1);
 }
 
-const ORDER = ["total", "pending", "sent", "delivered", "read", "replied", "failed", "skipped"] as const;
+const ORDER = [
+  "total",
+  "pending",
+  "sent",
+  "held",
+  "delivered",
+  "read",
+  "replied",
+  "failed",
+  "skipped",
+] as const;
 const WORDS: Record<(typeof ORDER)[number], string> = {
   total: "Recipients",
   pending: "Waiting",
   sent: "Sent",
+  // Meta's template pacing: accepted, not sent yet (issue 30 part 3)
+  held: "Held by WhatsApp",
   delivered: "Delivered",
   read: "Read",
   replied: "Replied",
@@ -80,7 +92,7 @@ export function CountsPanel({ broadcast }: { broadcast: BroadcastJson }) {
           <div key={k} className="rounded-md bg-slate-50 px-3 py-2">
             <dt className="text-xs font-medium text-slate-600 uppercase">{WORDS[k]}</dt>
             <dd
-              className={`text-lg font-semibold ${k === "failed" && c.failed > 0 ? "text-red-700" : "text-slate-900"}`}
+              className={`text-lg font-semibold ${k === "failed" && c.failed > 0 ? "text-red-700" : k === "held" && c.held > 0 ? "text-amber-800" : "text-slate-900"}`}
               data-count={k}
             >
               {formatNumber(c[k])}

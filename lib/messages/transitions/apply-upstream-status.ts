@@ -61,6 +61,7 @@ function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | und
             pricing_billable = ${p.billable}, pricing_type = ${p.reported.type}, pricing_country = ${p.country}`,
         ]
       : []),
+    ...(plan.clearsPacing ? [Prisma.sql`pacing = NULL`] : []),
     ...(plan.sentAt ? [Prisma.sql`sent_at = ${plan.sentAt}`] : []),
     ...(plan.deliveredAt ? [Prisma.sql`delivered_at = ${plan.deliveredAt}`] : []),
     ...(plan.readAt ? [Prisma.sql`read_at = ${plan.readAt}`] : []),
@@ -77,6 +78,7 @@ function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | und
         UPDATE messages SET status = ${plan.status}::"MessageStatus", whatsapp_message_id = ${plan.whatsappMessageId},
           updated_at = ${now}${sets.length > 0 ? Prisma.sql`, ${Prisma.join(sets)}` : Prisma.empty}
         WHERE id = ${m.id}::uuid AND status = ${m.status}::"MessageStatus"
+          AND pacing IS NOT DISTINCT FROM ${m.pacing}::"MessagePacing"
         RETURNING organization_id
       )`,
       ...(notificationId

@@ -11,7 +11,7 @@ export type ReportedMessage = ReadMessage & { phone: string | null; responder: s
 export const REPORTED_COLUMNS = Prisma.sql`m.id, m.organization_id AS "organizationId", m.status,
   m.whatsapp_message_id AS "whatsappMessageId", m.conversation_id AS "conversationId", m.contact_id AS "contactId",
   m.channel_id AS "channelId", m.broadcast_id AS "broadcastId", m.sent_at AS "sentAt",
-  m.delivered_at AS "deliveredAt", m.pricing, m.phone, m.responder`;
+  m.delivered_at AS "deliveredAt", m.pricing, m.pacing, m.phone, m.responder`;
 
 /**
  * A message by id with only the columns a status reads (raw: no model query's compile), as

@@ -1,22 +1,26 @@
 import "#server-only";
+import type { Pacing } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { eventDataSql, type OutboxPerRowResult, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxPerRowResult, omitNull, withEventSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
 import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
-type Sent = { messageId: string; wamid: string };
+type Sent = { messageId: string; wamid: string; pacing: Pacing };
 type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
 
 /**
  * One statement: the Message moves to sent and message.sent is recorded with its deliveries.
  * The sends that finish together share that statement (group commit), each with its own wamid.
+ * A template the send answer held (Meta's template pacing, `pacing`) is `sent` too (accepted,
+ * as the contract's send answer says) with its `pacing` kept, and records message.held instead:
+ * message.sent follows when WhatsApp's `sent` status releases it (plan-upstream-status.ts).
  * Answers when it was recorded sent.
  */
-export async function markSent(messageId: string, wamid: string): Promise<Date> {
-  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid });
+export async function markSent(messageId: string, wamid: string, pacing: Pacing = null): Promise<Date> {
+  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid, pacing });
   if (!changed) {
     // a status notification got here first and moved the message on: keep its wamid only
     await db().message.updateMany({
@@ -44,18 +48,27 @@ export async function markBatchSent(sent: Sent[]): Promise<void> {
   await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
 }
 
-/** Many messages `sent` with their message.sent events in one statement. */
+/** Many messages `sent` with their message.sent (or message.held) events in one statement. */
 async function markSentMany(sends: Sent[]): Promise<SentResult[]> {
   const sentAt = new Date();
   const ids = sends.map((s) => s.messageId);
   const wamids = sends.map((s) => s.wamid);
+  const pacings = sends.map((s) => s.pacing);
+  // message.held's data is message.sent's with `pacing`, which is left out where it is NULL
+  const data = eventDataSql("message.held", {
+    ...statusEventColumns(sentAt),
+    status: Prisma.sql`'sent'::text`,
+    pacing: omitNull(Prisma.sql`pacing::text`),
+  });
   const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
     withEventSql(
-      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt}
-          FROM unnest(${ids}::uuid[], ${wamids}::text[]) AS v(sent_id, sent_wamid)
+      Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt},
+            pacing = v.sent_pacing::"MessagePacing"
+          FROM unnest(${ids}::uuid[], ${wamids}::text[], ${pacings}::text[]) AS v(sent_id, sent_wamid, sent_pacing)
           WHERE messages.id = v.sent_id AND messages.status = 'sending'
-          RETURNING messages.organization_id, ${eventDataSql("message.sent", { ...statusEventColumns(sentAt), status: Prisma.sql`'sent'::text` })}`,
-      "message.sent",
+          RETURNING messages.organization_id,
+            CASE WHEN messages.pacing IS NULL THEN 'message.sent' ELSE 'message.held' END AS event_name, ${data}`,
+      Prisma.sql`src.event_name`,
       sentAt,
       "messageId",
     ),

@@ -32,11 +32,14 @@ export type ReadMessage = Pick<
   | "sentAt"
   | "deliveredAt"
   | "pricing"
+  | "pacing"
 >;
 
 /** The columns a status writes (undefined: left as they are) and the events it emits. */
 export type StatusPlan = {
   status: MessageStatus;
+  /** true: the status ends the message's template pacing (its `pacing` is cleared) */
+  clearsPacing?: boolean;
   whatsappMessageId: string;
   pricing: UpstreamReport["pricing"];
   sentAt?: Date;
@@ -55,14 +58,19 @@ export function planUpstreamStatus(m: ReadMessage, report: UpstreamReport): Stat
   const { next, at, error } = report;
   const whatsappMessageId = m.whatsappMessageId ?? report.wamid;
   const reported = report.pricing?.reported;
-  if (!canMoveTo(m.status, next)) {
+  // a message WhatsApp held (template pacing) is `sent` already: its `sent` status is the
+  // release, and any status of it (sent, delivered, read, failed) ends the hold
+  const released = m.pacing !== null && next === "sent";
+  if (!released && !canMoveTo(m.status, next)) {
     if (m.whatsappMessageId && !reported) return null;
     return { status: m.status, whatsappMessageId, pricing: report.pricing, events: [] };
   }
   // delivered or read implies sent: when the `sent` notification comes later or never (the
   // worker died before recording it, notifications processed out of order), it is recorded now
+  // (for a held message message.held stood in for message.sent, which is emitted now)
   const impliesSent =
-    (m.status === "queued" || m.status === "sending") && (next === "delivered" || next === "read");
+    (m.status === "queued" || m.status === "sending" || m.pacing !== null) &&
+    (next === "delivered" || next === "read");
   // read implies delivered: WhatsApp skips `delivered` when `read` follows at once, and a
   // `delivered` processed after `read` can no longer move the message; message.delivered is
   // emitted now (with the read time) so that every read message has its delivered event
@@ -109,9 +117,11 @@ export function planUpstreamStatus(m: ReadMessage, report: UpstreamReport): Stat
 
   return {
     status: next,
+    ...(m.pacing !== null ? { clearsPacing: true } : {}),
     whatsappMessageId,
     pricing: report.pricing,
-    ...(next === "sent" || impliesSent ? { sentAt: m.sentAt ?? at } : {}),
+    // a released message went out when WhatsApp says so, not when it was accepted
+    ...(released ? { sentAt: at } : next === "sent" || impliesSent ? { sentAt: m.sentAt ?? at } : {}),
     ...(next === "delivered" ? { deliveredAt: at } : {}),
     ...(next === "read" ? { readAt: at, deliveredAt: m.deliveredAt ?? at } : {}),
     ...(next === "failed"

@@ -42,6 +42,7 @@ describe("sending a broadcast", () => {
       total: 3,
       pending: 0,
       sent: 3,
+      held: 0,
       delivered: 3,
       read: 3,
       failed: 0,
