@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import type { StoredFlow } from "@/sandbox/flows";
 import type { Logger } from "@/sandbox/logger";
 import { defaultSettings, type Settings } from "@/sandbox/settings";
 import type {
@@ -33,6 +34,7 @@ const snapshotSchema = z.object({
     z.custom<Omit<PhoneNumber, "coexistence" | "marketing_messages_onboarded"> & Partial<PhoneNumber>>(),
   ),
   templates: z.array(z.tuple([z.string(), z.array(z.custom<StoredTemplate>())])),
+  flows: z.array(z.custom<StoredFlow>()).default([]),
   messages: z.array(z.custom<AcceptedMessage>()),
   requests: z.array(z.custom<RecordedRequest>()),
   lastInbound: z.array(z.tuple([z.string(), z.number()])),
@@ -56,6 +58,7 @@ function toSnapshot(state: SandboxState): Snapshot {
     settings: state.settings,
     phoneNumbers: [...state.phoneNumbers.values()],
     templates: [...state.templates.entries()],
+    flows: [...state.flows.values()],
     messages: [...state.messages.values()],
     requests: state.requests.slice(-KEEP_REQUESTS),
     lastInbound: [...state.lastInbound.entries()],
@@ -95,6 +98,7 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   for (const p of s.phoneNumbers)
     state.phoneNumbers.set(p.id, { coexistence: false, marketing_messages_onboarded: false, ...p });
   for (const [key, list] of s.templates) state.templates.set(key, list);
+  for (const f of s.flows) state.flows.set(f.id, f);
   for (const m of s.messages) state.messages.set(m.id, m);
   state.requests.push(...s.requests);
   for (const [key, at] of s.lastInbound) state.lastInbound.set(key, at);

@@ -22,6 +22,19 @@ import { postDataExchange } from "@/sandbox/flows/data-exchange";
 import { blockUsers, listBlockedUsers, unblockUsers } from "@/sandbox/graph/block-users";
 import { getBusinessEncryption, setBusinessEncryption } from "@/sandbox/graph/business-encryption";
 import { downloadMedia } from "@/sandbox/graph/download-media";
+import {
+  createFlow,
+  deleteFlow,
+  deprecateFlow,
+  getFlow,
+  isFlow,
+  listFlowAssets,
+  listFlows,
+  previewPage,
+  publishFlow,
+  updateFlow,
+  uploadFlowAsset,
+} from "@/sandbox/graph/flows";
 import { getObject } from "@/sandbox/graph/get-object";
 import { listTemplates } from "@/sandbox/graph/list-templates";
 import { controlError } from "@/sandbox/graph-error";
@@ -97,6 +110,11 @@ const routes: Route[] = [
   },
   {
     method: "GET",
+    pattern: control("flows/([^/]+)/preview"),
+    handle: (ctx, req, [id = ""]) => previewPage(ctx, req, id),
+  },
+  {
+    method: "GET",
     pattern: /^\/whatsapp_business\/attachments\/?$/,
     handle: (ctx, req) => downloadMedia(ctx, req),
   },
@@ -146,7 +164,28 @@ const routes: Route[] = [
     pattern: graph("/whatsapp_business_encryption"),
     handle: (ctx, req, [id = ""]) => getBusinessEncryption(ctx, req, id),
   },
-  { method: "GET", pattern: graph(""), handle: (ctx, req, [id = ""]) => getObject(ctx, req, id) },
+  // the Flows API (sandbox/graph/flows.ts)
+  { method: "GET", pattern: graph("/flows"), handle: (ctx, req, [id = ""]) => listFlows(ctx, req, id) },
+  { method: "POST", pattern: graph("/flows"), handle: (ctx, req, [id = ""]) => createFlow(ctx, req, id) },
+  {
+    method: "POST",
+    pattern: graph("/assets"),
+    handle: (ctx, req, [id = ""]) => uploadFlowAsset(ctx, req, id),
+  },
+  { method: "GET", pattern: graph("/assets"), handle: (ctx, req, [id = ""]) => listFlowAssets(ctx, req, id) },
+  { method: "POST", pattern: graph("/publish"), handle: (ctx, req, [id = ""]) => publishFlow(ctx, req, id) },
+  {
+    method: "POST",
+    pattern: graph("/deprecate"),
+    handle: (ctx, req, [id = ""]) => deprecateFlow(ctx, req, id),
+  },
+  { method: "POST", pattern: graph(""), handle: (ctx, req, [id = ""]) => updateFlow(ctx, req, id) },
+  { method: "DELETE", pattern: graph(""), handle: (ctx, req, [id = ""]) => deleteFlow(ctx, req, id) },
+  {
+    method: "GET",
+    pattern: graph(""),
+    handle: (ctx, req, [id = ""]) => (isFlow(ctx, id) ? getFlow(ctx, req, id) : getObject(ctx, req, id)),
+  },
 ];
 
 /** Find the handler of a request; unknown paths answer 404 in the Graph error shape. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { StoredFlow } from "@/sandbox/flows";
 import type { GraphErrorBody } from "@/sandbox/graph-error";
 import type { Bucket } from "@/sandbox/limits";
 import { defaultSettings, type Settings } from "@/sandbox/settings";
@@ -73,6 +74,8 @@ export type SandboxState = {
   settings: Settings;
   phoneNumbers: Map<string, PhoneNumber>;
   templates: Map<string, StoredTemplate[]>;
+  /** the Flows API's Flows (sandbox/graph/flows.ts), by flow id; each names its WABA */
+  flows: Map<string, StoredFlow>;
   messages: Map<string, AcceptedMessage>;
   requests: RecordedRequest[];
   /** last inbound message time, by `${phone_number_id}:${wa_id}` */
@@ -121,6 +124,7 @@ export function createState(): SandboxState {
     settings: defaultSettings(),
     phoneNumbers: new Map(),
     templates: new Map(),
+    flows: new Map(),
     messages: new Map(),
     requests: [],
     lastInbound: new Map(),
@@ -143,7 +147,7 @@ export function createState(): SandboxState {
   };
 }
 
-/** Forget everything; with keepConfig the app, phone numbers and templates stay. */
+/** Forget everything; with keepConfig the app, phone numbers, templates and Flows stay. */
 export function resetState(state: SandboxState, keepConfig: boolean): void {
   clearTimers(state);
   if (!keepConfig) {
@@ -153,6 +157,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
     state.templates.clear();
     state.businessPublicKeys.clear();
     state.templatePacing.clear();
+    state.flows.clear();
   }
   state.heldMessages.clear();
   state.messages.clear();

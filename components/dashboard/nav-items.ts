@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/deliveries", label: "Deliveries", roles: SUPPORT },
   { href: "/dashboard/channels", label: "Channels", roles: MANAGERS },
   { href: "/dashboard/templates", label: "Templates", roles: EVERYONE },
+  { href: "/dashboard/flows", label: "Flows", roles: EVERYONE },
   { href: "/dashboard/usage", label: "Usage", roles: MANAGERS },
 ];
 

@@ -6,6 +6,7 @@ import type { Scope } from "@/lib/api/scopes";
 export type EndpointTag =
   | "Messages"
   | "Templates"
+  | "Flows"
   | "Broadcasts"
   | "Conversations"
   | "Contacts"

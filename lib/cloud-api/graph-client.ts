@@ -66,7 +66,13 @@ export function channelFetch(
 export async function graphRequest<T>(
   channel: GraphChannel,
   path: string,
-  init: { method?: string; body?: unknown; timeoutMs?: number } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    /** a body already encoded (the Flows API's multipart asset upload), sent as is */
+    encoded?: { contentType: string; body: string };
+    timeoutMs?: number;
+  } = {},
 ): Promise<T> {
   const url = new URL(`${graphBase(channel)}/${path.replace(/^\//, "")}`);
   let res: GuardedResponse;
@@ -74,8 +80,16 @@ export async function graphRequest<T>(
   try {
     res = await channelFetch(channel, url, {
       method: init.method ?? "GET",
-      headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: init.encoded
+        ? { "Content-Type": init.encoded.contentType }
+        : init.body === undefined
+          ? {}
+          : { "Content-Type": "application/json" },
+      body: init.encoded
+        ? init.encoded.body
+        : init.body === undefined
+          ? undefined
+          : JSON.stringify(init.body),
       timeoutMs: init.timeoutMs ?? 10_000,
       maxBytes: GRAPH_MAX_BYTES,
     });

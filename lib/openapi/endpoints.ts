@@ -5,6 +5,7 @@ import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
 import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { FLOW_ENDPOINT_ENDPOINTS } from "@/lib/flow-endpoint/endpoints";
+import { FLOW_ENDPOINTS } from "@/lib/flows/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
@@ -24,6 +25,14 @@ export const V1_ENDPOINTS = [
   MESSAGE_ENDPOINTS.getMessage,
   TEMPLATE_ENDPOINTS.listTemplates,
   MESSAGE_ENDPOINTS.sendTemplate,
+  FLOW_ENDPOINTS.listFlows,
+  FLOW_ENDPOINTS.createFlow,
+  FLOW_ENDPOINTS.getFlow,
+  FLOW_ENDPOINTS.updateFlow,
+  FLOW_ENDPOINTS.deleteFlow,
+  FLOW_ENDPOINTS.publishFlow,
+  FLOW_ENDPOINTS.deprecateFlow,
+  FLOW_ENDPOINTS.previewFlow,
   BROADCAST_ENDPOINTS.createBroadcast,
   BROADCAST_ENDPOINTS.listBroadcasts,
   BROADCAST_ENDPOINTS.getBroadcast,

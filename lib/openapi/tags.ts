@@ -5,6 +5,11 @@ export const TAGS = [
   { name: "Messages", description: "Send text, media, location, template and interactive messages." },
   { name: "Templates", description: "List approved message templates and send them." },
   {
+    name: "Flows",
+    description:
+      "WhatsApp Flows (forms that open inside WhatsApp) over Meta's Flows API: create with the Flow JSON, fix Meta's validation errors, preview, publish, deprecate (beyond the contract).",
+  },
+  {
     name: "Broadcasts",
     description:
       "Send an approved template to many contacts, paced at the channel's throughput, tracked per recipient (beyond the contract).",

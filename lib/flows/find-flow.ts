@@ -1,0 +1,13 @@
+import "#server-only";
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { isUuid } from "@/lib/ids/uuid";
+
+/** A Flow of the organization with its channel; another organization's id answers 404 like an unknown one. */
+export async function findFlowOrThrow(organizationId: string, id: string) {
+  const flow = isUuid(id)
+    ? await db().flow.findFirst({ where: { id, organizationId }, include: { channel: true } })
+    : null;
+  if (!flow) throw new ApiError("RESOURCE_NOT_FOUND", "No such Flow.", { field: "id" });
+  return flow;
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
+
+/** As Meta names them (Flows API: Flow status lifecycle). */
+export const FLOW_STATUSES = ["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED"] as const;
+
+/** Meta's Flow categories (Flows API, create). */
+export const FLOW_CATEGORIES = [
+  "SIGN_UP",
+  "SIGN_IN",
+  "APPOINTMENT_BOOKING",
+  "LEAD_GENERATION",
+  "CONTACT_US",
+  "CUSTOMER_SUPPORT",
+  "SURVEY",
+  "OTHER",
+] as const;
+
+/** Meta: a Flow name is unique per WABA; 200 characters is our bound (Meta publishes none). */
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .meta({ description: "Unique among the channel's WABA's Flows" });
+const categories = z
+  .array(z.enum(FLOW_CATEGORIES))
+  .min(1)
+  .max(FLOW_CATEGORIES.length)
+  .meta({ description: "At least one of Meta's Flow categories" });
+const flowJson = z.record(z.string(), z.unknown()).meta({
+  description: "The Flow JSON (version, screens, …), uploaded to Meta as the Flow's FLOW_JSON asset",
+});
+
+export const createFlowBody = z
+  .object({
+    name,
+    categories,
+    flow_json: flowJson.optional(),
+    channel_id: z
+      .string()
+      .optional()
+      .meta({ description: "Channel UUID; optional when the organization has exactly one active channel" }),
+  })
+  .meta({ id: "CreateFlowRequest" });
+
+export const updateFlowBody = z
+  .object({ name: name.optional(), categories: categories.optional(), flow_json: flowJson.optional() })
+  .meta({ id: "UpdateFlowRequest" });
+
+export const listFlowsQuery = pageQuery
+  .extend({
+    channel_id: z.string().optional().meta({ description: "Only this channel's Flows" }),
+    status: z.enum(FLOW_STATUSES).optional().meta({ description: "Only Flows with this status" }),
+  })
+  .meta({ id: "ListFlowsQuery" });
+
+export const flowParams = z.object({ id: z.string().meta({ description: "Flow id (ours, a UUID)" }) });
+
+/** One of Meta's validation errors, with the request field and the screen it names. */
+export const flowValidationError = z
+  .object({
+    field: z
+      .string()
+      .meta({ description: "Where in the request: `flow_json.screens[0].layout.children[1].type`" }),
+    screen: z.string().nullable().meta({ description: "The screen's id (or `screens[N]` when it has none)" }),
+    message: z.string(),
+    error: z.string().meta({ description: "Meta's error name, e.g. INVALID_PROPERTY_VALUE" }),
+    line: z
+      .int()
+      .nullable()
+      .meta({ description: "Line in the Flow JSON as sent to Meta (two-space indented)" }),
+    column: z.int().nullable(),
+  })
+  .meta({ id: "FlowValidationError" });
+
+export const flowJsonSchema = z
+  .object({
+    id: z.uuid(),
+    flow_id: z.string().meta({ description: "Meta's Flow id: use it as `flow_id` when sending the Flow" }),
+    name: z.string(),
+    categories: z.array(z.string()),
+    status: z.enum(FLOW_STATUSES),
+    channel_id: z.uuid(),
+    flow_json: z.record(z.string(), z.unknown()).nullable(),
+    validation_errors: z.array(flowValidationError),
+    preview: z.object({ url: z.string(), expires_at: z.iso.datetime() }).nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Flow" });
+
+export type FlowJson = z.infer<typeof flowJsonSchema>;
+
+export const flowPreviewJson = z
+  .object({
+    url: z.string().meta({ description: "Meta's web preview of the Flow" }),
+    expires_at: z.iso.datetime(),
+  })
+  .meta({ id: "FlowPreview" });
+
+export const deletedFlowJson = z
+  .object({ id: z.uuid(), deleted: z.literal(true) })
+  .meta({ id: "DeletedFlow" });
