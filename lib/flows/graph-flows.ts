@@ -2,6 +2,7 @@ import "#server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type GraphChannel, graphRequest } from "@/lib/cloud-api/graph-client";
+import { graphPage } from "@/lib/cloud-api/graph-page";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -117,26 +118,13 @@ export async function getUpstreamPreview(
   return { url: answer.preview.preview_url, expiresAt };
 }
 
-const page = z
-  .object({
-    data: z.array(z.unknown()).default([]),
-    paging: z
-      .object({
-        cursors: z.object({ after: z.string().optional() }).loose().optional(),
-        next: z.string().optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-
 /** Every Flow of the channel's WABA, all pages. */
 export async function listUpstreamFlows(channel: FlowChannel): Promise<MetaFlow[]> {
   const seen: MetaFlow[] = [];
   const base = `${channel.wabaId}/flows?limit=100&fields=${FIELDS}`;
   let path: string | undefined = base;
   for (let pages = 0; path && pages < 100; pages++) {
-    const body = page.parse(await graphRequest<unknown>(channel, path));
+    const body = graphPage.parse(await graphRequest<unknown>(channel, path));
     for (const item of body.data) {
       const parsed = metaFlow.safeParse(item);
       if (parsed.success) seen.push(parsed.data);

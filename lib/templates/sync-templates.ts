@@ -3,6 +3,7 @@ import { z } from "zod";
 import { readRoutingRoles } from "@/lib/channels/read-routing-roles";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
+import { graphPage } from "@/lib/cloud-api/graph-page";
 import { db } from "@/lib/db";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -18,19 +19,6 @@ const cloudTemplate = z
   })
   .loose();
 
-const page = z
-  .object({
-    data: z.array(z.unknown()).default([]),
-    paging: z
-      .object({
-        cursors: z.object({ after: z.string().optional() }).loose().optional(),
-        next: z.string().optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-
 const FIELDS = "id,name,language,status,category,parameter_format,components";
 
 /** Every template of the channel's WABA, all pages. */
@@ -38,7 +26,7 @@ async function fetchTemplates(channel: Channel): Promise<z.infer<typeof cloudTem
   const seen: z.infer<typeof cloudTemplate>[] = [];
   let path: string | undefined = `${channel.wabaId}/message_templates?limit=100&fields=${FIELDS}`;
   for (let pages = 0; path && pages < 100; pages++) {
-    const body = page.parse(await graphRequest<unknown>(channel, path));
+    const body = graphPage.parse(await graphRequest<unknown>(channel, path));
     for (const item of body.data) {
       const parsed = cloudTemplate.safeParse(item);
       if (parsed.success) seen.push(parsed.data);
