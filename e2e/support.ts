@@ -77,15 +77,18 @@ export function toast(page: Page, text: string | RegExp): Locator {
 
 /**
  * The page passes an axe-core scan. `settle`: wait for the network to go quiet first (a page
- * still loading its lists is scanned half drawn).
+ * still loading its lists is scanned half drawn); `include`: only these parts of the page.
  */
 export async function expectNoAxeViolations(
   page: Page,
   what = "the page",
-  options: { settle?: boolean } = {},
+  options: { settle?: boolean; include?: string[] } = {},
 ): Promise<void> {
   if (options.settle) await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  let builder = new AxeBuilder({ page });
+  // a very long page (the API reference) is scanned in representative parts: whole, it took minutes
+  for (const selector of options.include ?? []) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
   const found = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

@@ -5,6 +5,8 @@ import {
   flowJsonSchema,
   flowParams,
   flowPreviewJson,
+  flowResponseJson,
+  listFlowResponsesQuery,
   listFlowsQuery,
   updateFlowBody,
 } from "@/lib/flows/schemas";
@@ -109,6 +111,21 @@ export const FLOW_ENDPOINTS = declareEndpoints({
     summary: "Deprecate a Flow",
     description: "A published Flow can no longer be sent (one way). A draft answers 409: delete it instead.",
     errors: ["RESOURCE_NOT_FOUND", "RESOURCE_INVALID_STATE", "WHATSAPP_SEND_FAILED"],
+  },
+  listFlowResponses: {
+    method: "GET",
+    path: "/v1/whatsapp/flows/{id}/responses",
+    tag: "Flows",
+    scope: "whatsapp:templates",
+    summary: "List a Flow's responses",
+    description:
+      "What customers filled in, newest first: every completed Flow (`nfm_reply`) whose flow token names a Flow message this organization sent that opened this Flow (an interactive `flow` naming its id or name, or a template whose FLOW button names its id). Filter by when the answer arrived with `from` and `to`. The same answers came as `message.inbound` and `flow.completed` events.",
+    params: flowParams,
+    query: listFlowResponsesQuery,
+    response: flowResponseJson,
+    list: true,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND"],
   },
   previewFlow: {
     ...one,

@@ -102,3 +102,34 @@ export const flowPreviewJson = z
 export const deletedFlowJson = z
   .object({ id: z.uuid(), deleted: z.literal(true) })
   .meta({ id: "DeletedFlow" });
+
+const instant = (description: string) =>
+  z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z" })
+    .optional()
+    .meta({ description, example: "2026-01-31T12:00:00Z" });
+
+export const listFlowResponsesQuery = pageQuery
+  .extend({
+    from: instant("Only answers received at or after this time"),
+    to: instant("Only answers received before this time"),
+  })
+  .meta({ id: "ListFlowResponsesQuery" });
+
+/** One customer's completed Flow (an `nfm_reply`), as `message.inbound` carried it. */
+export const flowResponseJson = z
+  .object({
+    message_id: z.uuid().meta({ description: "The inbound message that carried the answer" }),
+    conversation_id: z.uuid().nullable(),
+    contact_id: z.uuid().nullable(),
+    flow_message_id: z.uuid().meta({ description: "The Flow message (ours) the answer completes" }),
+    broadcast_id: z.uuid().nullable().meta({ description: "The broadcast that sent the Flow message" }),
+    flow_token: z.string().nullable(),
+    fields: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "What the customer filled in: response_json without flow_token" }),
+    received_at: z.iso.datetime(),
+  })
+  .meta({ id: "FlowResponseListItem" });
+
+export type FlowResponseJson = z.infer<typeof flowResponseJson>;

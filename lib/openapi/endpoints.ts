@@ -33,6 +33,7 @@ export const V1_ENDPOINTS = [
   FLOW_ENDPOINTS.publishFlow,
   FLOW_ENDPOINTS.deprecateFlow,
   FLOW_ENDPOINTS.previewFlow,
+  FLOW_ENDPOINTS.listFlowResponses,
   BROADCAST_ENDPOINTS.createBroadcast,
   BROADCAST_ENDPOINTS.listBroadcasts,
   BROADCAST_ENDPOINTS.getBroadcast,

@@ -40,6 +40,7 @@ const SAMPLES: Record<EndpointId, Sample> = {
   publishFlow: { params: { id: UUID }, body: {} },
   deprecateFlow: { params: { id: UUID }, body: {} },
   previewFlow: { params: { id: UUID } },
+  listFlowResponses: { params: { id: UUID } },
   sendMessage: { body: { to: "+14155550123", type: "text", text: { body: "auth suite" } } },
   sendTemplate: {
     params: { templateId: "auth_suite_template" },

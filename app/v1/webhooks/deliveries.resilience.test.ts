@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { closeQueues, enqueue } from "@/lib/queues";
+import { recreateDatabase } from "@/scripts/lib/database";
+import { applyMigrations } from "@/scripts/migrate";
 import { TEST_ENV } from "@/scripts/test/env";
 import { apiAt, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
@@ -12,13 +14,20 @@ import { type Stack, stackEnv, startStack } from "@/scripts/test/stack";
 import { TestReceiver } from "@/scripts/test/test-receiver";
 
 /**
- * A stack of its own (web + two workers) on a Redis database of its own, so that FLUSHDB and a
- * second worker here change nothing for the files running beside this one. This test process
- * uses the same Redis database, so the sweeper it calls and the jobs it adds reach those workers.
+ * A stack of its own (web + two workers) on a Redis database and a PostgreSQL database of its
+ * own, so that FLUSHDB and a second worker here change nothing for the files running beside this
+ * one. Its own PostgreSQL database too: a worker's sweepers act on every row they see, and with the
+ * shared test database these workers queued another file's running broadcast in this Redis, where
+ * that file's held share of broadcast drivers did not exist, and drove it (CI: fairness test).
+ * This test process uses the same two databases, so the sweeper it calls and the jobs it adds
+ * reach those workers.
  */
 const redisUrl = new URL(TEST_ENV.redisUrl);
 redisUrl.pathname = `/${(Number(redisUrl.pathname.slice(1) || 0) + 8) % 16}`;
 process.env.REDIS_URL = redisUrl.toString();
+const databaseUrl = new URL(TEST_ENV.databaseUrl);
+databaseUrl.pathname = `${databaseUrl.pathname}_resilience`;
+process.env.DATABASE_URL = databaseUrl.toString();
 
 const redis = new Redis(redisUrl.toString());
 const proxiedRedis = new URL(redisUrl);
@@ -29,11 +38,14 @@ const options = {
   pgProxyPort: TEST_ENV.resiliencePgProxyPort,
   redisProxyPort: TEST_ENV.resilienceRedisProxyPort,
   env: { REDIS_URL: proxiedRedis.toString() },
+  databaseUrl: databaseUrl.toString(),
 };
 let stack: Stack;
 let secondWorker: Proc;
 
 beforeAll(async () => {
+  await recreateDatabase(databaseUrl.toString(), "resilience");
+  await applyMigrations(databaseUrl.toString());
   await redis.flushdb();
   stack = await startStack(options);
   secondWorker = startProcess("worker-2", process.execPath, ["--import", "tsx", "worker/index.ts"], {

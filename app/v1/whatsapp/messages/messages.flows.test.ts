@@ -6,7 +6,7 @@ import {
   readyBroadcaster,
   waitForBroadcast,
 } from "@/scripts/test/broadcast-helpers";
-import { type AnyJson, eventually, randomPhone, sandbox } from "@/scripts/test/helpers";
+import { type AnyJson, api, eventually, randomPhone, sandbox } from "@/scripts/test/helpers";
 import { eventsNamed, inboundEvent } from "@/scripts/test/inbound-helpers";
 import {
   acceptedRequest,
@@ -282,5 +282,106 @@ describe("WhatsApp Flows: send a Flow, receive the answer", () => {
       (await eventsNamed(b.orgId, "flow.completed")).find((e) => e.data.messageId === data.messageId),
     );
     expect(completed.data).toMatchObject({ flowMessageId: first.id, broadcastId });
+  });
+});
+
+describe("GET /v1/whatsapp/flows/{id}/responses", () => {
+  it("lists a Flow's answers (an interactive Flow and a template's FLOW button), newest first, by time; another Flow and another organization see none", async () => {
+    const s = await readySender({ templates: [BOOKING_TEMPLATE] });
+    await waitForTemplateSync(s.channel.channelId);
+    // the Flow as the sync stores one made in WhatsApp Manager (Meta's id is the one both sends name)
+    const flow = await db().flow.create({
+      data: {
+        organizationId: s.orgId,
+        channelId: s.channel.channelId,
+        upstreamId: "1197715005513101",
+        name: `booking_${randomPhone().slice(-6)}`,
+        categories: ["APPOINTMENT_BOOKING"],
+        status: "PUBLISHED",
+      },
+    });
+    const elsewhere = await db().flow.create({
+      data: {
+        organizationId: s.orgId,
+        channelId: s.channel.channelId,
+        upstreamId: "1197715005519999",
+        name: `survey_${randomPhone().slice(-6)}`,
+        categories: ["SURVEY"],
+        status: "PUBLISHED",
+      },
+    });
+    const responses = (id: string, query = "") =>
+      api(`/v1/whatsapp/flows/${id}/responses${query}`, { key: s.key });
+
+    const interactive = await sendFlow(s);
+    const first = await inboundEvent(
+      s.orgId,
+      await complete(s, interactive.wamid, { response: { slot: "09:00" } }),
+    );
+    const byButton = await send(s.key, {
+      to: s.to,
+      type: "template",
+      template: { name: "booking_flow", language: { code: "en_US" } },
+    });
+    expect(byButton.status, byButton.text).toBe(200);
+    const second = await inboundEvent(
+      s.orgId,
+      await complete(s, byButton.body.data.whatsappMessageId, {
+        response: { slot: "10:00", notes: "window seat" },
+      }),
+    );
+
+    const all = await responses(flow.id);
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.meta).toMatchObject({ total: 2 });
+    expect(all.body.data.map((r: AnyJson) => r.message_id)).toEqual([second.messageId, first.messageId]);
+    const [latest] = all.body.data;
+    expect(Object.keys(latest).sort()).toEqual(
+      [
+        "broadcast_id",
+        "contact_id",
+        "conversation_id",
+        "fields",
+        "flow_message_id",
+        "flow_token",
+        "message_id",
+        "received_at",
+      ].sort(),
+    );
+    expect(latest).toMatchObject({
+      flow_message_id: byButton.body.data.messageId,
+      broadcast_id: null,
+      fields: { slot: "10:00", notes: "window seat" },
+      conversation_id: second.conversationId,
+    });
+    expect(all.body.data[1]).toMatchObject({
+      flow_message_id: interactive.messageId,
+      flow_token: interactive.stored.flowToken,
+      fields: { slot: "09:00" },
+    });
+
+    // by time: from the second answer on, and before it
+    const at = latest.received_at as string;
+    const since = await responses(flow.id, `?from=${encodeURIComponent(at)}`);
+    expect(since.body.data.map((r: AnyJson) => r.message_id)).toEqual([second.messageId]);
+    const before = await responses(flow.id, `?to=${encodeURIComponent(at)}`);
+    expect(before.body.data.map((r: AnyJson) => r.message_id)).toEqual([first.messageId]);
+    const paged = await responses(flow.id, "?per_page=1&page=2");
+    expect(paged.body.data.map((r: AnyJson) => r.message_id)).toEqual([first.messageId]);
+    expect(paged.body.meta).toMatchObject({ total: 2 });
+
+    // another Flow of the same channel answers nothing; a bad time is the contract's 400
+    const none = await responses(elsewhere.id);
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    const bad = await responses(flow.id, "?from=yesterday");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toMatch(/^VALIDATION_/);
+
+    // another organization: A's Flow is no Flow of its own
+    const b = await readySender();
+    const foreign = await api(`/v1/whatsapp/flows/${flow.id}/responses`, { key: b.key });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe("RESOURCE_NOT_FOUND");
   });
 });

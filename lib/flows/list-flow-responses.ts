@@ -1,0 +1,97 @@
+import "#server-only";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { findFlowOrThrow } from "@/lib/flows/find-flow";
+import type { FlowResponseJson, listFlowResponsesQuery } from "@/lib/flows/schemas";
+
+type Row = {
+  id: string;
+  conversation_id: string | null;
+  contact_id: string | null;
+  created_at: Date;
+  flow_message_id: string;
+  broadcast_id: string | null;
+  flow_response: { flow_token?: unknown; fields?: unknown } | null;
+};
+
+/**
+ * A Flow's answers (issue 31 part 3), newest first: the organization's inbound `nfm_reply`
+ * messages whose flow token led to a Flow message of ours (lib/inbound/process-inbound-message.ts
+ * links them, in the same organization only) that opened this Flow on its channel, either as an
+ * interactive `flow` naming its Meta id or name, or as a template whose FLOW button names its id.
+ * Answers linked to no message of ours (a token we never gave, a malformed answer) name no Flow.
+ */
+export async function listFlowResponses(
+  organizationId: string,
+  flowId: string,
+  query: z.infer<typeof listFlowResponsesQuery>,
+): Promise<{ responses: FlowResponseJson[]; total: number }> {
+  const flow = await findFlowOrThrow(organizationId, flowId);
+  const from = query.from ? new Date(query.from) : new Date(0);
+  const to = query.to ? new Date(query.to) : new Date(8_640_000_000_000_000);
+  const offset = (query.page - 1) * query.per_page;
+  const rows = await db().$queryRaw<(Row & { total: number })[]>`
+    WITH answers AS (
+      SELECT a.id, a.conversation_id, a.contact_id, a.created_at,
+             s.id AS flow_message_id, s.broadcast_id,
+             a.content -> 'interactive' -> 'flow_response' AS flow_response
+      FROM messages a
+      JOIN messages s
+        ON s.organization_id = a.organization_id
+       AND s.id = CASE WHEN a.content -> 'interactive' -> 'flow_response' ->> 'message_id' ~ '^[0-9a-f-]{36}$'
+                  THEN (a.content -> 'interactive' -> 'flow_response' ->> 'message_id')::uuid END
+      WHERE a.organization_id = ${organizationId}::uuid
+        AND a.direction = 'inbound'
+        AND a.content -> 'interactive' ->> 'type' = 'flow'
+        AND a.created_at >= ${from} AND a.created_at < ${to}
+        AND s.direction = 'outbound'
+        AND s.channel_id = ${flow.channelId}::uuid
+        AND (
+          s.content -> 'cloud' -> 'interactive' -> 'action' -> 'parameters' ->> 'flow_id' = ${flow.upstreamId}
+          OR s.content -> 'cloud' -> 'interactive' -> 'action' -> 'parameters' ->> 'flow_name' = ${flow.name}
+          OR EXISTS (
+            SELECT 1 FROM templates t
+            JOIN template_translations tt ON tt.template_id = t.id
+            WHERE t.channel_id = s.channel_id
+              AND t.name = s.content -> 'cloud' -> 'template' ->> 'name'
+              AND tt.language = s.content -> 'cloud' -> 'template' -> 'language' ->> 'code'
+              AND EXISTS (
+                SELECT 1 FROM jsonb_path_query(tt.components, '$.**.flow_id') v
+                WHERE v #>> '{}' = ${flow.upstreamId}
+              )
+          )
+        )
+    )
+    SELECT *, (count(*) OVER ())::int AS total FROM answers
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${query.per_page} OFFSET ${offset}`;
+  const total = rows[0]?.total ?? (offset > 0 ? await countAll(organizationId, flowId, query) : 0);
+  return { responses: rows.map(toJson), total };
+}
+
+/** A page past the last one has no row to carry the count: the count of page 1. */
+async function countAll(
+  organizationId: string,
+  flowId: string,
+  query: z.infer<typeof listFlowResponsesQuery>,
+): Promise<number> {
+  return (await listFlowResponses(organizationId, flowId, { ...query, page: 1, per_page: 1 })).total;
+}
+
+function toJson(r: Row): FlowResponseJson {
+  const response = r.flow_response ?? {};
+  const fields = response.fields;
+  return {
+    message_id: r.id,
+    conversation_id: r.conversation_id,
+    contact_id: r.contact_id,
+    flow_message_id: r.flow_message_id,
+    broadcast_id: r.broadcast_id,
+    flow_token: typeof response.flow_token === "string" ? response.flow_token : null,
+    fields:
+      fields && typeof fields === "object" && !Array.isArray(fields)
+        ? (fields as Record<string, unknown>)
+        : {},
+    received_at: r.created_at.toISOString(),
+  };
+}
