@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
-import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
+import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectNoAxeViolations,
   randomPhone,
@@ -22,15 +21,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   org = await seedOrganization();
   await connectSandbox();
-  const number = await sandboxNumber();
-  await createChannel({
-    organizationId: org.id,
-    name: "Clinic",
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.token,
-    graphUrl: `${SANDBOX_URL}/v23.0`,
-  });
+  const { number } = await sandboxChannel(org.id, "Clinic", []);
   const { key } = await createApiKey({
     organizationId: org.id,
     name: "e2e",

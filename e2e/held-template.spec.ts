@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
-import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
+import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectFitsPhone,
   expectNoAxeViolations,
@@ -31,18 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   org = await seedOrganization();
   await connectSandbox();
-  const number = await sandboxNumber({ templates: [NOTICE] });
-  const channel = await createChannel({
-    organizationId: org.id,
-    name: "Store",
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.token,
-    graphUrl: `${SANDBOX_URL}/v23.0`,
-  });
-  await expect
-    .poll(() => db().template.count({ where: { channelId: channel.id } }), { timeout: 20_000 })
-    .toBe(1);
+  const { number } = await sandboxChannel(org.id, "Store", [NOTICE]);
   const phone = randomPhone();
   await customerWrites(number.phoneNumberId, phone.slice(1), { type: "text", text: { body: "Any lamps?" } });
   const where = { organizationId: org.id, contact: { phone } };
