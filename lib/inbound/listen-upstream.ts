@@ -55,6 +55,10 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
 
   function take(id: string): Promise<void> {
     const claimed = claimNotification(id);
+    // awaited only once every claim before it is placed: a claim failing before then (the database
+    // going away) would be an unhandled rejection meanwhile, which ends the worker process
+    // (`npm run topology` saw both workers exit when PgBouncer restarted)
+    claimed.catch(() => undefined);
     const placed = order.then(async () => {
       const row = await claimed;
       if (!row) return null; // another worker took it, or it is processed
@@ -94,7 +98,11 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: config().DATABASE_URL, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      // LISTEN is session state: past a pooler in transaction mode it needs a direct connection
+      connectionString: config().DATABASE_LISTEN_URL ?? config().DATABASE_URL,
+      connectionTimeoutMillis: 5_000,
+    });
     next.on("notification", (message) => {
       if (message.channel !== channel || !message.payload) return;
       heard.push(...message.payload.split(","));
