@@ -3,7 +3,8 @@
  * `npm run deps` prints what crosses one. The wall between lib/ folders (no folder loops) is
  * .dependency-cruiser-folders.cjs, a second cruise of the same options without the tests.
  */
-const TESTS = "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^e2e/|/test-support\\.ts$)";
+const TESTS =
+  "(\\.test\\.ts$|^scripts/test(/|\\.ts$)|^scripts/bench/|^scripts/topology(/|\\.ts$)|^e2e/|/test-support\\.ts$)";
 
 module.exports = {
   forbidden: [

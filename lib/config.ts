@@ -80,6 +80,14 @@ const schema = z.object({
    * for a pooler in transaction mode that does not carry prepared statements across clients
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).default(100),
+  /**
+   * where each worker's LISTEN connection goes (lib/inbound/listen-upstream.ts): LISTEN is session
+   * state, so behind a pooler in transaction mode it must reach PostgreSQL directly or through a
+   * pooler in session mode; unset, DATABASE_URL
+   */
+  DATABASE_LISTEN_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
+    .optional(),
   /** worker jobs run at once for upstream sends, for webhook deliveries and for broadcasts */
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(100),
   DELIVERY_CONCURRENCY: z.coerce.number().int().positive().default(50),
