@@ -4,9 +4,16 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { type Channel, PrismaClient } from "@/lib/generated/prisma/client.ts";
+import { type Channel, Prisma, PrismaClient } from "@/lib/generated/prisma/client.ts";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 import { processInboundMessage } from "@/lib/inbound/process-inbound-message";
+import {
+  type PrefetchedMessage,
+  prefetchedOf,
+  processStatus,
+  type SoleStatusRow,
+  soleStatusMessageSql,
+} from "@/lib/inbound/process-status";
 import { recreateDatabase } from "@/scripts/lib/database";
 import { applyMigrations } from "@/scripts/migrate";
 import { TEST_ENV } from "@/scripts/test/env";
@@ -585,6 +592,8 @@ function canonical(rows: Rows, labels: Labels, calls: Call[]) {
     seen(d.id, `delivery:${name.get(d.event_id as string)}:${name.get(d.webhook_id as string)}`);
   // a broadcast's counters are sharded at random (the trigger spreads the writes): their sums count
   if (rows.broadcast_counters) rows.broadcast_counters = sumShards(rows.broadcast_counters);
+  // so is the daily usage (a random slot per write): the counts per day, number and pricing count
+  if (rows.usage_daily) rows.usage_daily = sumSlots(rows.usage_daily);
   const tables = Object.fromEntries(
     Object.entries(rows).map(([t, list]) => [t, list.map((r) => JSON.stringify(replace(r))).sort()]),
   );
@@ -592,6 +601,17 @@ function canonical(rows: Rows, labels: Labels, calls: Call[]) {
     tables,
     calls: calls.map((c) => ({ ...c, deliveries: c.deliveries.map((d) => name.get(d) ?? d) })),
   };
+}
+
+function sumSlots(rows: Record<string, unknown>[]) {
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const { slot: _, count, ...row } of rows) {
+    const key = JSON.stringify(row);
+    const sum = sums.get(key) ?? { ...row, count: 0 };
+    sum.count = Number(sum.count) + Number(count);
+    sums.set(key, sum);
+  }
+  return [...sums.values()];
 }
 
 function sumShards(rows: Record<string, unknown>[]) {
@@ -644,5 +664,209 @@ describe("an ordinary inbound message: the one statement and the transaction wri
     console.log(
       `inbound paths: ${statementStored} messages by the statement, ${transactionStored} by the transaction`,
     );
+  }, 300_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The other fast path: a status notification's message read with the notification
+
+/**
+ * A notification of one status alone reads its message with its payload (soleStatusMessageSql,
+ * SQL over the JSON) instead of findReported's lookup; both restate "by wamid, else by our id in
+ * biz_opaque_callback_data (outbound only), on a channel of the notification's number". Random
+ * statuses go through processStatus with the message read with the notification on one database
+ * and with findReported on the other; every row must match.
+ */
+type Opaque = "none" | "not-a-uuid" | "unknown-uuid" | { message: number; upper: boolean };
+type StatusStep = {
+  wamid: number | "unknown";
+  opaque: Opaque;
+  /** org * 2 + channel, or 4: a number no channel has */
+  number: number;
+  status: "sent" | "delivered" | "read" | "failed" | "deleted";
+  gapS: number;
+  pricing: boolean;
+  standby: boolean;
+};
+type OutSeed = {
+  org: 0 | 1;
+  channel: 0 | 1;
+  status: "sending" | "sent" | "delivered";
+  direction: "outbound" | "inbound";
+  other: boolean;
+};
+
+const OUT = 6;
+const outSeedArb: fc.Arbitrary<OutSeed> = fc.record({
+  org: fc.constantFrom<0 | 1>(0, 1),
+  channel: fc.constantFrom<0 | 1>(0, 1),
+  status: fc.constantFrom<OutSeed["status"]>("sending", "sent", "sent", "delivered"),
+  direction: fc.constantFrom<OutSeed["direction"]>("outbound", "outbound", "outbound", "inbound"),
+  other: fc.nat(4).map((n) => n === 0),
+});
+const statusStepArb: fc.Arbitrary<StatusStep> = fc.record({
+  wamid: fc.oneof(fc.nat(OUT - 1), fc.constant("unknown" as const)),
+  opaque: fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom<Opaque>("none", "not-a-uuid", "unknown-uuid") },
+    { weight: 3, arbitrary: fc.record({ message: fc.nat(OUT - 1), upper: fc.boolean() }) },
+  ),
+  number: fc.constantFrom(0, 0, 1, 2, 3, 4),
+  status: fc.constantFrom<StatusStep["status"]>("sent", "delivered", "read", "failed", "deleted"),
+  gapS: fc.constantFrom(0, 1, 60),
+  pricing: fc.boolean(),
+  standby: fc.nat(5).map((n) => n === 0),
+});
+const statusScenarioArb = fc.record({
+  messages: fc.array(outSeedArb, { minLength: OUT, maxLength: OUT }),
+  steps: fc.array(statusStepArb, { minLength: 1, maxLength: 8 }),
+});
+type StatusScenario = { messages: OutSeed[]; steps: StatusStep[] };
+
+async function driveStatuses(side: Side, scenario: StatusScenario, run: number) {
+  use(side);
+  await emptyDatabase(side);
+  const labels: Labels = new Map();
+  vi.setSystemTime(BASE - HOUR);
+  const numbers = [0, 1, 2, 3].map((i) => `pn-${run}-${i}`);
+  const channels: Channel[] = [];
+  for (const o of [0, 1]) {
+    const org = await db().organization.create({ data: { name: `Statuses ${o}` } });
+    labels.set(`org${o}`, org.id);
+    const contact = await db().contact.create({ data: { organizationId: org.id, phone: "+4915112345678" } });
+    labels.set(`contact${o}`, contact.id);
+    labels.set(`webhook${o}`, `wbk_${o}000000000000000`);
+    await db().webhook.create({
+      data: {
+        id: `wbk_${o}000000000000000`,
+        organizationId: org.id,
+        name: "statuses",
+        url: "http://127.0.0.1:9/none",
+        events: ["message.sent", "message.delivered", "message.read", "message.failed"],
+      },
+    });
+    for (const n of [0, 1]) {
+      const channel = await db().channel.create({
+        data: {
+          organizationId: org.id,
+          name: `n${n}`,
+          phoneNumberId: numbers[o * 2 + n] as string,
+          wabaId: `waba-${o}`,
+          accessTokenEnc: "sealed",
+        },
+      });
+      labels.set(`channel${o}.${n}`, channel.id);
+      channels.push(channel);
+    }
+  }
+  const ids: string[] = [];
+  for (const [k, m] of scenario.messages.entries()) {
+    const channel = channels[m.org * 2 + m.channel] as Channel;
+    const message = await db().message.create({
+      data: {
+        organizationId: channel.organizationId,
+        channelId: channel.id,
+        contactId: labels.get(`contact${m.org}`) as string,
+        direction: m.direction,
+        type: "text",
+        content: { text: "hi" },
+        status: m.direction === "inbound" ? "delivered" : m.status,
+        phone: "+4915112345678",
+        whatsappMessageId: m.status === "sending" && m.direction === "outbound" ? null : `wamid.out-${k}`,
+        sentAt: m.status === "sending" ? null : new Date(BASE - 2 * HOUR),
+        responder: m.other ? "other" : "us",
+      },
+    });
+    labels.set(`message${k}`, message.id);
+    ids.push(message.id);
+  }
+  const calls: { deliveries: string[]; threw: boolean }[] = [];
+  let now = BASE;
+  for (const step of scenario.steps) {
+    now += step.gapS * 1000;
+    vi.setSystemTime(now);
+    const opaque =
+      step.opaque === "none"
+        ? undefined
+        : step.opaque === "not-a-uuid"
+          ? "order-17"
+          : step.opaque === "unknown-uuid"
+            ? "00000000-0000-4000-8000-000000000000"
+            : (ids[step.opaque.message] as string)[step.opaque.upper ? "toUpperCase" : "toLowerCase"]();
+    const number = numbers[step.number] ?? "pn-nobody";
+    const status = {
+      id: step.wamid === "unknown" ? "wamid.unknown" : `wamid.out-${step.wamid}`,
+      status: step.status,
+      timestamp: String(Math.floor(now / 1000)),
+      recipient_id: "4915112345678",
+      ...(opaque ? { biz_opaque_callback_data: opaque } : {}),
+      ...(step.pricing
+        ? { pricing: { billable: true, pricing_model: "PMP", category: "utility", type: "regular" } }
+        : {}),
+    };
+    let prefetched: PrefetchedMessage | null | undefined;
+    if (side.name === "statement") {
+      const payload = {
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: "waba",
+            changes: [
+              { field: "messages", value: { metadata: { phone_number_id: number }, statuses: [status] } },
+            ],
+          },
+        ],
+      };
+      const [row] = await db().$queryRaw<SoleStatusRow[]>`
+        SELECT p.* FROM (SELECT ${JSON.stringify(payload)}::jsonb AS payload) n
+        LEFT JOIN LATERAL ${soleStatusMessageSql(Prisma.sql`n.payload`)} p ON true`;
+      prefetched = row ? prefetchedOf(row) : null;
+    }
+    try {
+      const result = await processStatus(status, number, undefined, prefetched, step.standby);
+      calls.push({ deliveries: result.deliveryIds, threw: false });
+    } catch {
+      // both ways must refuse the same statuses (a wamid another message of ours already has)
+      calls.push({ deliveries: [], threw: true });
+    }
+  }
+  return { labels, calls };
+}
+
+describe("a status's message: read with its notification and looked up alone find the same", () => {
+  it("random statuses leave every table the same on both databases", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let run = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(statusScenarioArb, async (scenario) => {
+          run++;
+          const results = [];
+          for (const side of sides) {
+            const { labels, calls } = await driveStatuses(side, scenario, run);
+            results.push(
+              canonical(
+                await dump(side),
+                labels,
+                calls.map((c) => ({
+                  path: undefined,
+                  stored: false,
+                  deliveries: c.deliveries,
+                  ...(c.threw ? { threw: "threw" } : {}),
+                })),
+              ),
+            );
+          }
+          const [read, lookedUp] = results;
+          expect(read?.calls).toEqual(lookedUp?.calls);
+          expect(read?.tables).toEqual(lookedUp?.tables);
+        }),
+        {
+          numRuns: Number(process.env.PATHS_RUNS ?? 25),
+          seed: process.env.PATHS_SEED ? Number(process.env.PATHS_SEED) : undefined,
+        },
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   }, 300_000);
 });
