@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import { PrismaPg } from "@prisma/adapter-pg";
 import fc from "fast-check";
 import pg from "pg";
@@ -14,9 +15,7 @@ import {
   type SoleStatusRow,
   soleStatusMessageSql,
 } from "@/lib/inbound/process-status";
-import { recreateDatabase } from "@/scripts/lib/database";
-import { applyMigrations } from "@/scripts/migrate";
-import { TEST_ENV } from "@/scripts/test/env";
+import { sanitizeNotification } from "@/lib/inbound/sanitize-notification";
 
 /**
  * Issue 35 item 3: an ordinary inbound message is written by one statement
@@ -34,8 +33,9 @@ import { TEST_ENV } from "@/scripts/test/env";
  * they read, so equal rows need equal times.
  */
 
+// the test database's name with a suffix (scripts/test/setup-env.ts sets DATABASE_URL to it)
 const scratch = (suffix: string) => {
-  const url = new URL(TEST_ENV.databaseUrl);
+  const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `${url.pathname}_${suffix}`;
   return url.toString();
 };
@@ -44,15 +44,41 @@ const TRANSACTION_DB = scratch("paths_transaction");
 
 const pathOf = (url: string) => new URL(url).pathname.slice(1);
 
-/** `to` dropped and created again as a copy of `from` (no one may be connected to `from`). */
-async function cloneDatabase(from: string, to: string) {
-  const admin = new URL(to);
+/**
+ * `url`'s database dropped and created again, empty or a copy of `template`'s (nothing may be
+ * connected to that one). lib/ does not import scripts/ (lint): scripts/lib/database.ts's
+ * recreateDatabase, with the template option.
+ */
+async function recreate(url: string, template?: string) {
+  const name = pathOf(url);
+  if (!/^[a-z0-9_]+_paths_[a-z]+$/.test(name)) throw new Error(`refusing to recreate ${name}`);
+  const admin = new URL(url);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${pathOf(to)} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${pathOf(to)} TEMPLATE ${pathOf(from)}`);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pathOf(template)}` : ""}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * prisma/migrations' SQL in order, as `prisma migrate deploy` runs it (without its bookkeeping
+ * table, which a scratch database does not need; scripts/migrate.ts is out of lib's reach).
+ */
+async function migrate(url: string) {
+  const dir = new URL("../../prisma/migrations/", import.meta.url);
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const name of names)
+      await client.query(await readFile(new URL(`${name}/migration.sql`, dir), "utf8"));
   } finally {
     await client.end();
   }
@@ -68,10 +94,10 @@ function use(side: Side) {
 }
 
 beforeAll(async () => {
-  // one database migrated, the other its copy (CREATE DATABASE … TEMPLATE: a migration run is seconds)
-  await recreateDatabase(STATEMENT_DB, "paths_");
-  await applyMigrations(STATEMENT_DB);
-  await cloneDatabase(STATEMENT_DB, TRANSACTION_DB);
+  // one database migrated, the other its copy (CREATE DATABASE … TEMPLATE: faster than migrating)
+  await recreate(STATEMENT_DB);
+  await migrate(STATEMENT_DB);
+  await recreate(TRANSACTION_DB, STATEMENT_DB);
   sides = [];
   for (const [name, url] of [
     ["statement", STATEMENT_DB],
@@ -494,7 +520,13 @@ function notification(step: Step, index: number, receivedAt: number) {
     contacts: step.bare ? undefined : [contact],
     messages: [base],
   };
-  return { message: base as InboundMessage, value };
+  // as the receiver stores it: U+0000 and lone surrogates, which PostgreSQL refuses, become U+FFFD
+  // (lib/inbound/receive-notification.ts), so neither path ever sees them
+  const stored = sanitizeNotification({ message: base, value }) as {
+    message: InboundMessage;
+    value: ChangeValue;
+  };
+  return stored;
 }
 
 type Call = { path: string | undefined; deliveries: string[]; stored: boolean; threw?: string };
@@ -520,7 +552,7 @@ async function drive(side: Side, scenario: Scenario): Promise<{ labels: Labels; 
       );
       calls.push({ path: result.path, deliveries: result.deliveryIds, stored: result.messageId !== null });
     } catch (error) {
-      // both paths must refuse the same messages (PostgreSQL's text takes no NUL, for one)
+      // both paths must refuse the same messages
       calls.push({ path: undefined, deliveries: [], stored: false, threw: String(error).slice(0, 120) });
     }
   }
