@@ -128,7 +128,18 @@ afterAll(async () => {
 const BASE = Date.UTC(2026, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 
-type Known = "none" | "phone" | "bsuid" | "both" | "both+username";
+type Known =
+  | "none"
+  | "phone"
+  | "bsuid"
+  | "both"
+  | "both+username"
+  /** known by an older username: the message's is new */
+  | "both+old-username"
+  /** known by the number with another user id (Meta issued a new one) */
+  | "phone+other-bsuid"
+  /** known twice, once by number and once by user id: the message names both, the two become one */
+  | "split";
 type ConversationSeed =
   | "none"
   | "open"
@@ -185,7 +196,16 @@ type Scenario = { seeds: Seed[][]; steps: Step[] };
 const CUSTOMERS = 3;
 
 const seedArb: fc.Arbitrary<Seed> = fc.record({
-  known: fc.constantFrom<Known>("none", "phone", "bsuid", "both", "both+username"),
+  known: fc.constantFrom<Known>(
+    "none",
+    "phone",
+    "bsuid",
+    "both",
+    "both+username",
+    "both+old-username",
+    "phone+other-bsuid",
+    "split",
+  ),
   conversation: fc.constantFrom<ConversationSeed>(
     "none",
     "open",
@@ -367,12 +387,29 @@ async function seed(scenario: Scenario): Promise<{ labels: Labels; channels: Cha
     for (let c = 0; c < CUSTOMERS; c++) {
       const s = scenario.seeds[o]?.[c] as Seed;
       if (s.known === "none") continue;
+      if (s.known === "split") {
+        const byBsuid = await db().contact.create({
+          data: {
+            organizationId: org.id,
+            bsuid: bsuidOf(c),
+            profileName: "By user id",
+            createdAt: new Date(BASE - HOUR),
+          },
+        });
+        labels.set(`split${o}.${c}`, byBsuid.id);
+      }
       const contact = await db().contact.create({
         data: {
           organizationId: org.id,
           phone: s.known === "bsuid" ? null : `+${digitsOf(c)}`,
-          bsuid: s.known === "phone" ? null : bsuidOf(c),
-          username: s.known === "both+username" ? usernameOf(c) : null,
+          bsuid:
+            s.known === "phone" || s.known === "split"
+              ? null
+              : s.known === "phone+other-bsuid"
+                ? `US.old-${c}`
+                : bsuidOf(c),
+          username:
+            s.known === "both+username" ? usernameOf(c) : s.known === "both+old-username" ? `@old${c}` : null,
           profileName: s.profile,
           name: s.profile,
           lastInboundAt: new Date(BASE - 5 * HOUR),
