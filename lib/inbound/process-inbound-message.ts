@@ -23,6 +23,8 @@ export type InboundResult = {
   mediaId?: string;
   /** the notification (its only item) was marked processed by the statement that stored it */
   marked?: boolean;
+  /** what stored it: the one statement (store-ordinary-inbound.ts) or the transaction; absent for a duplicate */
+  path?: "statement" | "transaction";
 };
 
 /**
@@ -38,12 +40,26 @@ export async function processInboundMessage(
   notificationId?: string,
   /** it came on Meta's `standby` field: another responder owned the conversation (lib/inbound/process-standby.ts) */
   standby = false,
+  /**
+   * false: the transaction alone, never the one statement. The product always tries the statement
+   * first; lib/inbound/inbound-paths.property.test.ts drives the same messages both ways on two
+   * databases and compares every row and event they write.
+   */
+  ordinaryStatement = true,
 ): Promise<InboundResult> {
   // decided once: a retry after a rolled-back attempt still writes it
   const touchChannel = channelTouchDue(channel.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeInbound(channel, message, value, touchChannel, notificationId, standby);
+      return await storeInbound(
+        channel,
+        message,
+        value,
+        touchChannel,
+        notificationId,
+        standby,
+        ordinaryStatement,
+      );
     } catch (error) {
       // a concurrent twin stored the message, or created the same new contact first: look again
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -58,6 +74,7 @@ async function storeInbound(
   touchChannel: boolean,
   notificationId: string | undefined,
   standby: boolean,
+  ordinaryStatement: boolean,
 ): Promise<InboundResult> {
   const { sender, digits } = inboundSender(message, value);
   const receivedAt = new Date();
@@ -96,7 +113,7 @@ async function storeInbound(
   // a message from an ad also writes the contact's first and latest referral, and a completed Flow
   // records flow.completed: the full path (its duplicate is found here, as the statement finds the others')
   const known =
-    referral || flow
+    referral || flow || !ordinaryStatement
       ? await duplicateOrOther(message.id)
       : await storeOrdinaryInbound({
           organizationId: channel.organizationId,
@@ -122,6 +139,7 @@ async function storeInbound(
       deliveryIds: known.deliveryIds,
       mediaId: mapped.media ? messageId : undefined,
       marked: known.marked,
+      path: "statement",
     };
   }
 
@@ -249,7 +267,12 @@ async function storeInbound(
         })),
       );
     }
-    return { messageId, deliveryIds, mediaId: mapped.media ? messageId : undefined };
+    return {
+      messageId,
+      deliveryIds,
+      mediaId: mapped.media ? messageId : undefined,
+      path: "transaction" as const,
+    };
   });
   if (flow) countFlowResponse(flow.malformed ? "malformed" : answered ? "matched" : "unmatched");
   return stored;

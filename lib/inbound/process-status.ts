@@ -53,7 +53,12 @@ export async function processStatus(
   // found before the write (applyUpstreamStatus decides from it): a status of no message of
   // ours costs no write, and lookups made together share a query. Read with the notification
   // when it held this status alone, by the same rule: a miss there is no message of ours.
-  const ref = { wamid: status.id, opaque: opaque && isUuid(opaque) ? opaque : null, phoneNumberId };
+  // a uuid in any case names our message (RFC 9562: read case-insensitively); ours are lower case
+  const ref = {
+    wamid: status.id,
+    opaque: opaque && isUuid(opaque) ? opaque.toLowerCase() : null,
+    phoneNumberId,
+  };
   const found =
     prefetched &&
     prefetched.ref.wamid === ref.wamid &&
@@ -132,7 +137,7 @@ export function soleStatusMessageSql(payload: Prisma.Sql): Prisma.Sql {
     FROM (
       SELECT st->>'id' AS wamid,
              CASE WHEN st->>'biz_opaque_callback_data' ~* ${UUID_PATTERN.source}
-                  THEN st->>'biz_opaque_callback_data' END AS opaque,
+                  THEN lower(st->>'biz_opaque_callback_data') END AS opaque,
              -- the sole status's own change: the one change of field messages holding a status
              jsonb_path_query_first(${payload}, 'lax $.entry[*].changes[*] ? (@.field == "messages" && exists(@.value.statuses[*])).value.metadata.phone_number_id', '{}', true)#>>'{}' AS number
       FROM jsonb_path_query_array(${payload}, 'lax $.entry[*].changes[*] ? (@.field == "messages").value.statuses[*]', '{}', true) AS sts,

@@ -382,4 +382,33 @@ describe("status notifications move an outbound Message forward", () => {
     const moved = await waitForMessageStatus(m.messageId, ["delivered"]);
     expect(moved.whatsappMessageId).toBe(m.whatsappMessageId);
   });
+
+  it("our id in upper case names our message alike, alone in its notification or with another status", async () => {
+    // found by lib/inbound/inbound-paths.property.test.ts: alone (read with the notification) it
+    // moved the message, beside another status (findReported) it did not
+    const m = await sentMessage();
+    await db().message.update({ where: { id: m.messageId }, data: { whatsappMessageId: null } });
+    const other = await sentMessage();
+    const ours = (status: string) => ({
+      id: m.whatsappMessageId,
+      status,
+      timestamp: String(tick()),
+      biz_opaque_callback_data: m.messageId.toUpperCase(),
+    });
+    const number = m.channel.phoneNumberId;
+    expect(
+      (await postNotification(JSON.stringify(envelope(number, { statuses: [ours("delivered")] })))).status,
+    ).toBe(200);
+    await waitForMessageStatus(m.messageId, ["delivered"]);
+    const beside = { id: other.whatsappMessageId, status: "delivered", timestamp: String(tick()) };
+    const both = envelope(number, { statuses: [ours("read"), beside] });
+    expect((await postNotification(JSON.stringify(both))).status).toBe(200);
+    const read = await waitForMessageStatus(m.messageId, ["read"]);
+    expect(read.whatsappMessageId).toBe(m.whatsappMessageId);
+    expect(await messageEventNames(m.orgId, m.messageId)).toEqual([
+      "message.sent",
+      "message.delivered",
+      "message.read",
+    ]);
+  });
 });
