@@ -43,9 +43,9 @@ function ResponseCard({ response: r }: { response: FlowResponseRowJson }) {
       {r.answers.length > 0 ? (
         <dl aria-label={`Answer of ${customerName(r)}`} className="mt-3 space-y-1 text-sm">
           {r.answers.map((a) => (
-            <div key={a.key} className="flex flex-wrap gap-x-1">
-              <dt className="font-medium text-slate-700">{a.label}:</dt>
-              <dd className="min-w-0 break-words whitespace-pre-wrap text-slate-900">{a.value || "—"}</dd>
+            <div key={a.key} className="break-words">
+              <dt className="inline font-medium text-slate-700">{a.label}:</dt>{" "}
+              <dd className="inline whitespace-pre-wrap text-slate-900">{a.value || "—"}</dd>
             </div>
           ))}
         </dl>

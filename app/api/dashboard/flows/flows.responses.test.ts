@@ -7,6 +7,8 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { changeFlowStatus } from "@/lib/flows/change-flow-status";
+import { createFlow } from "@/lib/flows/create-flow";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import { type AnyJson, BASE_URL, randomPhone, sandbox } from "@/scripts/test/helpers";
 import { inboundEvent } from "@/scripts/test/inbound-helpers";
@@ -41,18 +43,26 @@ function expectFormulaSafe(text: string): void {
   }
 }
 
-async function publishedFlow(s: Sender, upstreamId: string) {
-  return db().flow.create({
-    data: {
-      organizationId: s.orgId,
-      channelId: s.channel.channelId,
-      upstreamId,
-      name: `booking_${randomPhone().slice(-6)}`,
-      categories: ["APPOINTMENT_BOOKING"],
-      status: "PUBLISHED",
-      flowJson: { version: "7.2", screens: [{ id: "BOOKING" }, { id: "CONFIRM" }] },
-    },
+const FOOTER = { type: "Footer", label: "Done", "on-click-action": { name: "complete", payload: {} } };
+const screen = (id: string) => ({
+  id,
+  title: id,
+  terminal: id === "CONFIRM",
+  layout: { type: "SingleColumnLayout", children: [FOOTER] },
+});
+
+/**
+ * A Flow made and published through Meta's API (the sandbox), so that the channel's Flow sync
+ * keeps it as it is; `draft` leaves it a draft.
+ */
+async function publishedFlow(s: Sender, draft = false) {
+  const flow = await createFlow(s.orgId, {
+    name: `booking_${randomPhone().slice(-6)}`,
+    categories: ["APPOINTMENT_BOOKING"],
+    channel_id: s.channel.channelId,
+    flow_json: { version: "7.2", screens: [screen("BOOKING"), screen("CONFIRM")] },
   });
+  return draft ? flow : changeFlowStatus(s.orgId, flow.id, "publish");
 }
 
 async function conversationOf(s: Sender): Promise<string> {
@@ -77,7 +87,7 @@ async function complete(s: Sender, wamid: string, response: Record<string, unkno
 describe("Flows on the dashboard: the composer sends one, the Flows page reads and exports the answers", () => {
   it("a Flow sent from the thread, completed with formula-looking answers: listed as label: value, exported formula-safe; the other organization gets 404", async () => {
     const a = await readySender();
-    const flow = await publishedFlow(a, "1197715005513101");
+    const flow = await publishedFlow(a);
     const admin = await staff("admin", a.orgId);
     const conversationId = await conversationOf(a);
 
@@ -97,7 +107,7 @@ describe("Flows on the dashboard: the composer sends one, the Flows page reads a
       action: {
         name: "flow",
         parameters: {
-          flow_id: "1197715005513101",
+          flow_id: flow.flow_id,
           flow_cta: "Book now",
           flow_action: "navigate",
           flow_token: stored.flowToken,
@@ -206,16 +216,7 @@ describe("Flows on the dashboard: the composer sends one, the Flows page reads a
     const s = await readySender();
     const admin = await staff("admin", s.orgId);
     const conversationId = await conversationOf(s);
-    const draft = await db().flow.create({
-      data: {
-        organizationId: s.orgId,
-        channelId: s.channel.channelId,
-        upstreamId: "1197715005510001",
-        name: `draft_${randomPhone().slice(-6)}`,
-        categories: ["SURVEY"],
-        status: "DRAFT",
-      },
-    });
+    const draft = await publishedFlow(s, true);
     const reply = (flowId: string) =>
       dashboardCall(admin, `/api/dashboard/conversations/${conversationId}/messages`, {
         method: "POST",
@@ -225,7 +226,7 @@ describe("Flows on the dashboard: the composer sends one, the Flows page reads a
     expect(refused.status).toBe(409);
     expect(refused.body.error?.code).toBe("RESOURCE_INVALID_STATE");
 
-    const published = await publishedFlow(s, "1197715005510002");
+    const published = await publishedFlow(s);
     await db().contact.updateMany({
       where: { organizationId: s.orgId, phone: s.to },
       data: { lastInboundAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
