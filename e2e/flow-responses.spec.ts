@@ -180,9 +180,14 @@ for (const viewport of VIEWPORTS) {
       "flow_token",
       "message_id",
     ]);
-    expect(header?.slice(6).sort()).toEqual(["notes", "preferredDate", "screen_0_Full_name_0"]);
-    const first = Object.fromEntries((header ?? []).map((h, i) => [h, rows[0]?.[i]]));
-    expect(first).toMatchObject({ name: "Lena Vogel", notes: "'=1+1", screen_0_Full_name_0: "Lena Vogel" });
+    // the composer's specs add answers with fields of their own to the same Flow
+    expect(header?.slice(6)).toEqual(
+      expect.arrayContaining(["notes", "preferredDate", "screen_0_Full_name_0"]),
+    );
+    const lena = rows
+      .map((row) => Object.fromEntries((header ?? []).map((h, i) => [h, row[i]])))
+      .find((row) => row.name === "Lena Vogel");
+    expect(lena).toMatchObject({ name: "Lena Vogel", notes: "'=1+1", screen_0_Full_name_0: "Lena Vogel" });
 
     // a range with no answer: the empty state; its dates are in the URL
     await page.getByLabel("From (UTC)").fill("2999-01-01");
