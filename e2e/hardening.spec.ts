@@ -227,7 +227,7 @@ for (const size of SIZES) {
       await expect(
         toast(
           page,
-          /The export failed: Exporting contacts or broadcast results is limited to 2 a minute and 20 a day per staff member/,
+          /The export failed: Exporting contacts, broadcast results or Flow responses is limited to 2 a minute and 20 a day per staff member/,
         ),
       ).toBeVisible();
       await screenshot(page, `hardening-export-limit-${size.name}`);

@@ -127,7 +127,7 @@ const schema = z.object({
    */
   DASHBOARD_SENDS_PER_USER: rate("60/minute,5000/day"),
   DASHBOARD_SENDS_PER_ORGANIZATION: rate("600/minute,100000/day"),
-  /** CSV exports of contacts and of broadcast results (each reads phone numbers in bulk), one budget */
+  /** CSV exports of contacts, broadcast results and Flow responses (each reads phone numbers in bulk), one budget */
   DASHBOARD_EXPORTS_PER_USER: rate("2/minute,20/day"),
   DASHBOARD_EXPORTS_PER_ORGANIZATION: rate("5/minute,50/day"),
   /**

@@ -2,6 +2,14 @@
 
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import {
+  FlowReplyFields,
+  type FlowReplyValues,
+  flowBlocked,
+  NO_FLOW,
+  toFlowReply,
+  usePublishedFlows,
+} from "@/components/conversations/flow-reply-fields";
+import {
   type EditableValues,
   NO_VALUES,
   TemplateReplyFields,
@@ -14,6 +22,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import { controlClass, Field } from "@/components/ui/input";
+import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import type { ReplyInput } from "@/lib/conversations/reply-schemas";
 import { missingFields, templateForm } from "@/lib/messages/template-fields";
@@ -33,8 +42,9 @@ function approvedLanguages(
 }
 
 /**
- * Answer the customer: free text while the 24-hour window is open, otherwise one of the
- * channel's approved templates with its body variables. A failed send shows its reason here.
+ * Answer the customer: free text or a published Flow of the channel while the 24-hour window is
+ * open, otherwise one of the channel's approved templates with its body variables. A failed send
+ * shows its reason here.
  */
 export function ReplyComposer({
   conversationId,
@@ -59,6 +69,12 @@ export function ReplyComposer({
   const [values, setValues] = useState<EditableValues>(NO_VALUES);
   // a reply to a conversation another responder answers waits here for the person's confirmation
   const [confirming, setConfirming] = useState<ReplyInput | null>(null);
+  const [kind, setKind] = useState<"text" | "flow">("text");
+  const [flow, setFlow] = useState<FlowReplyValues>(NO_FLOW);
+  const publishedFlows = usePublishedFlows(channelId);
+  const flows = publishedFlows.data ?? [];
+  // the choice appears once the channel has a published Flow; a Flow is free-form: window open only
+  const sendingFlow = open && kind === "flow" && flows.length > 0;
   const templates = useTemplates({ channelId: channelId ?? "", search: "", page: 1, perPage: 100 });
   const approved = (templates.data?.templates ?? []).filter(
     (t) => (channelId === null || t.channel.id === channelId) && approvedLanguages(t, null).length > 0,
@@ -69,17 +85,19 @@ export function ReplyComposer({
   const form = language ? templateForm(language.components) : null;
   const missing = form ? missingFields(form, toTemplateValues(values)) : [];
   const unsendable = form?.header.kind === "location";
-  const blocked = open
-    ? text.trim() === ""
-      ? "Write a message to send."
-      : null
-    : !chosen
-      ? "Choose a template to send."
-      : unsendable
-        ? "This template has a location header, which the dashboard cannot fill: send it with the API."
-        : missing.length > 0
-          ? `Fill ${missing.join(", ")} to send.`
-          : null;
+  const blocked = sendingFlow
+    ? flowBlocked(flow)
+    : open
+      ? text.trim() === ""
+        ? "Write a message to send."
+        : null
+      : !chosen
+        ? "Choose a template to send."
+        : unsendable
+          ? "This template has a location header, which the dashboard cannot fill: send it with the API."
+          : missing.length > 0
+            ? `Fill ${missing.join(", ")} to send.`
+            : null;
   /**
    * Enter sends, Shift+Enter starts a new line (as in chat apps). Not while an input method is
    * composing (Enter there confirms a word), nor while a send is on its way. A phone's keyboard
@@ -91,13 +109,14 @@ export function ReplyComposer({
     if (!send.isPending && blocked === null) event.currentTarget.form?.requestSubmit();
   };
   // an empty reply box needs no explanation; a chosen template with gaps does
-  const showReason = blocked !== null && !open && chosen !== undefined;
+  const showReason = blocked !== null && ((!open && chosen !== undefined) || sendingFlow);
 
   const deliver = (body: ReplyInput) =>
     send.mutate(body, {
       onSuccess: () => {
         setConfirming(null);
         if (body.type === "text") setText("");
+        else if (body.type === "flow") setFlow(NO_FLOW);
         else setValues(NO_VALUES);
       },
     });
@@ -105,7 +124,9 @@ export function ReplyComposer({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     let body: ReplyInput | null = null;
-    if (open) {
+    if (sendingFlow) {
+      if (blocked === null) body = toFlowReply(flow);
+    } else if (open) {
       body = { type: "text", text };
     } else if (chosen && blocked === null) {
       body = {
@@ -131,7 +152,20 @@ export function ReplyComposer({
       aria-label="Answer the customer"
       className="space-y-2 border-t border-slate-200 px-3 py-3 sm:px-5"
     >
-      {open ? (
+      {open && flows.length > 0 ? (
+        <Segmented
+          label="What to send"
+          options={[
+            { value: "text", label: "Text" },
+            { value: "flow", label: "Flow" },
+          ]}
+          value={kind}
+          onChange={setKind}
+        />
+      ) : null}
+      {sendingFlow ? (
+        <FlowReplyFields flows={flows} loading={publishedFlows.isPending} values={flow} onChange={setFlow} />
+      ) : open ? (
         <Field
           label="Your reply"
           hint={
@@ -159,7 +193,8 @@ export function ReplyComposer({
       ) : (
         <>
           <p className="text-sm text-slate-600">
-            The customer has not written in the last 24 hours: only an approved template can be sent.
+            The customer has not written in the last 24 hours: only an approved template can be sent (a text
+            or a Flow once they write again).
           </p>
           <Select
             label="Template"
@@ -231,7 +266,7 @@ export function ReplyComposer({
           disabled={blocked !== null}
           aria-describedby={showReason ? `${conversationId}-send-blocked` : undefined}
         >
-          {open ? "Send" : "Send template"}
+          {sendingFlow ? "Send Flow" : open ? "Send" : "Send template"}
         </Button>
       </div>
       <ConfirmDialog

@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { formatDateTime, formatRelative } from "@/components/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { FlowJson } from "@/lib/flows/schemas";
 
@@ -16,7 +17,7 @@ const TONE: Record<FlowJson["status"], BadgeTone> = {
 
 const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
 
-/** Flows with status, categories, last change, preview and (for managers) Publish on a draft. */
+/** Flows with status, categories, last change, responses, preview and (for managers) Publish on a draft. */
 export function FlowsTable({
   flows,
   canPublish,
@@ -62,6 +63,9 @@ export function FlowsTable({
             </Td>
             <Td className="text-right max-sm:text-left">
               <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                <Link href={`/dashboard/flows/${f.id}`} className={buttonClass("secondary", "sm")}>
+                  Responses<span className="sr-only"> of {f.name}</span>
+                </Link>
                 <Button variant="secondary" size="sm" onClick={() => onPreview(f)}>
                   Preview<span className="sr-only"> {f.name}</span>
                 </Button>

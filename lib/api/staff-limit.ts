@@ -8,7 +8,7 @@ export type StaffAction = "send" | "export";
 
 const WHAT: Record<StaffAction, string> = {
   send: "Sending from the dashboard (replies, read receipts)",
-  export: "Exporting contacts or broadcast results",
+  export: "Exporting contacts, broadcast results or Flow responses",
 };
 
 function settings(action: StaffAction): { user: RateSetting; organization: RateSetting } {

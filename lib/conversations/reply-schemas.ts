@@ -8,7 +8,10 @@ const value = z.string().trim().min(1, "fill every variable").max(1024);
  */
 const takeOver = z.boolean().default(false);
 
-/** A staff reply from the conversation thread: free text (window open) or an approved template. */
+/**
+ * A staff reply from the conversation thread: free text or a published Flow (window open), or an
+ * approved template.
+ */
 export const replyBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("text"),
@@ -32,6 +35,28 @@ export const replyBody = z.discriminatedUnion("type", [
       .optional(),
     /** the variable of each URL button that has one, in the buttons' order */
     button_parameters: z.array(value).max(10).default([]),
+  }),
+  /**
+   * A published Flow of the conversation's channel, opened with `navigate` (Meta's "Sending a
+   * Flow": flow_cta at most 20 characters, the body 1024); the send path makes its flow token.
+   */
+  z.object({
+    type: z.literal("flow"),
+    take_over: takeOver,
+    flow_id: z.uuid("choose a Flow"),
+    cta: z
+      .string()
+      .trim()
+      .min(1, "write the button's text")
+      .max(20, "the button's text is 20 characters at most"),
+    body: z.string().trim().min(1, "write the message's text").max(1024),
+    /** the first screen's id; the Flow JSON's first screen when none is given */
+    screen: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[A-Za-z0-9_]*$/, "a screen id is letters, digits and _")
+      .optional(),
   }),
 ]);
 

@@ -44,6 +44,49 @@ async function templateComponents(organizationId: string, reply: Extract<ReplyBo
 }
 
 /**
+ * The interactive `flow` of a Flow reply, as /v1 takes it: the Flow must be the organization's,
+ * of the conversation's channel and published (drafts are tested with the API's `mode: "draft"`,
+ * not sent to customers from the thread). Its Meta id is sent, `navigate` to the chosen first
+ * screen (else the Flow JSON's first); no flow_token, so the send path makes one
+ * (lib/messages/flow-token.ts) and the answer is linked back to this message.
+ */
+async function flowReply(
+  organizationId: string,
+  channelId: string | null,
+  reply: Extract<ReplyBody, { type: "flow" }>,
+) {
+  const flow = await db().flow.findFirst({ where: { id: reply.flow_id, organizationId } });
+  if (!flow || (channelId !== null && flow.channelId !== channelId)) {
+    throw new ApiError("RESOURCE_NOT_FOUND", "No such Flow on this conversation's channel.", {
+      field: "flow_id",
+    });
+  }
+  if (flow.status !== "PUBLISHED") {
+    throw new ApiError("RESOURCE_INVALID_STATE", "Only a published Flow can be sent to a customer.", {
+      field: "flow_id",
+      hint: "publish the Flow on the Flows page first",
+    });
+  }
+  return {
+    type: "interactive",
+    interactive: {
+      type: "flow",
+      body: { text: reply.body },
+      action: {
+        name: "flow",
+        parameters: {
+          flow_message_version: "3",
+          flow_id: flow.upstreamId,
+          flow_cta: reply.cta,
+          flow_action: "navigate",
+          ...(reply.screen ? { flow_action_payload: { screen: reply.screen } } : {}),
+        },
+      },
+    },
+  };
+}
+
+/**
  * A staff member answers a conversation through the /v1 send path (same checks, same errors):
  * to the contact's phone, or its business-scoped user id when it has none, on the
  * conversation's channel. Another organization's conversation is 404 and nothing is sent.
@@ -92,6 +135,15 @@ export async function replyToConversation(
       channel_id: channelId,
     });
     return sendMessage(organizationId, input, undefined, takeOverAfterSend(ownedElsewhere));
+  }
+  if (reply.type === "flow") {
+    const input = await flowReply(organizationId, conversation.channelId, reply);
+    return sendMessage(
+      organizationId,
+      validateSendMessage({ ...address, ...input, channel_id: channelId }),
+      undefined,
+      takeOverAfterSend(ownedElsewhere),
+    );
   }
   const components = await templateComponents(organizationId, reply);
   return sendTemplate(

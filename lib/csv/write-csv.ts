@@ -8,8 +8,8 @@ export type CsvValue = string | number | bigint | boolean | null | undefined;
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /**
- * The one CSV writer of the product: every export (contacts, broadcast results, usage, the
- * import report) writes its lines here, so that no cell of any of them starts a formula whatever
+ * The one CSV writer of the product: every export (contacts, broadcast results, usage, a Flow's
+ * responses, the import report) writes its lines here, so that no cell of any of them starts a formula whatever
  * the spreadsheet splits on (lib/csv/cells.ts: a `'` before = + - @ tab CR at the start of a
  * value and after every separator or line break inside it; a value holding `,` `;` a tab, a line
  * break or a quote is quoted). `npm run lint` (scripts/test/csv-writers.ts) fails when a file builds a

@@ -27,9 +27,34 @@ export async function listFlowResponses(
   query: z.infer<typeof listFlowResponsesQuery>,
 ): Promise<{ responses: FlowResponseJson[]; total: number }> {
   const flow = await findFlowOrThrow(organizationId, flowId);
-  const from = query.from ? new Date(query.from) : new Date(0);
-  const to = query.to ? new Date(query.to) : new Date(8_640_000_000_000_000);
   const offset = (query.page - 1) * query.per_page;
+  const { responses, total } = await flowAnswers(organizationId, flow, {
+    from: query.from,
+    to: query.to,
+    limit: query.per_page,
+    offset,
+  });
+  return {
+    responses,
+    total: total ?? (offset > 0 ? await countAll(organizationId, flowId, query) : 0),
+  };
+}
+
+/** The Flow a range of answers is read for (findFlowOrThrow's row: already the organization's). */
+export type AnsweredFlow = { channelId: string; upstreamId: string; name: string };
+
+/**
+ * One range of a Flow's answers, newest first, and how many the dates hold in all (null when the
+ * range starts past the last one: no row carries the count). Read by the /v1 list, the
+ * dashboard's responses view and its CSV export (lib/flows/export-flow-responses.ts).
+ */
+export async function flowAnswers(
+  organizationId: string,
+  flow: AnsweredFlow,
+  range: { from?: string; to?: string; limit: number; offset: number },
+): Promise<{ responses: FlowResponseJson[]; total: number | null }> {
+  const from = range.from ? new Date(range.from) : new Date(0);
+  const to = range.to ? new Date(range.to) : new Date(8_640_000_000_000_000);
   const rows = await db().$queryRaw<(Row & { total: number })[]>`
     WITH answers AS (
       SELECT a.id, a.conversation_id, a.contact_id, a.created_at,
@@ -64,9 +89,8 @@ export async function listFlowResponses(
     )
     SELECT *, (count(*) OVER ())::int AS total FROM answers
     ORDER BY created_at DESC, id DESC
-    LIMIT ${query.per_page} OFFSET ${offset}`;
-  const total = rows[0]?.total ?? (offset > 0 ? await countAll(organizationId, flowId, query) : 0);
-  return { responses: rows.map(toJson), total };
+    LIMIT ${range.limit} OFFSET ${range.offset}`;
+  return { responses: rows.map(toJson), total: rows[0]?.total ?? null };
 }
 
 /** A page past the last one has no row to carry the count: the count of page 1. */

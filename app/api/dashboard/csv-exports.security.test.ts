@@ -7,6 +7,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createFlow } from "@/lib/flows/create-flow";
 import { createBroadcast, readyBroadcaster } from "@/scripts/test/broadcast-helpers";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import { BASE_URL, createTestChannel, randomPhone } from "@/scripts/test/helpers";
@@ -25,7 +26,7 @@ async function download(cookie: string, path: string): Promise<string> {
   const res = await fetch(`${BASE_URL}${path}`, {
     headers: { cookie, origin: BASE_URL, "sec-fetch-site": "same-origin" },
   });
-  expect(res.status).toBe(200);
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/csv");
   return res.text();
 }
@@ -114,6 +115,60 @@ describe("every CSV export is formula-safe whatever the spreadsheet splits on", 
     }
     const text = await download(cookie ?? "", "/api/dashboard/contacts/export");
     expectFormulaSafe(text);
+    expect(text).toContain(`"x;'=1+1;"`);
+  });
+
+  it("a Flow's responses: the customer's name and the answers' fields", async () => {
+    const staff = await createStaff("admin");
+    const { cookie } = await signInWithPassword(staff.email, staff.password);
+    const channel = await createTestChannel(staff.orgId);
+    // made through Meta's API (the sandbox), so that the channel's first Flow sync keeps it
+    const flow = await createFlow(staff.orgId, {
+      name: `survey_${randomPhone().slice(-6)}`,
+      categories: ["SURVEY"],
+      channel_id: channel.channelId,
+    });
+    for (const [i, name] of HOSTILE_NAMES.entries()) {
+      const contact = await db().contact.create({
+        data: { organizationId: staff.orgId, phone: randomPhone(), name },
+      });
+      const base = { organizationId: staff.orgId, channelId: channel.channelId, contactId: contact.id };
+      // the Flow message as the send path stores it, and the answer linked to it (lib/flows/list-flow-responses.ts)
+      const sent = await db().message.create({
+        data: {
+          ...base,
+          direction: "outbound",
+          type: "interactive",
+          status: "sent",
+          content: {
+            cloud: { interactive: { type: "flow", action: { parameters: { flow_id: flow.flow_id } } } },
+          },
+        },
+      });
+      await db().message.create({
+        data: {
+          ...base,
+          direction: "inbound",
+          type: "interactive",
+          status: "delivered",
+          content: {
+            interactive: {
+              type: "flow",
+              flow_response: {
+                message_id: sent.id,
+                flow_token: `=tok${i}`,
+                fields: { [`@f${i}`]: name, n: "-1" },
+              },
+            },
+          },
+        },
+      });
+    }
+    const text = await download(cookie ?? "", `/api/dashboard/flows/${flow.id}/responses/export`);
+    expectFormulaSafe(text);
+    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+    expect(rows).toHaveLength(HOSTILE_NAMES.length);
+    expect(rows.map((r) => r.n)).toEqual(HOSTILE_NAMES.map(() => "'-1"));
     expect(text).toContain(`"x;'=1+1;"`);
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createFlow } from "@/lib/flows/create-flow";
 import { readyRedis } from "@/lib/redis";
 import { createBroadcast, readyBroadcaster } from "@/scripts/test/broadcast-helpers";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import { apiAt, createTestOrg, expectError, randomPhone } from "@/scripts/test/helpers";
+import { apiAt, createTestChannel, createTestOrg, expectError, randomPhone } from "@/scripts/test/helpers";
 import { freePort, readySender, type Sender } from "@/scripts/test/send-helpers";
 import { type Stack, startStack } from "@/scripts/test/stack";
 
@@ -150,6 +151,26 @@ describe("limits on the dashboard's own work", { timeout: 120_000 }, () => {
     expect(await download(owner, "/api/dashboard/contacts/export")).toBe(200);
     const third = await staffOf(b.orgId, "admin");
     expectLimited(await call(third, resultsPath), /per organization/);
+  });
+
+  it("Flow responses exports share the contacts exports' budget (issue 31)", async () => {
+    const org = await createTestOrg();
+    const channel = await createTestChannel(org.orgId);
+    // made through Meta's API (the sandbox), so that the channel's first Flow sync keeps it
+    const flow = await createFlow(org.orgId, {
+      name: `survey_${randomPhone().slice(-6)}`,
+      categories: ["SURVEY"],
+      channel_id: channel.channelId,
+    });
+    const flowPath = `/api/dashboard/flows/${flow.id}/responses/export`;
+    const admin = await staffOf(org.orgId, "admin");
+    const first = await fetch(`${stack.baseUrl}${flowPath}`, {
+      headers: { cookie: admin, origin: stack.baseUrl, "sec-fetch-site": "same-origin" },
+    });
+    expect(first.status).toBe(200);
+    await first.text();
+    expectLimited(await call(admin, flowPath), /Flow responses is limited .*per staff member/);
+    expectLimited(await call(admin, "/api/dashboard/contacts/export"), /per staff member/);
   });
 
   it("broadcast previews: a bounded number at a time per organization, the slot freed when one ends", async () => {
