@@ -8,6 +8,7 @@ import {
   encryptFlowResponse,
   FlowDecryptError,
 } from "@/lib/flow-endpoint/flow-crypto";
+import { closeFlowToken, flowTokenOf, isFlowTokenClosed } from "@/lib/flow-endpoint/flow-token-state";
 import { forwardToReceiver } from "@/lib/flow-endpoint/forward-to-receiver";
 import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
@@ -103,6 +104,11 @@ export async function answerDataRequest(
   const encrypted = (answer: unknown) => text(200, encryptFlowResponse(answer, request.aesKey, request.iv));
   // Meta's health check: answered by the product itself, whatever the receiver does
   if (action === "ping") return done(encrypted({ data: { status: "active" } }));
+  // a token the product knows is closed (lib/flow-endpoint/flow-token-state.ts): 427 without the receiver
+  const flowToken = flowTokenOf(request.payload);
+  if (flowToken && (await isFlowTokenClosed(row.organizationId, flowToken))) {
+    return done(staleToken("This form was already completed or closed."));
+  }
   if (!row.receiverUrl) return done(text(503, "No flow endpoint receiver is set for this channel."));
   const outcome = await forwardToReceiver({
     url: row.receiverUrl,
@@ -121,12 +127,8 @@ export async function answerDataRequest(
   }
   if (outcome.status === 427) {
     // relayed unencrypted, as Meta's sample endpoint sends its error codes; an error_msg is kept
-    const message = errorMessageOf(outcome.body);
-    return done({
-      status: 427,
-      body: JSON.stringify(message ? { error_msg: message } : {}),
-      contentType: "application/json",
-    });
+    if (flowToken) await closeFlowToken(row.organizationId, flowToken);
+    return done(staleToken(errorMessageOf(outcome.body)));
   }
   if (outcome.status !== 200) return done(text(502, `The business receiver answered ${outcome.status}.`));
   let answer: unknown;
@@ -136,6 +138,15 @@ export async function answerDataRequest(
     return done(text(502, "The business receiver answered something other than JSON."));
   }
   return done(encrypted(answer));
+}
+
+/** Meta's 427 (flow token no longer valid), unencrypted as Meta's sample endpoint sends it. */
+function staleToken(message: string | null): DataAnswer {
+  return {
+    status: 427,
+    body: JSON.stringify(message ? { error_msg: message } : {}),
+    contentType: "application/json",
+  };
 }
 
 function errorMessageOf(body: Buffer): string | null {
