@@ -1,4 +1,5 @@
 import "#server-only";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
@@ -43,6 +44,26 @@ function actionOf(payload: unknown): string {
   return typeof action === "string" ? action : "";
 }
 
+/**
+ * Parsed private keys by their row and sealed text (a rotation seals a new one, so an entry never goes
+ * stale): unsealing and parsing the PEM cost about as much CPU as the RSA decryption itself on
+ * every request (npm run bench:flows, profile). The keys stay in this process's memory as they
+ * already did during each request; bounded, cleared when full.
+ */
+const parsedKeys = new Map<string, KeyObject>();
+const PARSED_KEYS_MAX = 1_000;
+
+function privateKeyOf(sealed: string, row: FlowEndpoint): KeyObject {
+  // keyed by the row too: a hit stands for the unsealing bound to this organization and row
+  const id = `${row.organizationId}:${row.id}:${sealed}`;
+  const hit = parsedKeys.get(id);
+  if (hit) return hit;
+  const key = createPrivateKey(openSecret(sealed, row.organizationId, row.id));
+  if (parsedKeys.size >= PARSED_KEYS_MAX) parsedKeys.clear();
+  parsedKeys.set(id, key);
+  return key;
+}
+
 function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
   const keys: string[] = [];
   if (row.privateKeyEnc) keys.push(row.privateKeyEnc);
@@ -53,7 +74,7 @@ function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
   let failure: unknown = new FlowDecryptError("the channel has no key");
   for (const sealed of keys) {
     try {
-      return decryptFlowRequest(body, openSecret(sealed, row.organizationId, row.id));
+      return decryptFlowRequest(body, privateKeyOf(sealed, row));
     } catch (error) {
       failure = error;
     }
