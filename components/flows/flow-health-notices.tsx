@@ -37,6 +37,11 @@ function measured(h: FlowHealthJson): string | null {
   return `${h.value}${unit} against a threshold of ${h.threshold}${unit}${window}.`;
 }
 
+/** Meta's sentence ends without a full stop: one is added before the figures follow. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 export function needsNotice(flow: FlowJson): boolean {
   return flow.status === "THROTTLED" || flow.status === "BLOCKED" || flow.health?.problem === true;
 }
@@ -66,7 +71,7 @@ export function FlowHealthNotices({ flows }: { flows: FlowJson[] }) {
             </p>
             {f.health ? (
               <p className="mt-1 break-words">
-                {f.health.message ?? f.health.kind}
+                {sentence(f.health.message ?? f.health.kind)}
                 {measured(f.health) ? ` ${measured(f.health)}` : ""} Reported{" "}
                 <time dateTime={f.health.received_at} title={formatDateTime(f.health.received_at, "")}>
                   {formatRelative(f.health.received_at)}
