@@ -3,6 +3,7 @@ import { postMessagingLimit, postPricingTier } from "@/sandbox/control/account-l
 import { getApp, putApp } from "@/sandbox/control/app";
 import { postAppContacts, postEcho, postHistory } from "@/sandbox/control/coexistence";
 import { deleteFaults, listFaults, postFault } from "@/sandbox/control/faults";
+import { postFlowEvent } from "@/sandbox/control/flow-events";
 import { postFlowComplete } from "@/sandbox/control/flows";
 import { postInbound } from "@/sandbox/control/inbound";
 import { getSample } from "@/sandbox/control/media";
@@ -74,6 +75,7 @@ const routes: Route[] = [
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
   { method: "POST", pattern: control("flows/complete"), handle: (ctx, req) => postFlowComplete(ctx, req) },
+  { method: "POST", pattern: control("flows/webhook"), handle: (ctx, req) => postFlowEvent(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
   {
     method: "POST",

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
 import { ChannelSettingsDialog } from "@/components/channels/channel-settings-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
+import { FlowEndpointKeys } from "@/components/channels/flow-endpoint-keys";
 import { TokenDialog } from "@/components/channels/token-dialog";
 import { TokenNotices } from "@/components/channels/token-notices";
 import { UnprocessedNotices } from "@/components/channels/unprocessed-notices";
@@ -68,6 +69,7 @@ export function ChannelsView() {
             onSettings={setConfiguring}
           />
           <UnprocessedNotices channels={channels.data} />
+          <FlowEndpointKeys />
         </>
       )}
       <AddChannelDialog

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { FlowHealthNotices } from "@/components/flows/flow-health-notices";
 import { FlowsTable } from "@/components/flows/flows-table";
 import { useFlowPreview, useFlows, usePublishFlow } from "@/components/flows/use-flows";
 import { errorMessage } from "@/components/lib/fetch-json";
@@ -72,6 +73,7 @@ export function FlowsView({ canPublish }: { canPublish: boolean }) {
         </EmptyState>
       ) : (
         <div aria-busy={flows.isFetching} className={flows.isPlaceholderData ? "opacity-60" : undefined}>
+          <FlowHealthNotices flows={flows.data.flows} />
           <FlowsTable
             flows={flows.data.flows}
             canPublish={canPublish}

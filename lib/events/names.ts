@@ -19,6 +19,8 @@ export const EVENT_NAMES = [
   "broadcast.completed",
   "broadcast.paused",
   "flow.completed",
+  "flow.status_changed",
+  "flow.health",
   "whatsapp.notification",
 ] as const;
 

@@ -11,7 +11,7 @@ import {
   webhookTestData,
 } from "@/lib/events/contact-payloads";
 import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
-import { flowCompletedData } from "@/lib/events/flow-payloads";
+import { flowCompletedData, flowHealthData, flowStatusChangedData } from "@/lib/events/flow-payloads";
 import {
   messageDeletedData,
   messageDeliveredData,
@@ -134,6 +134,18 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "The customer submitted a WhatsApp Flow (Meta's `nfm_reply`). `fields` is what they filled in; `flowMessageId` (and `broadcastId`) name the Flow message answered, found by its flow token in this organization only. The same answer arrives as `message.inbound` (`content.interactive.type` `flow`). An answer whose response_json is not JSON is kept on the message (`malformed`) and records no `flow.completed`.",
     data: flowCompletedData,
+  },
+  "flow.status_changed": {
+    summary: "WhatsApp changed a Flow's status",
+    description:
+      "Meta's `flows` webhook, event FLOW_STATUS_CHANGE: a Flow was published, deprecated, or throttled or blocked by WhatsApp's health checks of its data endpoint (and back). The Flow's `status` is updated at once. Only the organization whose channel holds the WhatsApp Business Account receives it.",
+    data: flowStatusChangedData,
+  },
+  "flow.health": {
+    summary: "WhatsApp warned about a Flow's health",
+    description:
+      "Meta's `flows` webhook alerts: CLIENT_ERROR_RATE, ENDPOINT_ERROR_RATE, ENDPOINT_LATENCY, ENDPOINT_AVAILABILITY (sent when the threshold is crossed, `alertState` ACTIVATED, and when back, DEACTIVATED) and FLOW_VERSION_EXPIRY_WARNING. WhatsApp throttles, then blocks, a Flow whose endpoint keeps failing: act on `problem: true` before it does. The latest alert is kept on the Flow (`health`) and shown on the Flows page.",
+    data: flowHealthData,
   },
   "whatsapp.notification": {
     summary: "WhatsApp sent a notification the product does not process",

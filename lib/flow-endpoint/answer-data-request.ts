@@ -1,4 +1,5 @@
 import "#server-only";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
@@ -8,6 +9,7 @@ import {
   encryptFlowResponse,
   FlowDecryptError,
 } from "@/lib/flow-endpoint/flow-crypto";
+import { closeFlowToken, flowTokenOf, isFlowTokenClosed } from "@/lib/flow-endpoint/flow-token-state";
 import { forwardToReceiver } from "@/lib/flow-endpoint/forward-to-receiver";
 import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
@@ -42,6 +44,26 @@ function actionOf(payload: unknown): string {
   return typeof action === "string" ? action : "";
 }
 
+/**
+ * Parsed private keys by their row and sealed text (a rotation seals a new one, so an entry never goes
+ * stale): unsealing and parsing the PEM cost about as much CPU as the RSA decryption itself on
+ * every request (npm run bench:flows, profile). The keys stay in this process's memory as they
+ * already did during each request; bounded, cleared when full.
+ */
+const parsedKeys = new Map<string, KeyObject>();
+const PARSED_KEYS_MAX = 1_000;
+
+function privateKeyOf(sealed: string, row: FlowEndpoint): KeyObject {
+  // keyed by the row too: a hit stands for the unsealing bound to this organization and row
+  const id = `${row.organizationId}:${row.id}:${sealed}`;
+  const hit = parsedKeys.get(id);
+  if (hit) return hit;
+  const key = createPrivateKey(openSecret(sealed, row.organizationId, row.id));
+  if (parsedKeys.size >= PARSED_KEYS_MAX) parsedKeys.clear();
+  parsedKeys.set(id, key);
+  return key;
+}
+
 function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
   const keys: string[] = [];
   if (row.privateKeyEnc) keys.push(row.privateKeyEnc);
@@ -52,7 +74,7 @@ function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
   let failure: unknown = new FlowDecryptError("the channel has no key");
   for (const sealed of keys) {
     try {
-      return decryptFlowRequest(body, openSecret(sealed, row.organizationId, row.id));
+      return decryptFlowRequest(body, privateKeyOf(sealed, row));
     } catch (error) {
       failure = error;
     }
@@ -103,6 +125,11 @@ export async function answerDataRequest(
   const encrypted = (answer: unknown) => text(200, encryptFlowResponse(answer, request.aesKey, request.iv));
   // Meta's health check: answered by the product itself, whatever the receiver does
   if (action === "ping") return done(encrypted({ data: { status: "active" } }));
+  // a token the product knows is closed (lib/flow-endpoint/flow-token-state.ts): 427 without the receiver
+  const flowToken = flowTokenOf(request.payload);
+  if (flowToken && (await isFlowTokenClosed(row.organizationId, flowToken))) {
+    return done(staleToken("This form was already completed or closed."));
+  }
   if (!row.receiverUrl) return done(text(503, "No flow endpoint receiver is set for this channel."));
   const outcome = await forwardToReceiver({
     url: row.receiverUrl,
@@ -121,12 +148,8 @@ export async function answerDataRequest(
   }
   if (outcome.status === 427) {
     // relayed unencrypted, as Meta's sample endpoint sends its error codes; an error_msg is kept
-    const message = errorMessageOf(outcome.body);
-    return done({
-      status: 427,
-      body: JSON.stringify(message ? { error_msg: message } : {}),
-      contentType: "application/json",
-    });
+    if (flowToken) await closeFlowToken(row.organizationId, flowToken);
+    return done(staleToken(errorMessageOf(outcome.body)));
   }
   if (outcome.status !== 200) return done(text(502, `The business receiver answered ${outcome.status}.`));
   let answer: unknown;
@@ -136,6 +159,15 @@ export async function answerDataRequest(
     return done(text(502, "The business receiver answered something other than JSON."));
   }
   return done(encrypted(answer));
+}
+
+/** Meta's 427 (flow token no longer valid), unencrypted as Meta's sample endpoint sends it. */
+function staleToken(message: string | null): DataAnswer {
+  return {
+    status: 427,
+    body: JSON.stringify(message ? { error_msg: message } : {}),
+    contentType: "application/json",
+  };
 }
 
 function errorMessageOf(body: Buffer): string | null {

@@ -6,6 +6,7 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPair,
+  type KeyObject,
   privateDecrypt,
 } from "node:crypto";
 
@@ -84,8 +85,8 @@ function base64(value: unknown, field: string): Buffer {
   return Buffer.from(value, "base64");
 }
 
-/** Opens a request with one private key (PEM); throws FlowDecryptError when it does not open. */
-export function decryptFlowRequest(body: unknown, privateKeyPem: string): DecryptedRequest {
+/** Opens a request with one private key (PEM, or one already parsed); throws FlowDecryptError when it does not open. */
+export function decryptFlowRequest(body: unknown, privateKey: string | KeyObject): DecryptedRequest {
   const fields = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const encryptedKey = base64(fields.encrypted_aes_key, "encrypted_aes_key");
   const data = base64(fields.encrypted_flow_data, "encrypted_flow_data");
@@ -95,7 +96,7 @@ export function decryptFlowRequest(body: unknown, privateKeyPem: string): Decryp
   try {
     aesKey = privateDecrypt(
       {
-        key: createPrivateKey(privateKeyPem),
+        key: typeof privateKey === "string" ? createPrivateKey(privateKey) : privateKey,
         padding: constants.RSA_PKCS1_OAEP_PADDING,
         oaepHash: "sha256",
       },

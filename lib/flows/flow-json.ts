@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import type { MetaValidationError } from "@/lib/flows/graph-flows";
-import { FLOW_STATUSES, type FlowJson, type flowValidationError } from "@/lib/flows/schemas";
+import {
+  FLOW_STATUSES,
+  type FlowHealthJson,
+  type FlowJson,
+  type flowValidationError,
+} from "@/lib/flows/schemas";
 import type { Flow } from "@/lib/generated/prisma/client.ts";
 
 type ValidationError = z.infer<typeof flowValidationError>;
@@ -50,6 +55,13 @@ export function toFlowJson(flow: Flow): FlowJson {
     preview:
       flow.previewUrl && flow.previewExpiresAt
         ? { url: flow.previewUrl, expires_at: flow.previewExpiresAt.toISOString() }
+        : null,
+    health:
+      flow.latestHealth && flow.latestHealthAt
+        ? {
+            ...(flow.latestHealth as Omit<FlowHealthJson, "received_at">),
+            received_at: flow.latestHealthAt.toISOString(),
+          }
         : null,
     created_at: flow.createdAt.toISOString(),
     updated_at: flow.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
+import { FLOW_HEALTH_KINDS } from "@/lib/events/flow-payloads";
 
 /** As Meta names them (Flows API: Flow status lifecycle). */
 export const FLOW_STATUSES = ["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED"] as const;
@@ -74,6 +75,38 @@ export const flowValidationError = z
   })
   .meta({ id: "FlowValidationError" });
 
+/** The latest alert of Meta's `flows` webhook about a Flow (lib/flows/apply-flow-webhook.ts). */
+export const flowHealthJson = z
+  .object({
+    kind: z.enum(["FLOW_STATUS_CHANGE", ...FLOW_HEALTH_KINDS]).meta({ description: "Meta's `event`" }),
+    problem: z.boolean().meta({
+      description:
+        "true while it needs action: status THROTTLED or BLOCKED, an ACTIVATED error rate, latency or availability alert, a version expiry warning",
+    }),
+    new_status: z
+      .string()
+      .nullable()
+      .meta({ description: "FLOW_STATUS_CHANGE only: the status Meta moved it to" }),
+    alert_state: z
+      .string()
+      .nullable()
+      .meta({ description: "Meta's `alert_state`: ACTIVATED or DEACTIVATED" }),
+    threshold: z.number().nullable(),
+    value: z
+      .number()
+      .nullable()
+      .meta({ description: "error_rate or availability (percent), p90_latency (ms)" }),
+    period: z
+      .string()
+      .nullable()
+      .meta({ description: 'The window measured, from Meta\'s message ("60 minutes")' }),
+    message: z.string().nullable().meta({ description: "Meta's own sentence" }),
+    received_at: z.iso.datetime(),
+  })
+  .meta({ id: "FlowHealth" });
+
+export type FlowHealthJson = z.infer<typeof flowHealthJson>;
+
 export const flowJsonSchema = z
   .object({
     id: z.uuid(),
@@ -85,6 +118,9 @@ export const flowJsonSchema = z
     flow_json: z.record(z.string(), z.unknown()).nullable(),
     validation_errors: z.array(flowValidationError),
     preview: z.object({ url: z.string(), expires_at: z.iso.datetime() }).nullable(),
+    health: flowHealthJson.nullable().meta({
+      description: "The latest health alert or status change WhatsApp sent about the Flow; null before any",
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
 import { fieldRoute } from "@/lib/inbound/field-routes";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
@@ -56,6 +57,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
       "templates",
       "user_preferences",
       "account",
+      "flows",
       "unprocessed",
     ]).toContain(route);
   });
@@ -76,6 +78,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
         ...ROUTING_FIELDS,
         ...TEMPLATE_FIELDS,
         ...ACCOUNT_FIELDS,
+        FLOWS_FIELD,
       ].sort(),
     );
   });
@@ -85,6 +88,10 @@ describe("every notification field is processed or goes the unprocessed way", ()
     expect(fieldRoute("business_capability_update")).toBe("account");
     // the number-level quality field still carries no limit the product records
     expect(fieldRoute("phone_number_quality_update")).toBe("unprocessed");
+  });
+
+  it("flows is processed: status changes and health alerts become flow.status_changed and flow.health (issue 31 part 5)", () => {
+    expect(fieldRoute("flows")).toBe("flows");
   });
 
   it("process-notification skips nothing silently: its only field skip is the unprocessed route", () => {

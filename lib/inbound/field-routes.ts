@@ -1,4 +1,5 @@
 import "#server-only";
+import { FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
 import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
@@ -12,6 +13,7 @@ export type FieldRoute =
   | "templates"
   | "user_preferences"
   | "account"
+  | "flows"
   | "unprocessed";
 
 /**
@@ -30,5 +32,7 @@ export function fieldRoute(field: string): FieldRoute {
   // `account_update` (its VOLUME_BASED_PRICING_TIER_UPDATE event; any other event goes the
   // unprocessed way) and `business_capability_update`: lib/inbound/apply-account-limits.ts
   if (ACCOUNT_FIELDS.has(field)) return "account";
+  // WhatsApp Flows' status changes and health alerts: lib/flows/apply-flow-webhook.ts
+  if (field === FLOWS_FIELD) return "flows";
   return "unprocessed";
 }

@@ -234,6 +234,13 @@ async function storeInbound(
         ...(standby ? { responder: "other" as const, responderAppId: otherApp(conversation) } : {}),
       })),
     );
+    if (answered) {
+      // the Flow message is answered: its token no longer opens the data endpoint (lib/flow-endpoint/flow-token-state.ts)
+      await tx.message.updateMany({
+        where: { id: answered.messageId, flowClosedAt: null },
+        data: { flowClosedAt: receivedAt },
+      });
+    }
     if (flow && !flow.malformed) {
       deliveryIds.push(
         ...(await recordEvent(tx, channel.organizationId, "flow.completed", {

@@ -1,6 +1,7 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
+import { applyFlowWebhook, FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { ACCOUNT_FIELDS, applyAccountChange } from "@/lib/inbound/apply-account-limits";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
@@ -31,7 +32,7 @@ import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
- * updates, user preferences, the account's limits and pricing tiers. Every other kind is kept (the raw row), counted and recorded on its
+ * updates, user preferences, the account's limits and pricing tiers, WhatsApp Flows' status and health. Every other kind is kept (the raw row), counted and recorded on its
  * channel (lib/inbound/record-unprocessed.ts). Safe to run twice (an unprocessed kind is then
  * counted twice).
  */
@@ -81,6 +82,12 @@ export async function processStoredNotification(
       // every field not processed above or below (and a value we cannot read) is kept, counted
       // and offered as whatsapp.notification, never skipped in silence (issue 30)
       const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
+      if (change.field === FLOWS_FIELD) {
+        // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot read goes the unprocessed way
+        const applied = await applyFlowWebhook(entry.id ?? "", change.value);
+        deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, activeChannelOfNumber))));
+        continue;
+      }
       if (ACCOUNT_FIELDS.has(change.field)) {
         const time = "time" in entry ? entry.time : undefined;
         if (await applyAccountChange({ wabaId: entry.id, field: change.field, value: change.value, time })) {

@@ -1229,6 +1229,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "flow.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WhatsApp changed a Flow's status
+         * @description Meta's `flows` webhook, event FLOW_STATUS_CHANGE: a Flow was published, deprecated, or throttled or blocked by WhatsApp's health checks of its data endpoint (and back). The Flow's `status` is updated at once. Only the organization whose channel holds the WhatsApp Business Account receives it.
+         */
+        post: operations["flowStatus_changedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WhatsApp warned about a Flow's health
+         * @description Meta's `flows` webhook alerts: CLIENT_ERROR_RATE, ENDPOINT_ERROR_RATE, ENDPOINT_LATENCY, ENDPOINT_AVAILABILITY (sent when the threshold is crossed, `alertState` ACTIVATED, and when back, DEACTIVATED) and FLOW_VERSION_EXPIRY_WARNING. WhatsApp throttles, then blocks, a Flow whose endpoint keeps failing: act on `problem: true` before it does. The latest alert is kept on the Flow (`health`) and shown on the Flows page.
+         */
+        post: operations["flowHealthEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "whatsapp.notification": {
         parameters: {
             query?: never;
@@ -1915,7 +1955,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1938,7 +1978,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -3065,6 +3105,105 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description The body of a `flow.status_changed` delivery. */
+        FlowStatusChangedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.status_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowStatusChangedData"];
+        };
+        FlowStatusChangedData: {
+            /** @description Our id of the Flow (GET /v1/whatsapp/flows/{id}); null when it was not synced yet */
+            flowId: string | null;
+            /** @description Meta's flow id (`flow_id`) */
+            upstreamFlowId: string;
+            channelId: string | null;
+            /** @description The WhatsApp Business Account the notification came for */
+            wabaId: string;
+            /** @description Meta's status before: DRAFT, PUBLISHED, THROTTLED, … */
+            oldStatus: string | null;
+            /** @description Meta's status now: PUBLISHED, THROTTLED, BLOCKED, DEPRECATED, … */
+            newStatus: string;
+            /** @description Meta's own sentence about the change */
+            message: string | null;
+            /** @description true when the new status is THROTTLED or BLOCKED */
+            problem: boolean;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        /** @description The body of a `flow.health` delivery. */
+        FlowHealthEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.health";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowHealthData"];
+        };
+        FlowHealthData: {
+            /** @description Our id of the Flow (GET /v1/whatsapp/flows/{id}); null when it was not synced yet */
+            flowId: string | null;
+            /** @description Meta's flow id (`flow_id`) */
+            upstreamFlowId: string;
+            channelId: string | null;
+            /** @description The WhatsApp Business Account the notification came for */
+            wabaId: string;
+            /**
+             * @description Meta's alert (`event`)
+             * @enum {string}
+             */
+            kind: "CLIENT_ERROR_RATE" | "ENDPOINT_ERROR_RATE" | "ENDPOINT_LATENCY" | "ENDPOINT_AVAILABILITY" | "FLOW_VERSION_EXPIRY_WARNING";
+            /** @description Meta's `alert_state`: ACTIVATED when the threshold is crossed, DEACTIVATED when back */
+            alertState: string | null;
+            /** @description Meta's `threshold` (percent, or milliseconds for latency) */
+            threshold: number | null;
+            /** @description The measured value as Meta gives it: `error_rate` (percent), `p90_latency` (ms), `availability` (percent); null for a version warning */
+            value: number | null;
+            /** @description The window Meta measured over, as its message says ("60 minutes"); null when it names none */
+            period: string | null;
+            /** @description Meta's own sentence about the alert */
+            message: string | null;
+            /** @description true for an active alert (error rate or latency over, availability under the threshold) and for a version expiry warning */
+            problem: boolean;
+            /** @description Every other field of Meta's value, as sent (e.g. `errors`) */
+            details: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `whatsapp.notification` delivery. */
         WhatsappNotificationEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -3422,6 +3561,8 @@ export interface components {
                 /** Format: date-time */
                 expires_at: string;
             } | null;
+            /** @description The latest health alert or status change WhatsApp sent about the Flow; null before any */
+            health: components["schemas"]["FlowHealth"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3438,6 +3579,28 @@ export interface components {
             /** @description Line in the Flow JSON as sent to Meta (two-space indented) */
             line: number | null;
             column: number | null;
+        };
+        FlowHealth: {
+            /**
+             * @description Meta's `event`
+             * @enum {string}
+             */
+            kind: "FLOW_STATUS_CHANGE" | "CLIENT_ERROR_RATE" | "ENDPOINT_ERROR_RATE" | "ENDPOINT_LATENCY" | "ENDPOINT_AVAILABILITY" | "FLOW_VERSION_EXPIRY_WARNING";
+            /** @description true while it needs action: status THROTTLED or BLOCKED, an ACTIVATED error rate, latency or availability alert, a version expiry warning */
+            problem: boolean;
+            /** @description FLOW_STATUS_CHANGE only: the status Meta moved it to */
+            new_status: string | null;
+            /** @description Meta's `alert_state`: ACTIVATED or DEACTIVATED */
+            alert_state: string | null;
+            threshold: number | null;
+            /** @description error_rate or availability (percent), p90_latency (ms) */
+            value: number | null;
+            /** @description The window measured, from Meta's message ("60 minutes") */
+            period: string | null;
+            /** @description Meta's own sentence */
+            message: string | null;
+            /** Format: date-time */
+            received_at: string;
         };
         CreateFlowResponse: {
             /** @constant */
@@ -3826,7 +3989,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -4340,6 +4503,50 @@ export interface components {
              */
             organization_id: string;
             data: components["schemas"]["FlowCompletedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.status_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowStatusChangedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "flow.health";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["FlowHealthData"];
         } | {
             /**
              * Format: uuid
@@ -6215,6 +6422,17 @@ export interface operations {
                      *             "url": "https://example.com/webhooks/messaging",
                      *             "expires_at": "2026-01-15T09:30:00.000Z"
                      *           },
+                     *           "health": {
+                     *             "kind": "FLOW_STATUS_CHANGE",
+                     *             "problem": true,
+                     *             "new_status": "string",
+                     *             "alert_state": "string",
+                     *             "threshold": 0,
+                     *             "value": 0,
+                     *             "period": "string",
+                     *             "message": "string",
+                     *             "received_at": "2026-01-15T09:30:00.000Z"
+                     *           },
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z"
                      *         }
@@ -6378,6 +6596,17 @@ export interface operations {
                      *         "preview": {
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "expires_at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "kind": "FLOW_STATUS_CHANGE",
+                     *           "problem": true,
+                     *           "new_status": "string",
+                     *           "alert_state": "string",
+                     *           "threshold": 0,
+                     *           "value": 0,
+                     *           "period": "string",
+                     *           "message": "string",
+                     *           "received_at": "2026-01-15T09:30:00.000Z"
                      *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6572,6 +6801,17 @@ export interface operations {
                      *         "preview": {
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "expires_at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "kind": "FLOW_STATUS_CHANGE",
+                     *           "problem": true,
+                     *           "new_status": "string",
+                     *           "alert_state": "string",
+                     *           "threshold": 0,
+                     *           "value": 0,
+                     *           "period": "string",
+                     *           "message": "string",
+                     *           "received_at": "2026-01-15T09:30:00.000Z"
                      *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6897,6 +7137,17 @@ export interface operations {
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "expires_at": "2026-01-15T09:30:00.000Z"
                      *         },
+                     *         "health": {
+                     *           "kind": "FLOW_STATUS_CHANGE",
+                     *           "problem": true,
+                     *           "new_status": "string",
+                     *           "alert_state": "string",
+                     *           "threshold": 0,
+                     *           "value": 0,
+                     *           "period": "string",
+                     *           "message": "string",
+                     *           "received_at": "2026-01-15T09:30:00.000Z"
+                     *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -7092,6 +7343,17 @@ export interface operations {
                      *         "preview": {
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "expires_at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "kind": "FLOW_STATUS_CHANGE",
+                     *           "problem": true,
+                     *           "new_status": "string",
+                     *           "alert_state": "string",
+                     *           "threshold": 0,
+                     *           "value": 0,
+                     *           "period": "string",
+                     *           "message": "string",
+                     *           "received_at": "2026-01-15T09:30:00.000Z"
                      *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z"
@@ -7289,6 +7551,17 @@ export interface operations {
                      *         "preview": {
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "expires_at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "kind": "FLOW_STATUS_CHANGE",
+                     *           "problem": true,
+                     *           "new_status": "string",
+                     *           "alert_state": "string",
+                     *           "threshold": 0,
+                     *           "value": 0,
+                     *           "period": "string",
+                     *           "message": "string",
+                     *           "received_at": "2026-01-15T09:30:00.000Z"
                      *         },
                      *         "created_at": "2026-01-15T09:30:00.000Z",
                      *         "updated_at": "2026-01-15T09:30:00.000Z"
@@ -11448,7 +11721,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -11966,7 +12239,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -13356,6 +13629,86 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FlowCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    flowStatus_changedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "flow.status_changed";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStatusChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    flowHealthEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "flow.health";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowHealthEvent"];
             };
         };
         responses: {

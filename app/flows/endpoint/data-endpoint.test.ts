@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { TEST_ENV } from "@/scripts/test/env";
 import {
   type AnyJson,
@@ -6,11 +7,13 @@ import {
   BASE_URL,
   createTestChannel,
   createTestOrg,
+  eventually,
   expectError,
   sandbox,
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { digits, readySender, type Sender, send } from "@/scripts/test/send-helpers";
 import { TestReceiver, verifyServiceSignature } from "@/scripts/test/test-receiver";
 
 /**
@@ -145,6 +148,14 @@ describe("POST /flows/endpoint/{channelId}", () => {
     expect(JSON.parse(res.body.body)).toEqual({ error_msg: "This booking expired" });
   });
 
+  it("answers 504 when the receiver does not answer in time (8 s), without waiting on it further", async () => {
+    receiver.answer = () => ({ status: 200, body: "{}", delayMs: 9_500 });
+    const res = await exchange(channel, settings.endpoint_url, { action: "INIT", flow_token: "slow" });
+    expect(res.body.status).toBe(504);
+    expect(res.body.body).toBe("The business receiver did not answer in time.");
+    receiver.answer = () => ({ status: 200, body: "{}" });
+  }, 30_000);
+
   it("answers 502 when the receiver fails, without internals", async () => {
     receiver.answer = () => ({ status: 500, body: "Traceback: secret internals" });
     const res = await exchange(channel, settings.endpoint_url, { action: "INIT" });
@@ -238,4 +249,101 @@ describe("two organizations", () => {
     });
     expect(crossed.body.status, JSON.stringify(crossed.body)).toBe(421);
   });
+});
+
+describe("stale flow tokens: the product answers 427 itself", () => {
+  /** An organization whose channel has a data endpoint, and a Flow message sent to a customer. */
+  async function flowSender(): Promise<{ s: Sender; endpointUrl: string; token: string; wamid: string }> {
+    const s = await readySender();
+    const set = await api(path(s.channel), {
+      key: s.key,
+      method: "PATCH",
+      body: { receiver_url: receiver.url },
+    });
+    expect(set.status, set.text).toBe(200);
+    const sent = await send(s.key, {
+      to: s.to,
+      type: "interactive",
+      interactive: {
+        type: "flow",
+        body: { text: "Book" },
+        action: {
+          name: "flow",
+          parameters: {
+            flow_message_version: "3",
+            flow_id: "1197715005513101",
+            flow_cta: "Book",
+            flow_action: "data_exchange",
+          },
+        },
+      },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const stored = await db().message.findUniqueOrThrow({ where: { id: sent.body.data.messageId } });
+    return {
+      s,
+      endpointUrl: set.body.data.endpoint_url,
+      token: stored.flowToken ?? "",
+      wamid: sent.body.data.whatsappMessageId,
+    };
+  }
+
+  it("a completed Flow message's token → 427 without calling the receiver; an open one is forwarded", async () => {
+    const a = await flowSender();
+    receiver.answer = () => ({ status: 200, body: JSON.stringify({ screen: "DAY", data: {} }) });
+    const open = await exchange(a.s.channel, a.endpointUrl, { action: "INIT", flow_token: a.token });
+    expect(open.body.status, JSON.stringify(open.body)).toBe(200);
+
+    const done = await sandbox("/_sandbox/flows/complete", "POST", {
+      phone_number_id: a.s.channel.phoneNumberId,
+      from: digits(a.s.to),
+      message_id: a.wamid,
+      response: { day: "2026-12-01" },
+    });
+    expect(done.body.status, JSON.stringify(done.body)).toBe(200);
+    await eventually(async () => {
+      const m = await db().message.findFirst({ where: { organizationId: a.s.orgId, flowToken: a.token } });
+      return m?.flowClosedAt ?? null;
+    }, 15_000);
+
+    const before = receiver.received.filter((r) => r.body?.flow_token === a.token).length;
+    const stale = await exchange(a.s.channel, a.endpointUrl, {
+      action: "data_exchange",
+      flow_token: a.token,
+    });
+    expect(stale.body.status, JSON.stringify(stale.body)).toBe(427);
+    expect(JSON.parse(stale.body.body)).toEqual({ error_msg: "This form was already completed or closed." });
+    expect(receiver.received.filter((r) => r.body?.flow_token === a.token).length).toBe(before);
+
+    // a token the product never gave is the receiver's to judge
+    const own = await exchange(a.s.channel, a.endpointUrl, {
+      action: "INIT",
+      flow_token: "business-made-token",
+    });
+    expect(own.body.status).toBe(200);
+  }, 60_000);
+
+  it("once the receiver answered 427 for a token, the product answers 427 itself; another organization's endpoint does not know it", async () => {
+    const a = await flowSender();
+    const b = await flowSender();
+    receiver.answer = () => ({ status: 427, body: JSON.stringify({ error_msg: "Booking closed" }) });
+    const first = await exchange(a.s.channel, a.endpointUrl, { action: "INIT", flow_token: a.token });
+    expect(first.body.status).toBe(427);
+    expect(JSON.parse(first.body.body)).toEqual({ error_msg: "Booking closed" });
+
+    receiver.answer = () => ({ status: 200, body: JSON.stringify({ screen: "DAY", data: {} }) });
+    const count = () => receiver.received.filter((r) => r.body?.flow_token === a.token).length;
+    const before = count();
+    const again = await exchange(a.s.channel, a.endpointUrl, { action: "INIT", flow_token: a.token });
+    expect(again.body.status).toBe(427);
+    expect(count()).toBe(before);
+
+    // A's closed token on B's endpoint: B holds no message with it, so B's receiver decides
+    const crossed = await exchange(b.s.channel, b.endpointUrl, { action: "INIT", flow_token: a.token });
+    expect(crossed.body.status).toBe(200);
+    expect(count()).toBe(before + 1);
+    // and B's own open token is untouched by A's closing
+    const bOpen = await exchange(b.s.channel, b.endpointUrl, { action: "INIT", flow_token: b.token });
+    expect(bOpen.body.status).toBe(200);
+  }, 60_000);
 });

@@ -134,12 +134,15 @@ describe("real deliveries of every event match the OpenAPI document", () => {
     await sendTestEvent(orgId, webhookId);
 
     // the events this walk makes (its title); conversation.owner_changed (routing.test.ts),
-    // broadcast.paused (broadcasts.autopause.test.ts), flow.completed (messages.flows.test.ts) and
+    // broadcast.paused (broadcasts.autopause.test.ts), flow.completed (messages.flows.test.ts),
+    // flow.status_changed and flow.health (app/webhooks/whatsapp/flows-health.test.ts) and
     // whatsapp.notification (unprocessed-fields.test.ts) are made and checked in their own files
     const elsewhere = new Set([
       "conversation.owner_changed",
       "broadcast.paused",
       "flow.completed",
+      "flow.status_changed",
+      "flow.health",
       "whatsapp.notification",
     ]);
     const wanted = [...EVENT_NAMES.filter((name) => !elsewhere.has(name)), TEST_EVENT_NAME];

@@ -68,6 +68,7 @@ describe("/v1/whatsapp/flows: a Flow from draft to deprecated", () => {
         "created_at",
         "flow_id",
         "flow_json",
+        "health",
         "id",
         "name",
         "preview",

@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import {
+  type AnyJson,
+  api,
+  createTestChannel,
+  createTestOrg,
+  eventually,
+  expectError,
+  sandbox,
+  type TestChannel,
+  type TestOrg,
+} from "@/scripts/test/helpers";
+import { eventsNamed } from "@/scripts/test/inbound-helpers";
+
+/**
+ * Meta's `flows` webhook (issue 31 part 5) through the sandbox (POST /_sandbox/flows/webhook posts
+ * it to the product's webhook receiver) and the worker: flow.status_changed and flow.health reach
+ * only the organization whose channel holds the Flow's WABA, and the Flow keeps its latest alert.
+ */
+const FLOW_JSON = {
+  version: "7.2",
+  screens: [
+    {
+      id: "BOOKING",
+      title: "Book",
+      terminal: true,
+      layout: {
+        type: "SingleColumnLayout",
+        children: [{ type: "Footer", label: "Book", "on-click-action": { name: "complete", payload: {} } }],
+      },
+    },
+  ],
+};
+
+type Side = { org: TestOrg; channel: TestChannel; flow: AnyJson };
+
+async function side(): Promise<Side> {
+  const org = await createTestOrg();
+  const channel = await createTestChannel(org.orgId);
+  const created = await api("/v1/whatsapp/flows", {
+    key: org.key,
+    method: "POST",
+    body: { name: `health_${randomBytes(4).toString("hex")}`, categories: ["OTHER"], flow_json: FLOW_JSON },
+  });
+  expect(created.status, created.text).toBe(201);
+  const published = await api(`/v1/whatsapp/flows/${created.body.data.id}/publish`, {
+    key: org.key,
+    method: "POST",
+    body: {},
+  });
+  expect(published.status, published.text).toBe(200);
+  return { org, channel, flow: published.body.data };
+}
+
+async function post(flowId: string, body: Record<string, unknown>) {
+  const res = await sandbox("/_sandbox/flows/webhook", "POST", { flow_id: flowId, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const eventOf = (orgId: string, name: string, upstreamFlowId: string, count = 1) =>
+  eventually(async () => {
+    const events = (await eventsNamed(orgId, name)).filter((e) => e.data.upstreamFlowId === upstreamFlowId);
+    return events.length >= count ? events : null;
+  }, 15_000);
+
+describe("the flows webhook field", () => {
+  it("an endpoint error rate alert → flow.health for the WABA's organization only, kept on its Flow", async () => {
+    const a = await side();
+    const b = await side();
+    await post(a.flow.flow_id, { event: "ENDPOINT_ERROR_RATE" });
+    const [event] = await eventOf(a.org.orgId, "flow.health", a.flow.flow_id);
+    expect(event?.data).toMatchObject({
+      flowId: a.flow.id,
+      upstreamFlowId: a.flow.flow_id,
+      channelId: a.channel.channelId,
+      wabaId: a.channel.wabaId,
+      kind: "ENDPOINT_ERROR_RATE",
+      alertState: "ACTIVATED",
+      threshold: 10,
+      value: 30,
+      period: "30 minutes",
+      problem: true,
+      details: { errors: [{ error_type: "timeout_error", error_rate: 30, error_count: 12 }] },
+    });
+    const read = await api(`/v1/whatsapp/flows/${a.flow.id}`, { key: a.org.key });
+    expect(read.body.data.health).toMatchObject({
+      kind: "ENDPOINT_ERROR_RATE",
+      problem: true,
+      alert_state: "ACTIVATED",
+      threshold: 10,
+      value: 30,
+      period: "30 minutes",
+    });
+    // B: no event, its Flow untouched, A's Flow invisible
+    expect(await eventsNamed(b.org.orgId, "flow.health")).toEqual([]);
+    expect((await api(`/v1/whatsapp/flows/${b.flow.id}`, { key: b.org.key })).body.data.health).toBeNull();
+    expectError(await api(`/v1/whatsapp/flows/${a.flow.id}`, { key: b.org.key }), 404, "RESOURCE_NOT_FOUND");
+
+    // back under the threshold: the latest alert is no problem any more
+    await post(a.flow.flow_id, {
+      event: "ENDPOINT_ERROR_RATE",
+      value: { alert_state: "DEACTIVATED", error_rate: 1 },
+    });
+    const both = await eventOf(a.org.orgId, "flow.health", a.flow.flow_id, 2);
+    expect(both[1]?.data).toMatchObject({ alertState: "DEACTIVATED", value: 1, problem: false });
+    const after = await api(`/v1/whatsapp/flows/${a.flow.id}`, { key: a.org.key });
+    expect(after.body.data.health).toMatchObject({ problem: false, alert_state: "DEACTIVATED" });
+  }, 60_000);
+
+  it("FLOW_STATUS_CHANGE to THROTTLED → flow.status_changed and the stored status, in that organization only", async () => {
+    const a = await side();
+    const b = await side();
+    await post(a.flow.flow_id, { event: "FLOW_STATUS_CHANGE", new_status: "THROTTLED" });
+    const [event] = await eventOf(a.org.orgId, "flow.status_changed", a.flow.flow_id);
+    expect(event?.data).toMatchObject({
+      flowId: a.flow.id,
+      channelId: a.channel.channelId,
+      oldStatus: "PUBLISHED",
+      newStatus: "THROTTLED",
+      problem: true,
+    });
+    const read = await api(`/v1/whatsapp/flows/${a.flow.id}`, { key: a.org.key });
+    expect(read.body.data).toMatchObject({
+      status: "THROTTLED",
+      health: { kind: "FLOW_STATUS_CHANGE", new_status: "THROTTLED", problem: true },
+    });
+    expect(await eventsNamed(b.org.orgId, "flow.status_changed")).toEqual([]);
+    expect((await api(`/v1/whatsapp/flows/${b.flow.id}`, { key: b.org.key })).body.data.status).toBe(
+      "PUBLISHED",
+    );
+
+    // B's own alerts reach B, never A
+    for (const kind of [
+      "ENDPOINT_LATENCY",
+      "ENDPOINT_AVAILABILITY",
+      "CLIENT_ERROR_RATE",
+      "FLOW_VERSION_EXPIRY_WARNING",
+    ]) {
+      await post(b.flow.flow_id, { event: kind });
+    }
+    const bs = await eventOf(b.org.orgId, "flow.health", b.flow.flow_id, 4);
+    expect(bs.map((e) => e.data.kind).sort()).toEqual(
+      [
+        "CLIENT_ERROR_RATE",
+        "ENDPOINT_AVAILABILITY",
+        "ENDPOINT_LATENCY",
+        "FLOW_VERSION_EXPIRY_WARNING",
+      ].sort(),
+    );
+    expect(bs.find((e) => e.data.kind === "ENDPOINT_LATENCY")?.data).toMatchObject({
+      value: 8200,
+      threshold: 7000,
+    });
+    expect(bs.find((e) => e.data.kind === "ENDPOINT_AVAILABILITY")?.data).toMatchObject({
+      value: 75,
+      threshold: 90,
+    });
+    expect(await eventsNamed(a.org.orgId, "flow.health")).toEqual([]);
+  }, 60_000);
+
+  it("a flows value it cannot read goes the unprocessed way (whatsapp.notification), on the WABA's channel", async () => {
+    const a = await side();
+    await post(a.flow.flow_id, {
+      event: "FLOW_STATUS_CHANGE",
+      new_status: "PUBLISHED",
+      value: { new_status: null },
+    });
+    const rows = await eventually(
+      () =>
+        db().channelUnprocessedField.findFirst({ where: { channelId: a.channel.channelId, field: "flows" } }),
+      15_000,
+    );
+    expect(rows?.count).toBe(1);
+    expect(await eventsNamed(a.org.orgId, "flow.status_changed")).toEqual([]);
+  }, 60_000);
+});

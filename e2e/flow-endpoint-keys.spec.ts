@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { db } from "../lib/db";
+import { sandboxChannel } from "./sandbox-support";
+import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+
+/**
+ * Issue 31: the Channels page shows each channel's Flows data endpoint URL and key state, and owners
+ * and admins make or rotate the key behind a confirmation (the upload goes to the sandbox); agents
+ * never reach the control. The Flows page shows a notice for a Flow WhatsApp throttled (its
+ * latest `flows` alert seeded as lib/flows/apply-flow-webhook.ts writes it; the pipeline is tested
+ * in app/webhooks/whatsapp/flows-health.test.ts).
+ */
+
+let org: TestOrg;
+let channelId: string;
+
+test.beforeAll(async () => {
+  org = await seedOrganization();
+  const { channel } = await sandboxChannel(org.id, "E2E Flows Keys", []);
+  channelId = channel.id;
+  await db().flow.create({
+    data: {
+      organizationId: org.id,
+      channelId: channel.id,
+      upstreamId: `${Date.now()}`,
+      name: "booking_slow_endpoint",
+      categories: ["APPOINTMENT_BOOKING"],
+      status: "THROTTLED",
+      latestHealth: {
+        kind: "ENDPOINT_LATENCY",
+        problem: true,
+        new_status: null,
+        alert_state: "ACTIVATED",
+        threshold: 7000,
+        value: 8200,
+        period: "30 minutes",
+        message: "The Flow endpoint latency has reached the 7000ms threshold in the last 30 minutes",
+      },
+      latestHealthAt: new Date(),
+    },
+  });
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`owners make and rotate a channel's Flows key after confirming (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, org.staff.owner, "/dashboard/channels");
+    const list = page.getByRole("list", { name: "Flows data endpoints" });
+    await expect(list).toContainText(`/flows/endpoint/${channelId}`);
+    const item = list.getByRole("listitem").filter({ hasText: "E2E Flows Keys" });
+    const button = item.getByRole("button", { name: /(Make|Rotate) key of E2E Flows Keys/ });
+    await button.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("its public key uploaded to WhatsApp");
+    const before = (await db().flowEndpoint.findUnique({ where: { channelId } }))?.keyFingerprint ?? null;
+    await expectNoAxeViolations(page, "the confirmation");
+    await dialog.getByRole("button", { name: /(Make|Rotate) key/ }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    const after = (await db().flowEndpoint.findUnique({ where: { channelId } }))?.keyFingerprint ?? null;
+    expect(after).toMatch(/^[0-9a-f]{64}$/);
+    expect(after).not.toBe(before);
+    await expect(item).toContainText(`Key ${after?.slice(0, 16)}`);
+    await expect(item.getByRole("button", { name: "Rotate key of E2E Flows Keys" })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewport.width);
+    await expectNoAxeViolations(page, "the page", { settle: true });
+    await screenshot(page, `flow-endpoint-keys-${viewport.width}`);
+  });
+
+  test(`agents see no key control; the Flows page warns about a throttled Flow (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, org.staff.agent, "/dashboard/channels");
+    await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Rotate key|Make key/ })).toHaveCount(0);
+    const refused = await page.request.post(`/api/dashboard/channels/${channelId}/flow-endpoint/rotate-key`, {
+      headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+      data: {},
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.code).toBe("AUTH_FORBIDDEN");
+
+    await page.goto("/dashboard/flows");
+    const notices = page.getByRole("list", { name: "Flows that need attention" });
+    await expect(notices).toContainText("booking_slow_endpoint: throttled");
+    await expect(notices).toContainText("8200 ms against a threshold of 7000 ms over the last 30 minutes");
+    await expect(notices).toContainText("throttled it to 10 Flow messages an hour");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewport.width);
+    await expectNoAxeViolations(page, "the Flows page", { settle: true });
+    await screenshot(page, `flow-health-notice-${viewport.width}`);
+  });
+}

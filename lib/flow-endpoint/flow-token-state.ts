@@ -1,0 +1,39 @@
+import "#server-only";
+import { db } from "@/lib/db";
+
+/**
+ * Flow tokens the product itself knows to be no longer valid (issue 31 part 4: "stale flow
+ * token"). Meta's data endpoint guide lets the endpoint answer 427 when a flow token is no longer
+ * valid; WhatsApp then tells the customer the Flow is closed. No Meta page says when a token
+ * stops being valid: that is the business's rule. Ours (decided here): a token the product gave
+ * or kept with a Flow message of the organization is closed
+ * - once the customer completed that Flow message (its `nfm_reply` arrived:
+ *   lib/inbound/process-inbound-message.ts closes it), and
+ * - once the business's receiver answered 427 for it (the business said so: it is not asked again).
+ * A token no message of the organization holds (the business made its own, or the Flow was sent
+ * elsewhere) is never judged here: the receiver decides. Another organization's token is not
+ * known here either (the lookup is by the endpoint's organization only).
+ */
+export async function isFlowTokenClosed(organizationId: string, flowToken: string): Promise<boolean> {
+  // the token is refused when reused, but two concurrent sends may both hold it: the latest decides
+  const message = await db().message.findFirst({
+    where: { organizationId, flowToken },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { flowClosedAt: true },
+  });
+  return message?.flowClosedAt != null;
+}
+
+/** The business's receiver answered 427 for this token: later requests are answered 427 by us. */
+export async function closeFlowToken(organizationId: string, flowToken: string): Promise<void> {
+  await db().message.updateMany({
+    where: { organizationId, flowToken, flowClosedAt: null },
+    data: { flowClosedAt: new Date() },
+  });
+}
+
+/** The flow token of a decrypted data request (`flow_token`), when it has one. */
+export function flowTokenOf(payload: unknown): string | null {
+  const token = (payload as { flow_token?: unknown } | null)?.flow_token;
+  return typeof token === "string" && token !== "" && token.length <= 512 ? token : null;
+}
