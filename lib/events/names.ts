@@ -19,6 +19,10 @@ export const EVENT_NAMES = [
   "broadcast.completed",
   "broadcast.paused",
   "flow.completed",
+  "call.ringing",
+  "call.connected",
+  "call.ended",
+  "call.permission_changed",
   "whatsapp.notification",
 ] as const;
 

@@ -11,6 +11,12 @@ import {
   webhookTestData,
 } from "@/lib/events/contact-payloads";
 import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
+import {
+  callConnectedData,
+  callEndedData,
+  callPermissionChangedData,
+  callRingingData,
+} from "@/lib/events/call-payloads";
 import { flowCompletedData } from "@/lib/events/flow-payloads";
 import {
   messageDeletedData,
@@ -134,6 +140,30 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "The customer submitted a WhatsApp Flow (Meta's `nfm_reply`). `fields` is what they filled in; `flowMessageId` (and `broadcastId`) name the Flow message answered, found by its flow token in this organization only. The same answer arrives as `message.inbound` (`content.interactive.type` `flow`). An answer whose response_json is not JSON is kept on the message (`malformed`) and records no `flow.completed`.",
     data: flowCompletedData,
+  },
+  "call.ringing": {
+    summary: "A customer is calling",
+    description:
+      "A customer called the number (WhatsApp's `calls` notification, `connect` with an SDP offer). Answer with `POST /v1/whatsapp/calls/{id}/accept` and your SDP answer, or reject it; a call nobody answers ends as missed (`call.ended`).",
+    data: callRingingData,
+  },
+  "call.connected": {
+    summary: "A call was answered",
+    description:
+      "A customer's call was accepted (through the API: `answeredBy` `api`), or a customer answered a call the business placed (WhatsApp's `connect` with its SDP answer, in `sdpAnswer`).",
+    data: callConnectedData,
+  },
+  "call.ended": {
+    summary: "A call ended",
+    description:
+      "WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.",
+    data: callEndedData,
+  },
+  "call.permission_changed": {
+    summary: "A customer answered a call permission request",
+    description:
+      "WhatsApp's `call_permission_reply`: the customer accepted (temporarily, until `expiresAt`, or permanently) or rejected calls from the business. The contact's `call_permission` shows it.",
+    data: callPermissionChangedData,
   },
   "whatsapp.notification": {
     summary: "WhatsApp sent a notification the product does not process",

@@ -6,6 +6,7 @@ import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { FLOW_ENDPOINT_ENDPOINTS } from "@/lib/flow-endpoint/endpoints";
 import { FLOW_ENDPOINTS } from "@/lib/flows/endpoints";
+import { CALL_ENDPOINTS } from "@/lib/calls/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
@@ -34,6 +35,14 @@ export const V1_ENDPOINTS = [
   FLOW_ENDPOINTS.deprecateFlow,
   FLOW_ENDPOINTS.previewFlow,
   FLOW_ENDPOINTS.listFlowResponses,
+  CALL_ENDPOINTS.listCalls,
+  CALL_ENDPOINTS.placeCall,
+  CALL_ENDPOINTS.getCall,
+  CALL_ENDPOINTS.preAcceptCall,
+  CALL_ENDPOINTS.acceptCall,
+  CALL_ENDPOINTS.rejectCall,
+  CALL_ENDPOINTS.terminateCall,
+  CALL_ENDPOINTS.requestCallPermission,
   BROADCAST_ENDPOINTS.createBroadcast,
   BROADCAST_ENDPOINTS.listBroadcasts,
   BROADCAST_ENDPOINTS.getBroadcast,
