@@ -56,6 +56,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
       "templates",
       "user_preferences",
       "account",
+      "calls",
       "unprocessed",
     ]).toContain(route);
   });
@@ -72,12 +73,17 @@ describe("every notification field is processed or goes the unprocessed way", ()
       [
         "messages",
         "user_preferences",
+        "calls",
         ...COEXISTENCE_FIELDS,
         ...ROUTING_FIELDS,
         ...TEMPLATE_FIELDS,
         ...ACCOUNT_FIELDS,
       ].sort(),
     );
+  });
+
+  it("calls is processed (issue 32 part 2)", () => {
+    expect(fieldRoute("calls")).toBe("calls");
   });
 
   it("account_update and business_capability_update are processed (issue 30 part 5)", () => {

@@ -1,5 +1,6 @@
 import "#server-only";
 import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
+import { CALLS_FIELD } from "@/lib/inbound/process-calls";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
 import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -12,6 +13,7 @@ export type FieldRoute =
   | "templates"
   | "user_preferences"
   | "account"
+  | "calls"
   | "unprocessed";
 
 /**
@@ -30,5 +32,7 @@ export function fieldRoute(field: string): FieldRoute {
   // `account_update` (its VOLUME_BASED_PRICING_TIER_UPDATE event; any other event goes the
   // unprocessed way) and `business_capability_update`: lib/inbound/apply-account-limits.ts
   if (ACCOUNT_FIELDS.has(field)) return "account";
+  // voice calls: connect, status, terminate (lib/inbound/process-calls.ts)
+  if (field === CALLS_FIELD) return "calls";
   return "unprocessed";
 }

@@ -4,7 +4,9 @@ import { groupCommit } from "@/lib/db-group-commit";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { ACCOUNT_FIELDS, applyAccountChange } from "@/lib/inbound/apply-account-limits";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
+import { applyCallPermissionReply, isCallPermissionReply } from "@/lib/inbound/apply-call-permission";
 import { fieldRoute } from "@/lib/inbound/field-routes";
+import { CALLS_FIELD, processCalls } from "@/lib/inbound/process-calls";
 import {
   changeValueSchema,
   inboundMessageSchema,
@@ -70,6 +72,20 @@ export async function processStoredNotification(
         deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
         continue;
       }
+      if (change.field === CALLS_FIELD) {
+        const calls = await processCalls(change.value, activeChannelOfNumber);
+        deliveryIds.push(...calls.deliveryIds);
+        // a call event this cannot read (another event, a call we do not know) is kept as unprocessed
+        if (calls.unread) {
+          deliveryIds.push(
+            ...(await recordUnprocessed(
+              { notificationId, wabaId: entry.id, field: change.field, value: change.value },
+              activeChannelOfNumber,
+            )),
+          );
+        }
+        continue;
+      }
       if (ROUTING_FIELDS.has(change.field)) {
         const routed = await processRouting(change.field, change.value, activeChannelOfNumber);
         deliveryIds.push(...routed.deliveryIds);
@@ -131,6 +147,8 @@ export async function processStoredNotification(
         );
         marked ||= result.marked === true;
         deliveryIds.push(...result.deliveryIds);
+        // the customer's answer to a call permission request: kept on the contact too (issue 32)
+        if (isCallPermissionReply(raw)) deliveryIds.push(...(await applyCallPermissionReply(channel, raw)));
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
       }
