@@ -45,14 +45,30 @@ export async function callAction(
       `A ${call.state} ${call.direction.replace("_", "-")} call cannot be ${VERBS[action]}.`,
       { state: call.state, direction: call.direction },
     );
+  // a reject is marked before Meta hears it: Meta's terminate notification may be processed before
+  // this request ends, and must then read a rejection, not a missed call (lib/inbound/process-calls.ts)
+  if (action === "reject")
+    await db().call.updateMany({
+      where: { id: call.id, state: "ringing" },
+      data: { terminateReason: "business_rejected" },
+    });
   try {
     await upstreamCallAction(call.channel, call.upstreamId, action, sdpAnswer);
   } catch (error) {
+    if (action === "reject")
+      await db().call.updateMany({
+        where: { id: call.id, state: "ringing" },
+        data: { terminateReason: null },
+      });
     throw callUpstreamError(error);
   }
   const now = new Date();
   if (action === "pre_accept") {
-    const updated = await db().call.update({ where: { id: call.id }, data: { sdpAnswer }, include: callInclude });
+    const updated = await db().call.update({
+      where: { id: call.id },
+      data: { sdpAnswer },
+      include: callInclude,
+    });
     return toCallJson(updated);
   }
   if (action === "terminate") return toCallJson(call);
@@ -63,7 +79,13 @@ export async function callAction(
       data:
         action === "accept"
           ? { state: "connected", sdpAnswer, answeredBy, connectedAt: now }
-          : { state: "rejected", terminateReason: "business_rejected", endedAt: now, sdpOffer: null, sdpAnswer: null },
+          : {
+              state: "rejected",
+              terminateReason: "business_rejected",
+              endedAt: now,
+              sdpOffer: null,
+              sdpAnswer: null,
+            },
     });
     const updated = await tx.call.findUniqueOrThrow({ where: { id: call.id }, include: callInclude });
     if (moved.count === 0) return { updated, deliveryIds: [] };

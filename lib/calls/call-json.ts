@@ -37,7 +37,8 @@ export function callEventBase(call: CallWithContact) {
   return {
     callId: call.id,
     upstreamCallId: call.upstreamId,
-    direction: call.direction === "business_initiated" ? ("business_initiated" as const) : ("user_initiated" as const),
+    direction:
+      call.direction === "business_initiated" ? ("business_initiated" as const) : ("user_initiated" as const),
     channelId: call.channelId,
     contactId: call.contactId,
     conversationId: call.conversationId,

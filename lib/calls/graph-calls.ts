@@ -15,7 +15,11 @@ type CallChannel = GraphChannel & Pick<Channel, "phoneNumberId">;
 
 export type CallAction = "pre_accept" | "accept" | "reject" | "terminate";
 
-export async function connectUpstreamCall(channel: CallChannel, to: string, sdpOffer: string): Promise<string> {
+export async function connectUpstreamCall(
+  channel: CallChannel,
+  to: string,
+  sdpOffer: string,
+): Promise<string> {
   const answer = await graphRequest<unknown>(channel, `${channel.phoneNumberId}/calls`, {
     method: "POST",
     body: {
@@ -61,9 +65,13 @@ export function callUpstreamError(error: unknown): unknown {
   if (!(error instanceof UpstreamError)) return error;
   const { failure } = error;
   if (failure.kind !== "rejected")
-    return new ApiError("WHATSAPP_SEND_FAILED", "The WhatsApp upstream could not be reached or did not answer.", {
-      error: { message: failure.message },
-    });
+    return new ApiError(
+      "WHATSAPP_SEND_FAILED",
+      "The WhatsApp upstream could not be reached or did not answer.",
+      {
+        error: { message: failure.message },
+      },
+    );
   const meta = failure.error;
   if (meta.code === 138006)
     return new ApiError(
@@ -72,8 +80,12 @@ export function callUpstreamError(error: unknown): unknown {
       { rule: "call_permission", error: meta },
     );
   if (meta.code === 138008)
-    return new ApiError("RESOURCE_INVALID_STATE", `WhatsApp refused: ${meta.error_data?.details ?? meta.message}`, {
-      error: meta,
-    });
+    return new ApiError(
+      "RESOURCE_INVALID_STATE",
+      `WhatsApp refused: ${meta.error_data?.details ?? meta.message}`,
+      {
+        error: meta,
+      },
+    );
   return new ApiError("WHATSAPP_SEND_FAILED", `Meta refused the request: ${meta.message}`, { error: meta });
 }

@@ -2,10 +2,10 @@ import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { callInclude, toCallJson } from "@/lib/calls/call-json";
-import { mayCall, toCallPermissionJson } from "@/lib/calls/call-permission";
 import { callUpstreamError, connectUpstreamCall } from "@/lib/calls/graph-calls";
 import type { CallJson, placeCallBody } from "@/lib/calls/schemas";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
+import { mayCall, toCallPermissionJson } from "@/lib/contacts/call-permission";
 import { normalizePhone } from "@/lib/contacts/phone";
 import { db } from "@/lib/db";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
@@ -13,7 +13,11 @@ import { recipientBlocked } from "@/lib/messages/recipient-blocked";
 /** The customer as `to` names them, or VALIDATION_INVALID_PHONE. */
 export function customerPhone(to: string): string {
   const phone = normalizePhone(to);
-  if (!phone.ok) throw new ApiError("VALIDATION_INVALID_PHONE", "Invalid phone number.", { field: "to", hint: phone.hint });
+  if (!phone.ok)
+    throw new ApiError("VALIDATION_INVALID_PHONE", "Invalid phone number.", {
+      field: "to",
+      hint: phone.hint,
+    });
   return phone.e164;
 }
 
@@ -38,7 +42,10 @@ export async function openConversationId(
  * the caller's SDP offer. The call is kept ringing; WhatsApp's `status` and `connect` (its SDP
  * answer) notifications move it on (lib/inbound/process-calls.ts).
  */
-export async function placeCall(organizationId: string, body: z.infer<typeof placeCallBody>): Promise<CallJson> {
+export async function placeCall(
+  organizationId: string,
+  body: z.infer<typeof placeCallBody>,
+): Promise<CallJson> {
   const phone = customerPhone(body.to);
   const channel = await resolveSendChannel(organizationId, body.channel_id);
   const contact = await db().contact.findUnique({

@@ -1,6 +1,7 @@
 import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { callUpstreamError } from "@/lib/calls/graph-calls";
 import { customerPhone } from "@/lib/calls/place-call";
 import type { permissionRequestBody, permissionRequestJson } from "@/lib/calls/schemas";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
@@ -8,7 +9,6 @@ import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { db } from "@/lib/db";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
-import { callUpstreamError } from "@/lib/calls/graph-calls";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +39,9 @@ export async function requestCallPermission(
 ): Promise<z.infer<typeof permissionRequestJson>> {
   const phone = customerPhone(body.to);
   const channel = await resolveSendChannel(organizationId, body.channel_id);
-  const contact = await db().contact.findUnique({ where: { organizationId_phone: { organizationId, phone } } });
+  const contact = await db().contact.findUnique({
+    where: { organizationId_phone: { organizationId, phone } },
+  });
   if (!contact) throw sessionClosed();
   if (contact.blockedAt) throw recipientBlocked(contact.id);
   const now = new Date();
@@ -76,20 +78,24 @@ export async function requestCallPermission(
   }
   let wamid: string | null = null;
   try {
-    const answer = await graphRequest<{ messages?: { id?: string }[] }>(channel, `${channel.phoneNumberId}/messages`, {
-      method: "POST",
-      body: {
-        messaging_product: "whatsapp",
-        recipient_type: "individual",
-        to: phone.slice(1),
-        type: "interactive",
-        interactive: {
-          type: "call_permission_request",
-          action: { name: "call_permission_request" },
-          body: { text: body.body ?? DEFAULT_BODY },
+    const answer = await graphRequest<{ messages?: { id?: string }[] }>(
+      channel,
+      `${channel.phoneNumberId}/messages`,
+      {
+        method: "POST",
+        body: {
+          messaging_product: "whatsapp",
+          recipient_type: "individual",
+          to: phone.slice(1),
+          type: "interactive",
+          interactive: {
+            type: "call_permission_request",
+            action: { name: "call_permission_request" },
+            body: { text: body.body ?? DEFAULT_BODY },
+          },
         },
       },
-    });
+    );
     wamid = answer.messages?.[0]?.id ?? null;
   } catch (error) {
     throw callUpstreamError(error);

@@ -51,7 +51,8 @@ export const callJsonSchema = z
     conversation_id: z.uuid().nullable().meta({ description: "The customer's conversation when one exists" }),
     customer_phone: z.string().nullable().meta({ description: "E.164 with `+`" }),
     answered_by: z.string().nullable().meta({
-      description: "Who answered a customer's call: `api` (an API key) or a staff user's id; null when nobody did",
+      description:
+        "Who answered a customer's call: `api` (an API key) or a staff user's id; null when nobody did",
     }),
     sdp_offer: z.string().nullable().meta({
       description:
@@ -120,18 +121,3 @@ export const permissionRequestJson = z
     created_at: z.iso.datetime(),
   })
   .meta({ id: "CallPermissionRequest" });
-
-/** The contact's permission to be called (additive field of Contact). */
-export const callPermissionJson = z
-  .object({
-    status: z.enum(["granted", "denied", "expired"]),
-    permanent: z.boolean(),
-    expires_at: z.iso.datetime().nullable(),
-    answered_at: z.iso.datetime().nullable(),
-  })
-  .nullable()
-  .meta({
-    id: "CallPermission",
-    description:
-      "The customer's answer to a call permission request (WhatsApp's call_permission_reply); null when never answered",
-  });

@@ -1,4 +1,4 @@
-import { toCallPermissionJson } from "@/lib/calls/call-permission";
+import { toCallPermissionJson } from "@/lib/contacts/call-permission";
 import type { ContactJson } from "@/lib/contacts/schemas";
 import { storedReferral } from "@/lib/events/referral";
 import type { Contact } from "@/lib/generated/prisma/client.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { callPermissionJson } from "@/lib/calls/schemas";
 import { pageQuery } from "@/lib/api/pagination";
+import { callPermissionJson } from "@/lib/contacts/call-permission";
 import { normalizePhone } from "@/lib/contacts/phone";
 import { referralSchema } from "@/lib/events/referral";
 

@@ -49,7 +49,10 @@ export const callEndedData = z
     ...callBase,
     state: z.enum(["ended", "missed", "rejected", "failed"]),
     endReason: z.enum(["completed", "missed", "customer_rejected", "business_rejected", "failed"]),
-    outcome: z.string().nullable().meta({ description: "WhatsApp's terminate status as sent (COMPLETED, FAILED)" }),
+    outcome: z
+      .string()
+      .nullable()
+      .meta({ description: "WhatsApp's terminate status as sent (COMPLETED, FAILED)" }),
     durationSeconds: z.int().nullable(),
     errorCode: z.string().nullable(),
     timestamp: at,
@@ -63,7 +66,10 @@ export const callPermissionChangedData = z
     customerPhone: z.string().nullable(),
     response: z.enum(["accept", "reject"]).meta({ description: "The customer's answer" }),
     permanent: z.boolean(),
-    expiresAt: z.iso.datetime().nullable().meta({ description: "When an accepted, temporary permission lapses" }),
+    expiresAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "When an accepted, temporary permission lapses" }),
     timestamp: at,
   })
   .meta({ id: "CallPermissionChangedData" });

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { broadcastCompletedData, broadcastPausedData } from "@/lib/events/broadcast-payloads";
 import {
+  callConnectedData,
+  callEndedData,
+  callPermissionChangedData,
+  callRingingData,
+} from "@/lib/events/call-payloads";
+import {
   contactCreatedData,
   contactUpdatedData,
   conversationAssignedData,
@@ -11,12 +17,6 @@ import {
   webhookTestData,
 } from "@/lib/events/contact-payloads";
 import { declareEvents, type EventDeclaration } from "@/lib/events/declare-events";
-import {
-  callConnectedData,
-  callEndedData,
-  callPermissionChangedData,
-  callRingingData,
-} from "@/lib/events/call-payloads";
 import { flowCompletedData } from "@/lib/events/flow-payloads";
 import {
   messageDeletedData,

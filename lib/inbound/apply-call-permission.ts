@@ -47,7 +47,9 @@ export async function applyCallPermissionReply(channel: Channel, raw: unknown): 
   const permanent = answer.response === "accept" && answer.is_permanent === true;
   const expiresAt = answer.response === "accept" && !permanent && expiry > 0 ? new Date(expiry * 1000) : null;
   return db().$transaction(async (tx) => {
-    const contact = await tx.contact.findUnique({ where: { organizationId_phone: { organizationId, phone } } });
+    const contact = await tx.contact.findUnique({
+      where: { organizationId_phone: { organizationId, phone } },
+    });
     if (!contact) return [];
     if (contact.callPermissionAt && contact.callPermissionAt > at) return [];
     await tx.contact.update({

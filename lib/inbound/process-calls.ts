@@ -135,7 +135,9 @@ async function applyCall(channel: Channel, item: CallItem, profiles: Profile[]):
 function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise<string[] | null> {
   const organizationId = channel.organizationId;
   const from = item.from ? item.from.replace(/^\+/, "") : null;
-  const profile = profiles.find((p) => (from && p.wa_id === from) || (item.from_user_id && p.user_id === item.from_user_id));
+  const profile = profiles.find(
+    (p) => (from && p.wa_id === from) || (item.from_user_id && p.user_id === item.from_user_id),
+  );
   const sdp = item.session?.sdp ?? "";
   return db().$transaction(async (tx) => {
     const existing = await tx.call.findUnique({
@@ -198,7 +200,7 @@ async function findCall(tx: Tx, channel: Channel, upstreamId: string) {
 function connected(channel: Channel, item: CallItem): Promise<string[] | null> {
   return db().$transaction(async (tx) => {
     const call = await findCall(tx, channel, item.id);
-    if (!call || call.direction !== "business_initiated") return null;
+    if (call?.direction !== "business_initiated") return null;
     const moved = await tx.call.updateMany({
       where: { id: call.id, state: { in: ["ringing", "accepted"] } },
       data: { state: "connected", sdpAnswer: item.session?.sdp ?? null, connectedAt: new Date() },
@@ -236,8 +238,16 @@ function terminated(channel: Channel, item: CallItem): Promise<string[] | null> 
       return [];
     }
     const wasConnected = call.state === "connected" || call.state === "accepted";
-    const state = failed ? "failed" : wasConnected ? "ended" : "missed";
-    const endReason = failed ? "failed" : wasConnected ? "completed" : "missed";
+    // a ringing call the business is rejecting (lib/calls/call-actions.ts marks it first)
+    const rejected = !wasConnected && call.terminateReason === "business_rejected";
+    const state = failed ? "failed" : wasConnected ? "ended" : rejected ? "rejected" : "missed";
+    const endReason = failed
+      ? "failed"
+      : wasConnected
+        ? "completed"
+        : rejected
+          ? "business_rejected"
+          : "missed";
     const moved = await tx.call.updateMany({
       where: { id: call.id, state: call.state },
       data: {
@@ -268,7 +278,7 @@ function terminated(channel: Channel, item: CallItem): Promise<string[] | null> 
 function applyStatus(channel: Channel, status: z.infer<typeof callStatus>): Promise<string[] | null> {
   return db().$transaction(async (tx) => {
     const call = await findCall(tx, channel, status.id);
-    if (!call || call.direction !== "business_initiated") return null;
+    if (call?.direction !== "business_initiated") return null;
     const value = status.status.toUpperCase();
     if (value === "RINGING") return [];
     if (value === "ACCEPTED") {

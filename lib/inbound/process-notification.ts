@@ -3,16 +3,16 @@ import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { ACCOUNT_FIELDS, applyAccountChange } from "@/lib/inbound/apply-account-limits";
-import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import { applyCallPermissionReply, isCallPermissionReply } from "@/lib/inbound/apply-call-permission";
+import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import { fieldRoute } from "@/lib/inbound/field-routes";
-import { CALLS_FIELD, processCalls } from "@/lib/inbound/process-calls";
 import {
   changeValueSchema,
   inboundMessageSchema,
   notificationSchema,
   statusSchema,
 } from "@/lib/inbound/notification-schema";
+import { CALLS_FIELD, processCalls } from "@/lib/inbound/process-calls";
 import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
 import { processMessage } from "@/lib/inbound/process-message";
 import { processRouting, ROUTING_FIELDS } from "@/lib/inbound/process-routing";

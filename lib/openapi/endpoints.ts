@@ -1,12 +1,12 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { BROADCAST_ENDPOINTS } from "@/lib/broadcasts/endpoints";
+import { CALL_ENDPOINTS } from "@/lib/calls/endpoints";
 import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
 import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
 import { EVENT_ENDPOINTS } from "@/lib/events/endpoints";
 import { FLOW_ENDPOINT_ENDPOINTS } from "@/lib/flow-endpoint/endpoints";
 import { FLOW_ENDPOINTS } from "@/lib/flows/endpoints";
-import { CALL_ENDPOINTS } from "@/lib/calls/endpoints";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
 import { MESSAGE_ENDPOINTS } from "@/lib/messages/endpoints";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";

@@ -1,6 +1,20 @@
-import type { z } from "zod";
-import type { callPermissionJson } from "@/lib/calls/schemas";
+import { z } from "zod";
 import type { Contact } from "@/lib/generated/prisma/client.ts";
+
+/** The contact's permission to be called (additive field of Contact). */
+export const callPermissionJson = z
+  .object({
+    status: z.enum(["granted", "denied", "expired"]),
+    permanent: z.boolean(),
+    expires_at: z.iso.datetime().nullable(),
+    answered_at: z.iso.datetime().nullable(),
+  })
+  .nullable()
+  .meta({
+    id: "CallPermission",
+    description:
+      "The customer's answer to a call permission request (WhatsApp's call_permission_reply); null when never answered",
+  });
 
 type Permission = Pick<
   Contact,
@@ -12,7 +26,10 @@ type Permission = Pick<
  * from the customer's approval, a permanent one until they revoke it
  * (https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-call-permissions).
  */
-export function toCallPermissionJson(contact: Permission, now = new Date()): z.infer<typeof callPermissionJson> {
+export function toCallPermissionJson(
+  contact: Permission,
+  now = new Date(),
+): z.infer<typeof callPermissionJson> {
   if (contact.callPermission !== "accept" && contact.callPermission !== "reject") return null;
   const expired =
     contact.callPermission === "accept" &&
