@@ -220,7 +220,17 @@ function connected(channel: Channel, item: CallItem): Promise<string[] | null> {
  * it failed; a call already rejected keeps its state and only takes the duration and outcome
  * (its `call.ended` was sent when it was rejected).
  */
-function terminated(channel: Channel, item: CallItem): Promise<string[] | null> {
+async function terminated(channel: Channel, item: CallItem): Promise<string[] | null> {
+  // the call's state may change under us (an accept or reject committing meanwhile): read again
+  for (let attempt = 1; ; attempt++) {
+    const result = await terminateOnce(channel, item);
+    if (result !== MOVED || attempt >= 3) return result === MOVED ? [] : result;
+  }
+}
+
+const MOVED = Symbol("moved");
+
+function terminateOnce(channel: Channel, item: CallItem): Promise<string[] | null | typeof MOVED> {
   return db().$transaction(async (tx) => {
     const call = await findCall(tx, channel, item.id);
     if (!call) return null;
@@ -261,7 +271,7 @@ function terminated(channel: Channel, item: CallItem): Promise<string[] | null> 
         sdpAnswer: null,
       },
     });
-    if (moved.count === 0) return [];
+    if (moved.count === 0) return MOVED;
     return recordEvent(tx, channel.organizationId, "call.ended", {
       ...callEventBase(call),
       state,
