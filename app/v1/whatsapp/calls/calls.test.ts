@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import {
   type AnyJson,
   api,
@@ -343,5 +344,27 @@ describe("a call the business places", () => {
     expect(await stateOf(a.key, call.id, "ended")).toMatchObject({ end_reason: "completed" });
     expect(eventsOf(a.hook, call.id).map((e) => e.event)).toEqual(["call.connected", "call.ended"]);
     expect(b.hook.received.filter((r) => String(r.body?.event).startsWith("call."))).toEqual([]);
+
+    // the thread shows the call (the customer wrote first: the call belongs to that conversation)
+    expect(call.conversation_id).not.toBeNull();
+    const staff = await createStaff("agent", a.orgId);
+    const { cookie } = await signInWithPassword(staff.email, staff.password);
+    if (!cookie) throw new Error("the agent could not sign in");
+    const thread = await dashboardCall(cookie, `/api/dashboard/conversations/${call.conversation_id}`);
+    expect(thread.status).toBe(200);
+    expect((thread.body.data as AnyJson).calls).toEqual([
+      expect.objectContaining({
+        id: call.id,
+        direction: "business_initiated",
+        state: "ended",
+        answered_by: null,
+      }),
+    ]);
+    const other = await createStaff("agent", b.orgId);
+    const signedB = await signInWithPassword(other.email, other.password);
+    if (!signedB.cookie) throw new Error("the other agent could not sign in");
+    expect(
+      (await dashboardCall(signedB.cookie, `/api/dashboard/conversations/${call.conversation_id}`)).status,
+    ).toBe(404);
   });
 });
