@@ -79,6 +79,18 @@ function seconds(value: string | number | undefined): Date | null {
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : null;
 }
 
+/**
+ * When a call started: Meta's timestamp counts whole seconds, so when it is recent (under a
+ * minute old: the usual case) the time we process it, in milliseconds, is kept instead: it orders
+ * the call right among the thread's messages, which are stamped the same way. A late notification
+ * keeps Meta's time. (Our decision.)
+ */
+function startTime(timestamp: string | number | undefined): Date {
+  const at = seconds(timestamp);
+  const now = new Date();
+  return at === null || now.getTime() - at.getTime() < 60_000 ? now : at;
+}
+
 /** Applies one `calls` change value on the channel of its number. */
 export async function processCalls(
   value: unknown,
@@ -174,7 +186,7 @@ function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise
         direction: "user_initiated",
         state: "ringing",
         sdpOffer: sdp,
-        startedAt: seconds(item.timestamp) ?? new Date(),
+        startedAt: startTime(item.timestamp),
       },
       include: callInclude,
     });
