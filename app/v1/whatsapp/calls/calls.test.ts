@@ -14,6 +14,7 @@ import {
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { envelope, postNotification } from "@/scripts/test/inbound-helpers";
 import { openApiValidator } from "@/scripts/test/openapi-validator";
 import { digits, openWindow, upstreamRequests } from "@/scripts/test/send-helpers";
 import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
@@ -225,6 +226,11 @@ describe("a customer's call", () => {
       state: "rejected",
       end_reason: "business_rejected",
     });
+    await waitEvent(a.hook, rejected.id, "call.ringing");
+    expect((await waitEvent(a.hook, rejected.id, "call.ended")).data).toMatchObject({
+      state: "rejected",
+      endReason: "business_rejected",
+    });
     expect(eventsOf(a.hook, rejected.id).map((e) => e.event)).toEqual(["call.ringing", "call.ended"]);
     // the sandbox (Meta) refuses an action on a call in the wrong state with its error shape
     const again = await fetch(`${SANDBOX_URL}/v23.0/${a.channel.phoneNumberId}/calls`, {
@@ -237,6 +243,37 @@ describe("a customer's call", () => {
       code: 138008,
       error_data: { details: expect.any(String) },
     });
+  });
+});
+
+describe("a calls notification the product cannot read", () => {
+  it("is kept as unprocessed on the number's channel (never dropped), not on the other organization's", async () => {
+    const calls = (value: Record<string, unknown>) => {
+      const body = envelope(a.channel.phoneNumberId, value, a.channel.wabaId);
+      body.entry[0]?.changes.forEach((c) => {
+        c.field = "calls";
+      });
+      return JSON.stringify(body);
+    };
+    // an event nobody documents, and the end of a call we never heard of
+    const unknown = { calls: [{ id: "wacid.unknown", from: "15550001", to: "15550100", event: "transfer" }] };
+    const stranger = {
+      calls: [{ id: "wacid.stranger", event: "terminate", status: "COMPLETED", duration: 3 }],
+    };
+    expect((await postNotification(calls(unknown))).status).toBe(200);
+    expect((await postNotification(calls(stranger))).status).toBe(200);
+    const row = await eventually(
+      async () =>
+        db().channelUnprocessedField.findFirst({
+          where: { channelId: a.channel.channelId, field: "calls", count: { gte: 2 } },
+        }),
+      20_000,
+    );
+    expect(row.organizationId).toBe(a.orgId);
+    expect(await db().channelUnprocessedField.count({ where: { channelId: b.channel.channelId } })).toBe(0);
+    expect(
+      await db().call.count({ where: { upstreamId: { in: ["wacid.unknown", "wacid.stranger"] } } }),
+    ).toBe(0);
   });
 });
 
@@ -342,6 +379,7 @@ describe("a call the business places", () => {
     const hungUp = await api(`${CALLS}/${call.id}/terminate`, { key: a.key, method: "POST" });
     expect(hungUp.status, hungUp.text).toBe(200);
     expect(await stateOf(a.key, call.id, "ended")).toMatchObject({ end_reason: "completed" });
+    await waitEvent(a.hook, call.id, "call.ended");
     expect(eventsOf(a.hook, call.id).map((e) => e.event)).toEqual(["call.connected", "call.ended"]);
     expect(b.hook.received.filter((r) => String(r.body?.event).startsWith("call."))).toEqual([]);
 
