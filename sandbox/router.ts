@@ -1,3 +1,4 @@
+import { listCalls, postCallControl, postCalls, postPermissionReply } from "@/sandbox/calls";
 import type { Ctx } from "@/sandbox/context";
 import { postMessagingLimit, postPricingTier } from "@/sandbox/control/account-limits";
 import { getApp, putApp } from "@/sandbox/control/app";
@@ -74,6 +75,13 @@ const routes: Route[] = [
     handle: (ctx, req, [id = ""]) => putTemplates(ctx, req, id),
   },
   { method: "POST", pattern: control("inbound"), handle: (ctx, req) => postInbound(ctx, req) },
+  { method: "POST", pattern: control("calls"), handle: (ctx, req) => postCallControl(ctx, req) },
+  { method: "GET", pattern: control("calls"), handle: (ctx) => listCalls(ctx) },
+  {
+    method: "POST",
+    pattern: control("calls/permission-reply"),
+    handle: (ctx, req) => postPermissionReply(ctx, req),
+  },
   { method: "POST", pattern: control("flows/complete"), handle: (ctx, req) => postFlowComplete(ctx, req) },
   { method: "POST", pattern: control("flows/webhook"), handle: (ctx, req) => postFlowEvent(ctx, req) },
   { method: "POST", pattern: control("statuses"), handle: (ctx, req) => postStatusNow(ctx, req) },
@@ -121,6 +129,7 @@ const routes: Route[] = [
     handle: (ctx, req) => downloadMedia(ctx, req),
   },
   { method: "POST", pattern: graph("/messages"), handle: (ctx, req, [id = ""]) => sendMessage(ctx, req, id) },
+  { method: "POST", pattern: graph("/calls"), handle: (ctx, req, [id = ""]) => postCalls(ctx, req, id) },
   {
     method: "POST",
     pattern: graph("/thread_control"),

@@ -99,6 +99,10 @@ export type SandboxState = {
   templatePacing: Map<string, "held_for_quality_assessment" | "paused">;
   /** messages held by template pacing, by wamid: no status until released or dropped */
   heldMessages: Map<string, { message: AcceptedMessage; template: string }>;
+  /** voice calls (sandbox/calls.ts), by Meta's call id; kept in memory only (not persisted) */
+  calls: Map<string, SandboxCall>;
+  /** call permissions customers granted a number (`/_sandbox/calls/permission-reply`), by windowKey: expiry in ms, null when permanent */
+  callPermissions: Map<string, number | null>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -107,6 +111,23 @@ export type SandboxState = {
   shutdown: AbortController;
   /** signs the short-lived media download links */
   linkSecret: Buffer;
+};
+
+/** A voice call between a customer and a number (sandbox/calls.ts). */
+export type SandboxCall = {
+  id: string;
+  phone_number_id: string;
+  wa_id: string;
+  direction: "USER_INITIATED" | "BUSINESS_INITIATED";
+  state: "ringing" | "pre_accepted" | "accepted" | "rejected" | "ended";
+  /** the SDP offer (the customer's, or the business's) and answer, as exchanged */
+  offer: string;
+  answer: string | null;
+  started_at: number;
+  connected_at: number | null;
+  ended_at: number | null;
+  /** what the business sent: the actions of POST /{phone_number_id}/calls, in order */
+  actions: string[];
 };
 
 /** How many send requests GET /_sandbox/messages keeps (oldest dropped first); SANDBOX_MAX_RECORDED_REQUESTS moves it. */
@@ -138,6 +159,8 @@ export function createState(): SandboxState {
     secondResponderHandovers: new Map(),
     templatePacing: new Map(),
     heldMessages: new Map(),
+    calls: new Map(),
+    callPermissions: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -170,6 +193,8 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   if (!keepConfig) state.secondResponders.clear();
   state.threadOwners.clear();
   state.secondResponderHandovers.clear();
+  state.calls.clear();
+  state.callPermissions.clear();
   state.faults.length = 0;
   state.throughput.clear();
   state.pairs.clear();

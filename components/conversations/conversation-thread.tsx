@@ -4,6 +4,7 @@ import { Fragment, useEffect, useRef } from "react";
 import { ContactStatusBadges } from "@/components/contacts/contact-status-badges";
 import { AssignControl } from "@/components/conversations/assign-control";
 import { BlockControl } from "@/components/conversations/block-control";
+import { CallEntry } from "@/components/conversations/call-entry";
 import { contactLabel } from "@/components/conversations/conversation-list";
 import { MessageBubble } from "@/components/conversations/message-bubble";
 import { OwnerControl, otherResponderLabel } from "@/components/conversations/owner-control";
@@ -72,6 +73,15 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
     );
   }
   const { conversation: c, messages, has_earlier, window_open_until, customer, routed } = thread.data;
+  // messages and calls in one timeline, by time (a thread read before calls existed has none)
+  const timeline = [
+    ...messages.map((m) => ({ at: m.created_at, key: m.id, node: <MessageBubble message={m} /> })),
+    ...(thread.data.calls ?? []).map((call) => ({
+      at: call.started_at,
+      key: `call-${call.id}`,
+      node: <CallEntry call={call} />,
+    })),
+  ].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
   return (
     <section
       aria-labelledby="thread-title"
@@ -164,22 +174,22 @@ export function ConversationThread({ id, userId }: { id: string; userId: string 
             Showing the latest {messages.length} messages.
           </li>
         ) : null}
-        {messages.length === 0 ? (
+        {timeline.length === 0 ? (
           <li className="text-center text-sm text-slate-500">No messages yet.</li>
         ) : null}
-        {messages.map((m, i) => {
-          const previous = messages[i - 1];
-          const newDay = !previous || dayKey(previous.created_at) !== dayKey(m.created_at);
+        {timeline.map((item, i) => {
+          const previous = timeline[i - 1];
+          const newDay = !previous || dayKey(previous.at) !== dayKey(item.at);
           return (
-            <Fragment key={m.id}>
+            <Fragment key={item.key}>
               {newDay ? (
                 <li className="flex items-center gap-3 py-1 text-xs font-medium text-slate-600">
                   <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-                  <time dateTime={m.created_at}>{dayLabel(m.created_at)}</time>
+                  <time dateTime={item.at}>{dayLabel(item.at)}</time>
                   <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
                 </li>
               ) : null}
-              <MessageBubble message={m} />
+              {item.node}
             </Fragment>
           );
         })}

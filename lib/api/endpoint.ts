@@ -7,6 +7,7 @@ export type EndpointTag =
   | "Messages"
   | "Templates"
   | "Flows"
+  | "Calls"
   | "Broadcasts"
   | "Conversations"
   | "Contacts"

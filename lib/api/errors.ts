@@ -43,6 +43,10 @@ export const ERROR_STATUS = {
   WHATSAPP_RECIPIENT_OPTED_OUT: 400,
   // additive (broadcasts): an operation its resource's current state does not allow (pause a completed broadcast)
   RESOURCE_INVALID_STATE: 409,
+  // additive (calls): a business-initiated call to a customer who has not granted call permission
+  WHATSAPP_CALL_PERMISSION_REQUIRED: 400,
+  // additive (calls): a call permission request over WhatsApp's limits (1 in 24 h, 2 in 7 days a customer)
+  WHATSAPP_CALL_PERMISSION_LIMIT: 400,
   // the dashboard's JSON routes only (lib/dashboard/route.ts): a staff session, not an API key
   AUTH_SESSION_REQUIRED: 401,
   AUTH_FORBIDDEN: 403,

@@ -1,3 +1,4 @@
+import { toCallPermissionJson } from "@/lib/contacts/call-permission";
 import type { ContactJson } from "@/lib/contacts/schemas";
 import { storedReferral } from "@/lib/events/referral";
 import type { Contact } from "@/lib/generated/prisma/client.ts";
@@ -22,6 +23,7 @@ export function toContactJson(contact: ContactWithTags): ContactJson {
     marketing_opt_out_source: optOutSource(contact.marketingOptOutSource),
     first_referral: contactReferral(contact.firstReferral),
     latest_referral: contactReferral(contact.latestReferral),
+    call_permission: toCallPermissionJson(contact),
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -30,9 +30,24 @@ export const PROTECTIVE_RULES = {
       k.marketingOptOut ? k.marketingOptOutSource : a.marketingOptOut ? a.marketingOptOutSource : null,
   },
   blockedAt: { change: "blocked", merge: (k, a) => k.blockedAt ?? a.blockedAt },
+  // the customer's call permission (issue 32): a refusal under either contact wins; otherwise the
+  // later answer (the four columns go together, from the same contact)
+  callPermission: { change: "call_permission", merge: (k, a) => permissionSource(k, a).callPermission },
+  callPermissionExpiresAt: { change: null, merge: (k, a) => permissionSource(k, a).callPermissionExpiresAt },
+  callPermissionPermanent: { change: null, merge: (k, a) => permissionSource(k, a).callPermissionPermanent },
+  callPermissionAt: { change: null, merge: (k, a) => permissionSource(k, a).callPermissionAt },
 } satisfies { [K in keyof Contact]?: { change: string | null; merge: Rule<K> } };
 
 type ProtectiveField = keyof typeof PROTECTIVE_RULES;
+
+/** Whose call permission a merged contact keeps: a refusal first, else the later answer. */
+function permissionSource(k: Contact, a: Contact): Contact {
+  if (k.callPermission === "reject") return k;
+  if (a.callPermission === "reject") return a;
+  if (k.callPermission === null) return a;
+  if (a.callPermission === null) return k;
+  return (a.callPermissionAt ?? new Date(0)) > (k.callPermissionAt ?? new Date(0)) ? a : k;
+}
 
 /**
  * Every column of a contact and how a merge sets it ("kept": the surviving contact's own). A

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
+import { callPermissionJson } from "@/lib/contacts/call-permission";
 import { normalizePhone } from "@/lib/contacts/phone";
 import { referralSchema } from "@/lib/events/referral";
 
@@ -161,6 +162,7 @@ export const contactJson = z
     latest_referral: contactReferral.nullable().meta({
       description: "Additive: the latest click-to-WhatsApp ad (or post) the customer wrote from; null: never",
     }),
+    call_permission: callPermissionJson,
   })
   .meta({ id: "Contact" });
 

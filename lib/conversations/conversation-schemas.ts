@@ -127,6 +127,18 @@ export type ThreadMessageJson = {
   failed_at: string | null;
 };
 
+/** A voice call in the thread (lib/calls): who called, who answered, how long, or missed. */
+export type ThreadCallJson = {
+  id: string;
+  direction: "user_initiated" | "business_initiated";
+  /** ringing, accepted, connected, rejected, missed, ended, failed */
+  state: string;
+  /** "API", a staff member's name (or e-mail), or null when nobody answered */
+  answered_by: string | null;
+  duration_seconds: number | null;
+  started_at: string;
+};
+
 export type ThreadJson = {
   conversation: ConversationRowJson & {
     assigned_at: string | null;
@@ -134,6 +146,8 @@ export type ThreadJson = {
     resolved_by: Person | null;
   };
   messages: ThreadMessageJson[];
+  /** the customer's voice calls during this conversation, oldest first */
+  calls: ThreadCallJson[];
   /** older messages exist than the ones shown */
   has_earlier: boolean;
   /** when the customer's 24-hour window closes (free text allowed until then); null: never wrote */

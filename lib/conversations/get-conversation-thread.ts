@@ -9,6 +9,7 @@ import {
 } from "@/lib/conversations/conversation-row";
 import {
   THREAD_LIMIT,
+  type ThreadCallJson,
   type ThreadJson,
   type ThreadMessageJson,
 } from "@/lib/conversations/conversation-schemas";
@@ -19,6 +20,7 @@ import { unreadConversations } from "@/lib/conversations/unread-conversations";
 import { db } from "@/lib/db";
 import { safeLink, storedReferral } from "@/lib/events/referral";
 import type { Media, Message } from "@/lib/generated/prisma/client.ts";
+import { isUuid } from "@/lib/ids/uuid";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -61,6 +63,63 @@ function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
 function threadReferral(stored: unknown): ThreadMessageJson["referral"] {
   const r = storedReferral(stored);
   return r ? { headline: r.headline, source_url: safeLink(r.sourceUrl), source_type: r.sourceType } : null;
+}
+
+/**
+ * The conversation's calls: those linked to it, and the customer's calls on its channel while it
+ * was open that no conversation held (a customer who called before writing). At most THREAD_LIMIT.
+ */
+async function threadCalls(
+  organizationId: string,
+  conversation: {
+    id: string;
+    contactId: string;
+    channelId: string | null;
+    openedAt: Date;
+    resolvedAt: Date | null;
+  },
+): Promise<ThreadCallJson[]> {
+  const rows = await db().call.findMany({
+    where: {
+      organizationId,
+      OR: [
+        { conversationId: conversation.id },
+        {
+          conversationId: null,
+          contactId: conversation.contactId,
+          ...(conversation.channelId ? { channelId: conversation.channelId } : {}),
+          startedAt: {
+            gte: conversation.openedAt,
+            ...(conversation.resolvedAt ? { lte: conversation.resolvedAt } : {}),
+          },
+        },
+      ],
+    },
+    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+    take: THREAD_LIMIT,
+  });
+  const staffIds = rows.map((r) => r.answeredBy).filter((a): a is string => a !== null && isUuid(a));
+  const staff =
+    staffIds.length > 0
+      ? await db().user.findMany({
+          where: { organizationId, id: { in: staffIds } },
+          select: { id: true, name: true, email: true },
+        })
+      : [];
+  const names = new Map(staff.map((u) => [u.id, u.name ?? u.email]));
+  return rows.map((r) => ({
+    id: r.id,
+    direction: r.direction === "business_initiated" ? "business_initiated" : "user_initiated",
+    state: r.state,
+    answered_by:
+      r.answeredBy === null
+        ? null
+        : r.answeredBy === "api"
+          ? "API"
+          : (names.get(r.answeredBy) ?? "a former staff member"),
+    duration_seconds: r.durationSeconds,
+    started_at: r.startedAt.toISOString(),
+  }));
 }
 
 /** The conversation's id from a path, or 404 (a malformed uuid must not reach PostgreSQL). */
@@ -123,6 +182,7 @@ export async function getConversationThread(
     }),
     userId ? unreadConversations(organizationId, userId, [id]) : new Set<string>(),
   ]);
+  const calls = await threadCalls(organizationId, conversation);
   const lastInbound = contact?.lastInboundAt;
   return {
     conversation: {
@@ -132,6 +192,7 @@ export async function getConversationThread(
       resolved_by: conversation.resolvedBy,
     },
     messages: newest.slice(0, THREAD_LIMIT).reverse().map(toThreadMessage),
+    calls,
     has_earlier: newest.length > THREAD_LIMIT,
     window_open_until: lastInbound ? new Date(lastInbound.getTime() + SESSION_WINDOW_MS).toISOString() : null,
     routed:

@@ -21,6 +21,10 @@ export const EVENT_NAMES = [
   "flow.completed",
   "flow.status_changed",
   "flow.health",
+  "call.ringing",
+  "call.connected",
+  "call.ended",
+  "call.permission_changed",
   "whatsapp.notification",
 ] as const;
 

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { broadcastCompletedData, broadcastPausedData } from "@/lib/events/broadcast-payloads";
 import {
+  callConnectedData,
+  callEndedData,
+  callPermissionChangedData,
+  callRingingData,
+} from "@/lib/events/call-payloads";
+import {
   contactCreatedData,
   contactUpdatedData,
   conversationAssignedData,
@@ -146,6 +152,30 @@ export const EVENT_PAYLOADS = declareEvents({
     description:
       "Meta's `flows` webhook alerts: CLIENT_ERROR_RATE, ENDPOINT_ERROR_RATE, ENDPOINT_LATENCY, ENDPOINT_AVAILABILITY (sent when the threshold is crossed, `alertState` ACTIVATED, and when back, DEACTIVATED) and FLOW_VERSION_EXPIRY_WARNING. WhatsApp throttles, then blocks, a Flow whose endpoint keeps failing: act on `problem: true` before it does. The latest alert is kept on the Flow (`health`) and shown on the Flows page.",
     data: flowHealthData,
+  },
+  "call.ringing": {
+    summary: "A customer is calling",
+    description:
+      "A customer called the number (WhatsApp's `calls` notification, `connect` with an SDP offer). Answer with `POST /v1/whatsapp/calls/{id}/accept` and your SDP answer, or reject it; a call nobody answers ends as missed (`call.ended`).",
+    data: callRingingData,
+  },
+  "call.connected": {
+    summary: "A call was answered",
+    description:
+      "A customer's call was accepted (through the API: `answeredBy` `api`), or a customer answered a call the business placed (WhatsApp's `connect` with its SDP answer, in `sdpAnswer`).",
+    data: callConnectedData,
+  },
+  "call.ended": {
+    summary: "A call ended",
+    description:
+      "WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.",
+    data: callEndedData,
+  },
+  "call.permission_changed": {
+    summary: "A customer answered a call permission request",
+    description:
+      "WhatsApp's `call_permission_reply`: the customer accepted (temporarily, until `expiresAt`, or permanently) or rejected calls from the business. The contact's `call_permission` shows it.",
+    data: callPermissionChangedData,
   },
   "whatsapp.notification": {
     summary: "WhatsApp sent a notification the product does not process",

@@ -58,6 +58,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
       "user_preferences",
       "account",
       "flows",
+      "calls",
       "unprocessed",
     ]).toContain(route);
   });
@@ -74,6 +75,7 @@ describe("every notification field is processed or goes the unprocessed way", ()
       [
         "messages",
         "user_preferences",
+        "calls",
         ...COEXISTENCE_FIELDS,
         ...ROUTING_FIELDS,
         ...TEMPLATE_FIELDS,
@@ -81,6 +83,10 @@ describe("every notification field is processed or goes the unprocessed way", ()
         FLOWS_FIELD,
       ].sort(),
     );
+  });
+
+  it("calls is processed (issue 32 part 2)", () => {
+    expect(fieldRoute("calls")).toBe("calls");
   });
 
   it("account_update and business_capability_update are processed (issue 30 part 5)", () => {

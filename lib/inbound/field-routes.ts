@@ -1,6 +1,7 @@
 import "#server-only";
 import { FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { ACCOUNT_FIELDS } from "@/lib/inbound/apply-account-limits";
+import { CALLS_FIELD } from "@/lib/inbound/process-calls";
 import { COEXISTENCE_FIELDS } from "@/lib/inbound/process-coexistence";
 import { ROUTING_FIELDS } from "@/lib/inbound/process-routing";
 import { TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -14,6 +15,7 @@ export type FieldRoute =
   | "user_preferences"
   | "account"
   | "flows"
+  | "calls"
   | "unprocessed";
 
 /**
@@ -34,5 +36,7 @@ export function fieldRoute(field: string): FieldRoute {
   if (ACCOUNT_FIELDS.has(field)) return "account";
   // WhatsApp Flows' status changes and health alerts: lib/flows/apply-flow-webhook.ts
   if (field === FLOWS_FIELD) return "flows";
+  // voice calls: connect, status, terminate (lib/inbound/process-calls.ts)
+  if (field === CALLS_FIELD) return "calls";
   return "unprocessed";
 }

@@ -4,6 +4,7 @@ import { groupCommit } from "@/lib/db-group-commit";
 import { applyFlowWebhook, FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 import { ACCOUNT_FIELDS, applyAccountChange } from "@/lib/inbound/apply-account-limits";
+import { applyCallPermissionReply, isCallPermissionReply } from "@/lib/inbound/apply-call-permission";
 import { applyUserPreferences } from "@/lib/inbound/apply-user-preferences";
 import { fieldRoute } from "@/lib/inbound/field-routes";
 import {
@@ -12,6 +13,7 @@ import {
   notificationSchema,
   statusSchema,
 } from "@/lib/inbound/notification-schema";
+import { CALLS_FIELD, processCalls } from "@/lib/inbound/process-calls";
 import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
 import { processMessage } from "@/lib/inbound/process-message";
 import { processRouting, ROUTING_FIELDS } from "@/lib/inbound/process-routing";
@@ -69,6 +71,20 @@ export async function processStoredNotification(
       }
       if (change.field === "user_preferences") {
         deliveryIds.push(...(await applyUserPreferences(change.value, activeChannelOfNumber)));
+        continue;
+      }
+      if (change.field === CALLS_FIELD) {
+        const calls = await processCalls(change.value, activeChannelOfNumber);
+        deliveryIds.push(...calls.deliveryIds);
+        // a call event this cannot read (another event, a call we do not know) is kept as unprocessed
+        if (calls.unread) {
+          deliveryIds.push(
+            ...(await recordUnprocessed(
+              { notificationId, wabaId: entry.id, field: change.field, value: change.value },
+              activeChannelOfNumber,
+            )),
+          );
+        }
         continue;
       }
       if (ROUTING_FIELDS.has(change.field)) {
@@ -138,6 +154,8 @@ export async function processStoredNotification(
         );
         marked ||= result.marked === true;
         deliveryIds.push(...result.deliveryIds);
+        // the customer's answer to a call permission request: kept on the contact too (issue 32)
+        if (isCallPermissionReply(raw)) deliveryIds.push(...(await applyCallPermissionReply(channel, raw)));
         if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
         messages++;
       }

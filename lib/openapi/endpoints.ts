@@ -1,5 +1,6 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { BROADCAST_ENDPOINTS } from "@/lib/broadcasts/endpoints";
+import { CALL_ENDPOINTS } from "@/lib/calls/endpoints";
 import { CHANNEL_ENDPOINTS } from "@/lib/channels/endpoints";
 import { CONTACT_ENDPOINTS } from "@/lib/contacts/endpoints";
 import { CONVERSATION_ENDPOINTS } from "@/lib/conversations/endpoints";
@@ -34,6 +35,14 @@ export const V1_ENDPOINTS = [
   FLOW_ENDPOINTS.deprecateFlow,
   FLOW_ENDPOINTS.previewFlow,
   FLOW_ENDPOINTS.listFlowResponses,
+  CALL_ENDPOINTS.listCalls,
+  CALL_ENDPOINTS.placeCall,
+  CALL_ENDPOINTS.getCall,
+  CALL_ENDPOINTS.preAcceptCall,
+  CALL_ENDPOINTS.acceptCall,
+  CALL_ENDPOINTS.rejectCall,
+  CALL_ENDPOINTS.terminateCall,
+  CALL_ENDPOINTS.requestCallPermission,
   BROADCAST_ENDPOINTS.createBroadcast,
   BROADCAST_ENDPOINTS.listBroadcasts,
   BROADCAST_ENDPOINTS.getBroadcast,

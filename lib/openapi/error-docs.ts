@@ -47,6 +47,10 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
     "The request body is over the endpoint's limit (1 MiB for /v1, 5 MiB to create a broadcast); `details.limit_bytes`.",
   WHATSAPP_RECIPIENT_OPTED_OUT:
     "A MARKETING template to a contact who stopped marketing messages (WhatsApp's opt-out, or one of the organization's stop words); nothing was sent.",
+  WHATSAPP_CALL_PERMISSION_REQUIRED:
+    "A call to a customer who has not granted call permission (or whose permission expired): ask with `POST /v1/whatsapp/calls/permissions`; `details.rule` names the rule. Nothing was sent.",
+  WHATSAPP_CALL_PERMISSION_LIMIT:
+    "A call permission request over WhatsApp's limits: one a customer in 24 hours, two in 7 days; `details.rule` and `details.retry_after` say which and when. Nothing was sent.",
   RESOURCE_INVALID_STATE:
     "The operation does not apply to the resource's current state (e.g. resume a broadcast that is not paused); `details.status`.",
 };

@@ -10,6 +10,11 @@ export const TAGS = [
       "WhatsApp Flows (forms that open inside WhatsApp) over Meta's Flows API: create with the Flow JSON, fix Meta's validation errors, preview, publish, deprecate (beyond the contract).",
   },
   {
+    name: "Calls",
+    description:
+      "WhatsApp voice calls over Meta's Calling API, signalling only: your own WebRTC or SIP stack makes and reads the SDP offers and answers we relay (beyond the contract).",
+  },
+  {
     name: "Broadcasts",
     description:
       "Send an approved template to many contacts, paced at the channel's throughput, tracked per recipient (beyond the contract).",

@@ -12,7 +12,8 @@ export function notification(
     | "smb_app_state_sync"
     | "user_preferences"
     | "standby"
-    | "messaging_handovers" = "messages",
+    | "messaging_handovers"
+    | "calls" = "messages",
 ): Record<string, unknown> {
   return {
     object: "whatsapp_business_account",

@@ -32,7 +32,7 @@ export function mediaSources(content: Content): Source[] {
     case "sticker":
       return [{ kind: content.type, source: content.media }];
     case "interactive": {
-      const header = content.interactive.header;
+      const header = "header" in content.interactive ? content.interactive.header : undefined;
       if (!header || header.type === "text") return [];
       if (header.type === "image") return [{ kind: "image", source: header.image }];
       if (header.type === "video") return [{ kind: "video", source: header.video }];

@@ -146,5 +146,22 @@ const flow = z.strictObject({
   }),
 });
 
-export const interactiveObject = z.discriminatedUnion("type", [button, list, ctaUrl, flow]);
+/**
+ * A call permission request (Meta's "Obtain user call permissions":
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-call-permissions):
+ * a body and an action named call_permission_request.
+ */
+const callPermissionRequest = z.strictObject({
+  type: z.literal("call_permission_request"),
+  body: body(1024),
+  action: z.strictObject({ name: z.literal("call_permission_request") }),
+});
+
+export const interactiveObject = z.discriminatedUnion("type", [
+  button,
+  list,
+  ctaUrl,
+  flow,
+  callPermissionRequest,
+]);
 export type Interactive = z.infer<typeof interactiveObject>;

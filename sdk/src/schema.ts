@@ -311,6 +311,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/whatsapp/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calls
+         * @description The organization's calls, newest first, both directions.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["listCalls"];
+        put?: never;
+        /**
+         * Call a customer
+         * @description Places a business-initiated call with your SDP offer (Meta's `connect`). The customer must have granted call permission (`POST /v1/whatsapp/calls/permissions`, then their accept): otherwise 400 `WHATSAPP_CALL_PERMISSION_REQUIRED`, before any upstream call. WhatsApp's SDP answer arrives with `call.connected`.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["placeCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a call
+         * @description Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["getCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/{id}/pre-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-accept a customer's call
+         * @description Sends your SDP answer before accepting (Meta's `pre_accept`) so media can connect sooner; the call stays ringing until `accept`.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["preAcceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a customer's call
+         * @description Answers a ringing user-initiated call with your SDP answer (Meta's `accept`); the call is connected and `call.connected` is sent. `answered_by` becomes `api`.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["acceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a customer's call
+         * @description Declines a ringing user-initiated call (Meta's `reject`).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["rejectCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up a call
+         * @description Ends a call in either direction (Meta's `terminate`). The call is ended when WhatsApp's terminate notification arrives (`call.ended`, with the duration).
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["terminateCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/calls/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a customer for permission to call
+         * @description Sends WhatsApp's call permission request (an interactive `call_permission_request` message, within the 24-hour window: outside it WhatsApp wants a template, and this answers `WHATSAPP_SESSION_CLOSED`). WhatsApp allows one request a customer in 24 hours and two in 7 days: over either, 400 `WHATSAPP_CALL_PERMISSION_LIMIT` before any upstream call. The customer's answer updates the contact's `call_permission` and sends `call.permission_changed`.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        post: operations["requestCallPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/whatsapp/broadcasts": {
         parameters: {
             query?: never;
@@ -1269,6 +1427,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "call.ringing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer is calling
+         * @description A customer called the number (WhatsApp's `calls` notification, `connect` with an SDP offer). Answer with `POST /v1/whatsapp/calls/{id}/accept` and your SDP answer, or reject it; a call nobody answers ends as missed (`call.ended`).
+         */
+        post: operations["callRingingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call was answered
+         * @description A customer's call was accepted (through the API: `answeredBy` `api`), or a customer answered a call the business placed (WhatsApp's `connect` with its SDP answer, in `sdpAnswer`).
+         */
+        post: operations["callConnectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call ended
+         * @description WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.
+         */
+        post: operations["callEndedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.permission_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer answered a call permission request
+         * @description WhatsApp's `call_permission_reply`: the customer accepted (temporarily, until `expiresAt`, or permanently) or rejected calls from the business. The contact's `call_permission` shows it.
+         */
+        post: operations["callPermission_changedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "whatsapp.notification": {
         parameters: {
             query?: never;
@@ -1892,6 +2130,26 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        PlaceCallRequest: {
+            /** @description The customer's number, E.164 (with or without `+`) */
+            to: string;
+            /** @description An RFC 8866 SDP, exactly as your WebRTC (or SIP gateway) stack made it */
+            sdp_offer: string;
+            /** @description Channel UUID; optional when the organization has exactly one active channel */
+            channel_id?: string;
+        };
+        AnswerCallRequest: {
+            /** @description An RFC 8866 SDP, exactly as your WebRTC (or SIP gateway) stack made it */
+            sdp_answer: string;
+        };
+        CallPermissionRequestRequest: {
+            /** @description The customer's number, E.164 (with or without `+`) */
+            to: string;
+            /** @description The request's text (Meta's interactive body); a default sentence when left out */
+            body?: string;
+            /** @description Channel UUID; optional when the organization has exactly one active channel */
+            channel_id?: string;
+        };
         CreateBroadcastBody: {
             /** @description Shown in the dashboard */
             name: string;
@@ -1955,7 +2213,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -1978,7 +2236,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
+            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -3204,6 +3462,190 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description The body of a `call.ringing` delivery. */
+        CallRingingEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.ringing";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallRingingData"];
+        };
+        CallRingingData: {
+            /**
+             * Format: uuid
+             * @description The call (ours): `GET /v1/whatsapp/calls/{id}`
+             */
+            callId: string;
+            /** @description WhatsApp's call id (`wacid.…`) */
+            upstreamCallId: string;
+            /** @enum {string} */
+            direction: "user_initiated" | "business_initiated";
+            /** Format: uuid */
+            channelId: string;
+            contactId: string | null;
+            conversationId: string | null;
+            /** @description E.164 with `+` */
+            customerPhone: string | null;
+            /** @description The customer's SDP offer: make your answer from it, then `POST /v1/whatsapp/calls/{id}/accept` (optionally `pre-accept` first) */
+            sdpOffer: string;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        /** @description The body of a `call.connected` delivery. */
+        CallConnectedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.connected";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallConnectedData"];
+        };
+        CallConnectedData: {
+            /**
+             * Format: uuid
+             * @description The call (ours): `GET /v1/whatsapp/calls/{id}`
+             */
+            callId: string;
+            /** @description WhatsApp's call id (`wacid.…`) */
+            upstreamCallId: string;
+            /** @enum {string} */
+            direction: "user_initiated" | "business_initiated";
+            /** Format: uuid */
+            channelId: string;
+            contactId: string | null;
+            conversationId: string | null;
+            /** @description E.164 with `+` */
+            customerPhone: string | null;
+            /** @description `api` or a staff user's id for a customer's call; null for a call the business placed */
+            answeredBy: string | null;
+            /** @description For a call the business placed: WhatsApp's SDP answer, to apply to your WebRTC stack; null for a customer's call (the answer was yours) */
+            sdpAnswer: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        /** @description The body of a `call.ended` delivery. */
+        CallEndedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.ended";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallEndedData"];
+        };
+        CallEndedData: {
+            /**
+             * Format: uuid
+             * @description The call (ours): `GET /v1/whatsapp/calls/{id}`
+             */
+            callId: string;
+            /** @description WhatsApp's call id (`wacid.…`) */
+            upstreamCallId: string;
+            /** @enum {string} */
+            direction: "user_initiated" | "business_initiated";
+            /** Format: uuid */
+            channelId: string;
+            contactId: string | null;
+            conversationId: string | null;
+            /** @description E.164 with `+` */
+            customerPhone: string | null;
+            /** @enum {string} */
+            state: "ended" | "missed" | "rejected" | "failed";
+            /** @enum {string} */
+            endReason: "completed" | "missed" | "customer_rejected" | "business_rejected" | "failed";
+            /** @description WhatsApp's terminate status as sent (COMPLETED, FAILED) */
+            outcome: string | null;
+            durationSeconds: number | null;
+            errorCode: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
+        /** @description The body of a `call.permission_changed` delivery. */
+        CallPermissionChangedEvent: {
+            /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.permission_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallPermissionChangedData"];
+        };
+        CallPermissionChangedData: {
+            /** Format: uuid */
+            contactId: string;
+            /** Format: uuid */
+            channelId: string;
+            customerPhone: string | null;
+            /**
+             * @description The customer's answer
+             * @enum {string}
+             */
+            response: "accept" | "reject";
+            permanent: boolean;
+            /** @description When an accepted, temporary permission lapses */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the event on the server (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+        };
         /** @description The body of a `whatsapp.notification` delivery. */
         WhatsappNotificationEvent: {
             /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
@@ -3276,7 +3718,7 @@ export interface components {
          * @description Stable machine identifier of the error; the HTTP status follows from it (see the error table).
          * @enum {string}
          */
-        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "WHATSAPP_RECIPIENT_BLOCKED" | "WHATSAPP_RECIPIENT_OPTED_OUT" | "RESOURCE_INVALID_STATE";
+        ErrorCode: "AUTH_MISSING_KEY" | "AUTH_INVALID_KEY" | "AUTH_KEY_REVOKED" | "AUTH_KEY_EXPIRED" | "AUTH_INSUFFICIENT_SCOPE" | "VALIDATION_ERROR" | "VALIDATION_INVALID_PHONE" | "VALIDATION_MISSING_FIELD" | "VALIDATION_INVALID_FIELD" | "WHATSAPP_SESSION_CLOSED" | "WHATSAPP_CHANNEL_NOT_FOUND" | "WHATSAPP_SEND_FAILED" | "WHATSAPP_MEDIA_UPLOAD_FAILED" | "WHATSAPP_TEMPLATE_NOT_FOUND" | "WHATSAPP_TEMPLATE_REJECTED" | "WHATSAPP_TEMPLATE_INVALID_COMPONENTS" | "WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX" | "WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE" | "WHATSAPP_INTERACTIVE_INVALID_TYPE" | "WHATSAPP_INTERACTIVE_MISSING_FIELD" | "WHATSAPP_INTERACTIVE_INVALID_FIELD" | "WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RATE_LIMIT_EXCEEDED" | "SERVER_INTERNAL_ERROR" | "SERVER_SERVICE_UNAVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "WHATSAPP_RECIPIENT_BLOCKED" | "WHATSAPP_RECIPIENT_OPTED_OUT" | "RESOURCE_INVALID_STATE" | "WHATSAPP_CALL_PERMISSION_REQUIRED" | "WHATSAPP_CALL_PERMISSION_LIMIT";
         ListContactsResponse: {
             /** @constant */
             success: true;
@@ -3336,6 +3778,7 @@ export interface components {
             first_referral: components["schemas"]["ContactAdReferral"] | null;
             /** @description Additive: the latest click-to-WhatsApp ad (or post) the customer wrote from; null: never */
             latest_referral: components["schemas"]["ContactAdReferral"] | null;
+            call_permission: components["schemas"]["CallPermission"];
         };
         ContactAdReferral: {
             /** @description The ad's or post's link (Meta's `source_url`) */
@@ -3364,6 +3807,14 @@ export interface components {
              */
             at: string;
         };
+        /** @description The customer's answer to a call permission request (WhatsApp's call_permission_reply); null when never answered */
+        CallPermission: {
+            /** @enum {string} */
+            status: "granted" | "denied" | "expired";
+            permanent: boolean;
+            expires_at: string | null;
+            answered_at: string | null;
+        } | null;
         CreateContactResponse: {
             /** @constant */
             success: true;
@@ -3678,6 +4129,96 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
+        ListCallsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        Call: {
+            /** Format: uuid */
+            id: string;
+            /** @description Meta's call id (`wacid.…`) */
+            call_id: string;
+            /** @enum {string} */
+            direction: "user_initiated" | "business_initiated";
+            /**
+             * @description ringing (offered, not answered yet), accepted (answered, media not confirmed), connected, then one of rejected, missed, ended, failed
+             * @enum {string}
+             */
+            state: "ringing" | "accepted" | "connected" | "rejected" | "missed" | "ended" | "failed";
+            /** Format: uuid */
+            channel_id: string;
+            contact_id: string | null;
+            /** @description The customer's conversation when one exists */
+            conversation_id: string | null;
+            /** @description E.164 with `+` */
+            customer_phone: string | null;
+            /** @description Who answered a customer's call: `api` (an API key) or a staff user's id; null when nobody did */
+            answered_by: string | null;
+            /** @description The SDP offer (the customer's for an incoming call, yours for a call you placed), kept until the call ends, then null */
+            sdp_offer: string | null;
+            /** @description The SDP answer (yours for an incoming call, WhatsApp's for a call you placed), kept until the call ends, then null */
+            sdp_answer: string | null;
+            /** Format: date-time */
+            started_at: string;
+            connected_at: string | null;
+            ended_at: string | null;
+            /** @description As WhatsApp measured it, once ended */
+            duration_seconds: number | null;
+            end_reason: ("completed" | "missed" | "customer_rejected" | "business_rejected" | "failed") | null;
+            /** @description WhatsApp's terminate status as sent (e.g. COMPLETED, FAILED) */
+            outcome: string | null;
+            /** @description WhatsApp's error code of a failed call */
+            error_code: string | null;
+        };
+        PlaceCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        GetCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        PreAcceptCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        AcceptCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        RejectCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        TerminateCallResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Call"];
+        };
+        RequestCallPermissionResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CallPermissionRequest"];
+        };
+        CallPermissionRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: uuid */
+            channel_id: string;
+            /** @description WhatsApp's id of the request message */
+            wamid: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         CreateBroadcastResponse: {
             /** @constant */
             success: true;
@@ -3989,7 +4530,7 @@ export interface components {
             /** @description Public HTTPS endpoint */
             url: string;
             /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification")[];
+            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -4557,6 +5098,94 @@ export interface components {
              * @description The event name, as in `X-Service-Event`
              * @constant
              */
+            event: "call.ringing";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallRingingData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.connected";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallConnectedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.ended";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallEndedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
+            event: "call.permission_changed";
+            /**
+             * Format: date-time
+             * @description Time of the event (ISO 8601, milliseconds)
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description Your organization
+             */
+            organization_id: string;
+            data: components["schemas"]["CallPermissionChangedData"];
+        } | {
+            /**
+             * Format: uuid
+             * @description The event's own id: one event, one delivery per subscribed webhook
+             */
+            id: string;
+            /**
+             * @description The event name, as in `X-Service-Event`
+             * @constant
+             */
             event: "whatsapp.notification";
             /**
              * Format: date-time
@@ -4901,6 +5530,12 @@ export interface operations {
                      *             "thumbnailUrl": "string",
                      *             "ctwaClid": "string",
                      *             "at": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "call_permission": {
+                     *             "status": "granted",
+                     *             "permanent": true,
+                     *             "expires_at": "2026-01-15T09:30:00.000Z",
+                     *             "answered_at": "2026-01-15T09:30:00.000Z"
                      *           }
                      *         }
                      *       ],
@@ -5083,6 +5718,12 @@ export interface operations {
                      *           "thumbnailUrl": "string",
                      *           "ctwaClid": "string",
                      *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "call_permission": {
+                     *           "status": "granted",
+                     *           "permanent": true,
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "answered_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5276,6 +5917,12 @@ export interface operations {
                      *           "thumbnailUrl": "string",
                      *           "ctwaClid": "string",
                      *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "call_permission": {
+                     *           "status": "granted",
+                     *           "permanent": true,
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "answered_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -5495,6 +6142,12 @@ export interface operations {
                      *           "thumbnailUrl": "string",
                      *           "ctwaClid": "string",
                      *           "at": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "call_permission": {
+                     *           "status": "granted",
+                     *           "permanent": true,
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "answered_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -7975,6 +8628,1446 @@ export interface operations {
             };
             /** @description SERVER_INTERNAL_ERROR */
             500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCalls: {
+        parameters: {
+            query?: {
+                /** @description Page requested, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 100 */
+                per_page?: number;
+                /** @description Only this channel's calls */
+                channel_id?: string;
+                state?: "ringing" | "accepted" | "connected" | "rejected" | "missed" | "ended" | "failed";
+                direction?: "user_initiated" | "business_initiated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "call_id": "string",
+                     *           "direction": "user_initiated",
+                     *           "state": "ringing",
+                     *           "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *           "customer_phone": "string",
+                     *           "answered_by": "string",
+                     *           "sdp_offer": "string",
+                     *           "sdp_answer": "string",
+                     *           "started_at": "2026-01-15T09:30:00.000Z",
+                     *           "connected_at": "2026-01-15T09:30:00.000Z",
+                     *           "ended_at": "2026-01-15T09:30:00.000Z",
+                     *           "duration_seconds": 0,
+                     *           "end_reason": "completed",
+                     *           "outcome": "string",
+                     *           "error_code": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 42,
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListCallsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    placeCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "sdp_offer": "string",
+                 *       "channel_id": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlaceCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlaceCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_RECIPIENT_BLOCKED, WHATSAPP_CALL_PERMISSION_REQUIRED */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Call id (ours, a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    preAcceptCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Call id (ours, a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sdp_answer": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnswerCallRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PreAcceptCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    acceptCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Call id (ours, a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sdp_answer": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnswerCallRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rejectCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Call id (ours, a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RejectCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    terminateCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Call id (ours, a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "call_id": "string",
+                     *         "direction": "user_initiated",
+                     *         "state": "ringing",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "conversation_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "customer_phone": "string",
+                     *         "answered_by": "string",
+                     *         "sdp_offer": "string",
+                     *         "sdp_answer": "string",
+                     *         "started_at": "2026-01-15T09:30:00.000Z",
+                     *         "connected_at": "2026-01-15T09:30:00.000Z",
+                     *         "ended_at": "2026-01-15T09:30:00.000Z",
+                     *         "duration_seconds": 0,
+                     *         "end_reason": "completed",
+                     *         "outcome": "string",
+                     *         "error_code": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TerminateCallResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, RESOURCE_INVALID_STATE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestCallPermission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "string",
+                 *       "channel_id": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallPermissionRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "contact_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "wamid": "string",
+                     *         "created_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestCallPermissionResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_RECIPIENT_BLOCKED, WHATSAPP_CALL_PERMISSION_LIMIT */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_CHANNEL_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11721,7 +13814,7 @@ export interface operations {
                 /** @description Delivery status */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Event name */
-                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification";
+                event?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification";
                 /** @description Deliveries created at or after this time */
                 since?: string;
                 /** @description Deliveries created before this time */
@@ -12239,7 +14332,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
                 /** @description Only events of this name */
-                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "whatsapp.notification" | "webhook.test";
+                type?: "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification" | "webhook.test";
                 /** @description Only events after this one: an event id, or an ISO 8601 date-time (catching up after an outage: the last event you processed, or when your receiver went down) */
                 after?: string;
             };
@@ -13709,6 +15802,166 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FlowHealthEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callRingingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "call.ringing";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallRingingEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callConnectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "call.connected";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallConnectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callEndedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "call.ended";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: answer within 10 seconds (3 advised). Any other answer, a timeout or a redirect is retried on the schedule of docs/webhooks.md; `410 Gone` disables the webhook; `429`/`503` with `Retry-After` delay the next attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callPermission_changedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "Content-Type": "application/json";
+                /** @description `Service-Webhooks/1.0` */
+                "User-Agent": string;
+                /** @description The event name, the same as `event` in the body */
+                "X-Service-Event": "call.permission_changed";
+                /** @description When this attempt was signed, Unix time in milliseconds */
+                "X-Service-Timestamp": string;
+                /** @description Delivery id `wh_<ms>_<hex>`, the same on every attempt; de-duplicate on it */
+                "X-Service-Delivery-Id": string;
+                /** @description `sha256=` + hex HMAC-SHA256(secret, X-Service-Timestamp + "." + raw body); absent when the webhook has no secret */
+                "X-Service-Signature"?: string;
+                /** @description Standard Webhooks: the delivery id again */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the same moment in Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256(key, id + "." + timestamp + "." + raw body)>`, space-separated with the previous secret's during a rotation; absent when the webhook has no secret */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallPermissionChangedEvent"];
             };
         };
         responses: {

@@ -75,9 +75,11 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(
       // bsuid, username, blocked and marketing_opt_out(_at, _source): additive fields (usernames,
-      // blocking, opt-out and how it came), first_referral and latest_referral (ad referrals)
+      // blocking, opt-out and how it came), first_referral and latest_referral (ad referrals),
+      // call_permission (calls)
       [
         "blocked",
+        "call_permission",
         "first_referral",
         "latest_referral",
         "bsuid",
@@ -106,6 +108,7 @@ describe("POST /v1/contacts: the phone table, accepted rows", () => {
       marketing_opt_out_source: null,
       first_referral: null,
       latest_referral: null,
+      call_permission: null,
     });
   });
 });

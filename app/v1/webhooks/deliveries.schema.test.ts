@@ -135,9 +135,14 @@ describe("real deliveries of every event match the OpenAPI document", () => {
 
     // the events this walk makes (its title); conversation.owner_changed (routing.test.ts),
     // broadcast.paused (broadcasts.autopause.test.ts), flow.completed (messages.flows.test.ts),
-    // flow.status_changed and flow.health (app/webhooks/whatsapp/flows-health.test.ts) and
-    // whatsapp.notification (unprocessed-fields.test.ts) are made and checked in their own files
+    // flow.status_changed and flow.health (app/webhooks/whatsapp/flows-health.test.ts),
+    // whatsapp.notification (unprocessed-fields.test.ts) and the call events (calls.test.ts) are
+    // made and checked in their own files
     const elsewhere = new Set([
+      "call.ringing",
+      "call.connected",
+      "call.ended",
+      "call.permission_changed",
       "conversation.owner_changed",
       "broadcast.paused",
       "flow.completed",

@@ -1,0 +1,74 @@
+import "#server-only";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * The customer's answer to a call permission request: an inbound `interactive` message of type
+ * `call_permission_reply` with `response` (accept or reject), `expiration_timestamp` (a temporary
+ * permission's end), `is_permanent` and `response_source`
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-call-permissions).
+ * Kept on the contact (the message itself goes the ordinary inbound way) and announced as
+ * `call.permission_changed`. An answer older than the one kept changes nothing.
+ */
+const reply = z
+  .object({
+    from: z.string(),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+    interactive: z
+      .object({
+        type: z.literal("call_permission_reply"),
+        call_permission_reply: z
+          .object({
+            response: z.enum(["accept", "reject"]),
+            is_permanent: z.boolean().optional(),
+            expiration_timestamp: z.union([z.string(), z.number()]).optional(),
+          })
+          .loose(),
+      })
+      .loose(),
+  })
+  .loose();
+
+export function isCallPermissionReply(raw: unknown): boolean {
+  return reply.safeParse(raw).success;
+}
+
+export async function applyCallPermissionReply(channel: Channel, raw: unknown): Promise<string[]> {
+  const parsed = reply.safeParse(raw);
+  if (!parsed.success) return [];
+  const { from, timestamp, interactive } = parsed.data;
+  const answer = interactive.call_permission_reply;
+  const organizationId = channel.organizationId;
+  const phone = `+${from.replace(/^\+/, "")}`;
+  const at = Number(timestamp) > 0 ? new Date(Number(timestamp) * 1000) : new Date();
+  const expiry = Number(answer.expiration_timestamp);
+  const permanent = answer.response === "accept" && answer.is_permanent === true;
+  const expiresAt = answer.response === "accept" && !permanent && expiry > 0 ? new Date(expiry * 1000) : null;
+  return db().$transaction(async (tx) => {
+    const contact = await tx.contact.findUnique({
+      where: { organizationId_phone: { organizationId, phone } },
+    });
+    if (!contact) return [];
+    if (contact.callPermissionAt && contact.callPermissionAt > at) return [];
+    await tx.contact.update({
+      where: { id: contact.id },
+      data: {
+        callPermission: answer.response,
+        callPermissionPermanent: permanent,
+        callPermissionExpiresAt: expiresAt,
+        callPermissionAt: at,
+      },
+    });
+    return recordEvent(tx, organizationId, "call.permission_changed", {
+      contactId: contact.id,
+      channelId: channel.id,
+      customerPhone: contact.phone,
+      response: answer.response,
+      permanent,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      timestamp: new Date().toISOString(),
+    });
+  });
+}
