@@ -45,11 +45,19 @@ export async function syncFlows(channelId: string): Promise<{ synced: number; re
           stable({ ...data, upstreamId: null, flowJson: null })
       )
         continue;
-      await tx.flow.upsert({
-        where: { channelId_upstreamId: { channelId, upstreamId: f.id } },
-        create: { organizationId: channel.organizationId, channelId, upstreamId: f.id, ...data },
-        update: data,
-      });
+      // what the list says is as old as the list: a Flow changed through us since it was read
+      // (published, its Flow JSON fixed) keeps that change, and one created meanwhile stays ours
+      if (before) {
+        await tx.flow.updateMany({
+          where: { channelId, upstreamId: f.id, updatedAt: { lt: listedAt } },
+          data,
+        });
+      } else {
+        await tx.flow.createMany({
+          data: [{ organizationId: channel.organizationId, channelId, upstreamId: f.id, ...data }],
+          skipDuplicates: true,
+        });
+      }
     }
     const removed = await tx.flow.deleteMany({
       where: { channelId, upstreamId: { notIn: seen.map((f) => f.id) }, createdAt: { lt: listedAt } },
