@@ -90,6 +90,19 @@ export class ApiError extends Error {
  */
 export class UnderWayError extends ApiError {}
 
+/**
+ * Whether repeating the request may help, as a client should read it (the `X-Should-Retry` header
+ * of every 5xx and 429 answer, like Stripe's `Stripe-Should-Retry`): a 429 or 5xx may be repeated,
+ * except a send that is under way (a repeat could only replay it; its events say how it ends) and
+ * WhatsApp's own refusal (WHATSAPP_SEND_FAILED: the same request is refused again). Both 503s of a
+ * send name its message in `details.messageId`; only this header tells "nothing was sent, retry"
+ * from "under way, do not".
+ */
+export function shouldRetry(error: ApiError): boolean | null {
+  if (error.status < 500 && error.status !== 429) return null;
+  return !(error instanceof UnderWayError) && error.code !== "WHATSAPP_SEND_FAILED";
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { created } from "@/lib/api/envelope";
+import { ApiError, UnderWayError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/route";
 import { db, disconnectDb } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
@@ -93,6 +94,25 @@ describe("apiRoute: errors a handler throws", () => {
     const retry = await route(request({ body: { a: 1 }, headers: { "idempotency-key": ik } }));
     expect(retry.status).toBe(201);
     expect(JSON.parse(await retry.text()).data).toEqual({ attempt: 2 });
+  });
+});
+
+describe("apiRoute: X-Should-Retry on every 5xx and 429", () => {
+  it("true for a send that sent nothing, false for one under way and for WhatsApp's refusal; absent on a 4xx", async () => {
+    const answers: [ApiError, string | null][] = [
+      [new ApiError("SERVER_SERVICE_UNAVAILABLE", "nothing was sent", { messageId: "m1" }), "true"],
+      [new UnderWayError("SERVER_SERVICE_UNAVAILABLE", "under way", { messageId: "m2" }), "false"],
+      [new ApiError("WHATSAPP_SEND_FAILED", "refused", { messageId: "m3" }), "false"],
+      [new ApiError("RATE_LIMIT_EXCEEDED", "slow down"), "true"],
+      [new ApiError("VALIDATION_ERROR", "bad"), null],
+    ];
+    for (const [error, said] of answers) {
+      const route = apiRoute({ scope: "contacts:write" }, async () => {
+        throw error;
+      });
+      const res = await route(request({ body: {} }));
+      expect(res.headers.get("x-should-retry"), error.message).toBe(said);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { authenticate } from "@/lib/api/authenticate";
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { type ApiResult, errorBody } from "@/lib/api/envelope";
-import { ApiError, isApiError, UnderWayError } from "@/lib/api/errors";
+import { ApiError, isApiError, shouldRetry, UnderWayError } from "@/lib/api/errors";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -202,7 +202,12 @@ export function apiRoute<
         if (retryable) await releaseIdempotencyKey(idempotencyId).catch(() => {});
         else await completeIdempotencyKey(idempotencyId, error.status, body).catch(() => {});
       }
-      return respond(error.status, errorBody(error), { ...headers, ...error.headers });
+      const retry = shouldRetry(error);
+      return respond(error.status, errorBody(error), {
+        ...headers,
+        ...(retry === null ? {} : { "X-Should-Retry": String(retry) }),
+        ...error.headers,
+      });
     } finally {
       // an answer that went well is logged at debug: at info the hot path would pay a log line
       // per request; what went wrong is always logged (5xx above at error or warn)

@@ -84,4 +84,9 @@ export const RESPONSE_HEADERS = {
     1767225600,
   ),
   "Retry-After": header("Seconds to wait before retrying.", "integer", 12),
+  "X-Should-Retry": header(
+    "On every 5xx and 429: `true` when repeating the request may help (with its Idempotency-Key for a POST), `false` when it may not (a send under way, WhatsApp's refusal).",
+    "string",
+    "true",
+  ),
 };

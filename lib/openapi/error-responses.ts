@@ -49,7 +49,11 @@ function errorResponse(status: number, codes: ErrorCode[]): ZodOpenApiResponseOb
   const retryAfter = status === 429 || status === 503 || codes.includes("IDEMPOTENCY_KEY_IN_USE");
   return {
     description: codes.join(", "),
-    headers: retryAfter ? { ...COMMON_HEADERS, "Retry-After": ref("Retry-After") } : COMMON_HEADERS,
+    headers: {
+      ...COMMON_HEADERS,
+      ...(retryAfter ? { "Retry-After": ref("Retry-After") } : {}),
+      ...(status >= 500 || status === 429 ? { "X-Should-Retry": ref("X-Should-Retry") } : {}),
+    },
     "x-error-codes": codes,
     content: {
       "application/json": {

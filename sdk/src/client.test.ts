@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, createTestOrg } from "@/scripts/test/helpers";
 import { freePort, readySender } from "@/scripts/test/send-helpers";
@@ -107,5 +108,51 @@ describe("the SDK against the running product", () => {
     seen.length = 0;
     await expect(bare.GET("/v1/contacts")).rejects.toThrow();
     expect(seen).toHaveLength(4);
+  });
+
+  it("retries a 503 naming its message only when the API says X-Should-Retry: true (nothing was sent)", async () => {
+    // the two 503s of a send both carry details.messageId: "nothing was sent; retry" and "under way"
+    let header: string | null = null;
+    const server = createServer((_req, res) => {
+      res.writeHead(503, {
+        "content-type": "application/json",
+        ...(header === null ? {} : { "x-should-retry": header }),
+      });
+      res.end(
+        JSON.stringify({
+          error: { code: "SERVER_SERVICE_UNAVAILABLE", message: "…", details: { messageId: "m1" } },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      const { seen, fetch } = recordingFetch();
+      const sdk = createMessagingClient({
+        baseUrl,
+        apiKey: "service_sk_x",
+        fetch,
+        retry: { retries: 2, baseDelayMs: 5 },
+      });
+      const send = () =>
+        sdk.POST("/v1/whatsapp/messages", {
+          body: { to: "+14155550100", type: "text", text: { body: "x" } },
+        });
+      for (const [said, requests] of [
+        ["true", 3],
+        ["false", 1],
+        [null, 1],
+      ] as const) {
+        header = said;
+        seen.length = 0;
+        const answer = await send();
+        expect(answer.response.status).toBe(503);
+        expect(seen, `X-Should-Retry: ${said}`).toHaveLength(requests);
+        expect(new Set(seen.map((s) => s.key)).size).toBe(1);
+      }
+    } finally {
+      server.close();
+    }
   });
 });

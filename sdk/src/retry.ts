@@ -3,8 +3,9 @@
  * with exponential backoff (1 s, 2 s, 4 s, 8 s, with jitter), a 429 waiting at least what
  * `Retry-After` (or else `X-RateLimit-Reset`) asks. A POST is retried only when it carries an
  * `Idempotency-Key` (the API then answers a repeat once, never acting twice), and never when
- * the answer says the send is already under way (503 with `details.messageId`) or the upstream
- * refused it (`WHATSAPP_SEND_FAILED`, a definitive answer).
+ * the answer says not to (`X-Should-Retry: false`: the send is already under way, or the upstream
+ * refused it for good); an answer without that header (an older server) is read as before: a 503
+ * with `details.messageId` or `WHATSAPP_SEND_FAILED` is final.
  */
 export type RetryOptions = {
   /** retries after the first try; 0 turns retrying off (default 4) */
@@ -52,6 +53,10 @@ export function backoffMs(
 /** A 5xx that says "do not repeat": the send is under way, or the upstream refused it for good. */
 async function finalAnswer(response: Response): Promise<boolean> {
   if (response.status < 500) return false;
+  // the API says it on every 5xx: "true" for a 503 that sent nothing (the queue was away) even
+  // though it names its message, "false" for a send under way and for WhatsApp's refusal
+  const said = response.headers.get("x-should-retry");
+  if (said === "true" || said === "false") return said === "false";
   try {
     const body = (await response.clone().json()) as {
       error?: { code?: string; details?: { messageId?: unknown } };
