@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { syncFlows } from "@/lib/flows/sync-flows";
 import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import {
@@ -199,6 +200,28 @@ describe("/v1/whatsapp/flows: a Flow from draft to deprecated", () => {
     // (the worker's sync of the channel's creation may run meanwhile and drop it first)
     expect(await syncFlows(channel.channelId)).toMatchObject({ synced: 0 });
     expect((await api(FLOWS, { key })).body.data).toEqual([]);
+  });
+
+  it("a sync leaves a Flow changed through us after Meta's list was read as we changed it", async () => {
+    const { key, orgId } = await createTestOrg();
+    const channel = await createTestChannel(orgId);
+    const created = await api(FLOWS, {
+      key,
+      method: "POST",
+      body: { name: uniqueName(), categories: ["SURVEY"], flow_json: BROKEN },
+    });
+    expect(created.status, created.text).toBe(201);
+    const flow = created.body.data;
+    // a change of ours that the list cannot know yet: stored after any list a sync could be holding
+    await db().flow.update({
+      where: { id: flow.id },
+      data: { status: "PUBLISHED", updatedAt: new Date(Date.now() + 3_600_000) },
+    });
+    await syncFlows(channel.channelId);
+    const read = await api(`${FLOWS}/${flow.id}`, { key });
+    expect(read.body.data.status).toBe("PUBLISHED");
+    // the errors keep the screens named from our Flow JSON (a sync without it names them by index)
+    expect(read.body.data.validation_errors[0]).toMatchObject({ screen: "BOOKING" });
   });
 });
 
