@@ -22,7 +22,8 @@ import { LifecycleReceiver } from "@/scripts/bench/lifecycle-receiver";
 import { recreateDatabase } from "@/scripts/lib/database";
 import { scratchServices } from "@/scripts/lib/runtime-env";
 import { nginxConf, pgbouncerIni, pgbouncerUsers } from "@/scripts/lib/topology-config";
-import { ensureBinaries, freePort, Service, unprivilegedUser, waitUntil } from "@/scripts/topology/services";
+import { waitFor } from "@/scripts/test/processes";
+import { ensureBinaries, freePort, Service, unprivilegedUser } from "@/scripts/topology/services";
 
 const SHORT = process.env.TOPOLOGY_PROFILE === "short";
 const PROFILE = SHORT
@@ -222,18 +223,18 @@ async function main(): Promise<void> {
   nginx.start();
   for (const s of [...webs, ...workers, sandbox]) s.start();
   try {
-    await waitUntil(
+    await waitFor(
       async () =>
         spawnSync("redis-cli", ["-p", String(redisPort), "ping"])
           .stdout?.toString()
           .includes("PONG"),
       "redis",
     );
-    await waitUntil(webReady(web1Port), "web1");
-    await waitUntil(webReady(web2Port), "web2");
-    await waitUntil(async () => (await fetch(`${appUrl}/healthz`)).ok, "nginx");
-    for (const w of workers) await waitUntil(workerReady(w), w.name);
-    await waitUntil(async () => (await fetch(`${sandboxUrl}/_sandbox/app`)).ok, "the sandbox");
+    await waitFor(webReady(web1Port), "web1", 120_000);
+    await waitFor(webReady(web2Port), "web2", 120_000);
+    await waitFor(async () => (await fetch(`${appUrl}/healthz`)).ok, "nginx");
+    for (const w of workers) await waitFor(workerReady(w), w.name, 120_000);
+    await waitFor(async () => (await fetch(`${sandboxUrl}/_sandbox/app`)).ok, "the sandbox");
   } catch (error) {
     for (const s of services) process.stderr.write(`--- ${s.name} ---\n${s.output.join("")}\n`);
     throw error;
@@ -320,9 +321,10 @@ async function main(): Promise<void> {
       lastInboundAt: new Date(),
     })),
   });
-  await waitUntil(
+  await waitFor(
     async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt != null,
     "the channel's templates to sync",
+    120_000,
   );
   await closeQueues();
 
@@ -416,14 +418,14 @@ async function main(): Promise<void> {
   await sleep(1_500);
   web1.restarts++;
   web1.start();
-  await waitUntil(webReady(web1Port), "web1 after its restart");
+  await waitFor(webReady(web1Port), "web1 after its restart", 120_000);
   chaos.push("web1 restarted and healthy");
   await worker1.stop("SIGKILL");
   chaos.push("worker1 SIGKILLed");
   await sleep(1_500);
   worker1.restarts++;
   worker1.start();
-  await waitUntil(workerReady(worker1), "worker1 after its restart");
+  await waitFor(workerReady(worker1), "worker1 after its restart", 120_000);
   chaos.push("worker1 restarted");
   await bouncer.restart("SIGTERM");
   chaos.push("PgBouncer stopped (SIGTERM: every client connection cut) and started again");

@@ -89,19 +89,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 90_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 export type Binaries = { nginx: string; pgbouncer: string; redis: string };
 
 const PACKAGES: Record<keyof Binaries, { binary: string; pkg: string }> = {
