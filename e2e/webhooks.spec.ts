@@ -128,6 +128,28 @@ test("webhooks: a webhook without a secret is flagged; disable, enable and delet
   await expect(row).toContainText("All events");
   await screenshot(page, "webhooks-list");
 
+  // "All events" is saved as such (events added later reach it too), and shown so on edit, at 1280 px
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const saved = await db().webhook.findFirstOrThrow({
+    where: { organizationId: org.id, name: "Unsigned hook" },
+  });
+  expect({ allEvents: saved.allEvents, events: saved.events }).toEqual({ allEvents: true, events: [] });
+  await rowAction(page, "Unsigned hook", "Edit");
+  const edit = page.getByRole("dialog", { name: "Edit Unsigned hook" });
+  await expect(edit.getByLabel("All events")).toBeChecked();
+  await expect(edit.getByLabel("call.ended", { exact: true })).toBeChecked();
+  await expect(edit.getByLabel("whatsapp.notification", { exact: true })).not.toBeChecked();
+  await edit.getByLabel("whatsapp.notification", { exact: true }).check();
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText("All events + raw WhatsApp");
+  await expect
+    .poll(async () => {
+      const w = await db().webhook.findFirstOrThrow({ where: { id: saved.id } });
+      return { allEvents: w.allEvents, events: w.events };
+    })
+    .toEqual({ allEvents: true, events: ["whatsapp.notification"] });
+
   await rowAction(page, "Unsigned hook", "Disable");
   const confirm = page.getByRole("dialog", { name: "Disable this webhook?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();

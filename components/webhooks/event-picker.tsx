@@ -26,6 +26,8 @@ const SHOWN = [
 /**
  * The events a webhook receives, grouped, with "All events" on top. "All events" is every event
  * but the opt-in ones (raw `whatsapp.notification`), which stay as they were when it is toggled.
+ * Ticked, it is saved as `"*"` (webhook-form-state.ts `subscription`), so events declared later
+ * reach the webhook too.
  */
 export function EventPicker({
   value,

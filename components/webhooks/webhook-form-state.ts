@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+import { ALL_EVENTS, ALL_EVENTS_CHOICE, EVENT_NAMES, type EventName } from "@/lib/events/names";
 import type { CreateWebhookBody, UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import type { WebhookJson } from "@/lib/webhooks/webhook-json";
 
@@ -55,7 +55,10 @@ export function formFromWebhook(w: WebhookJson): WebhookFormState {
   return {
     name: w.name,
     url: w.url,
-    events: [...w.events],
+    // an all-events webhook (`["*", …opt-ins]`) shows every box ticked, "All events" with them
+    events: w.events.includes(ALL_EVENTS)
+      ? EVENT_NAMES.filter((e) => ALL_EVENTS_CHOICE.includes(e) || w.events.includes(e))
+      : w.events.filter((e): e is EventName => e !== ALL_EVENTS),
     secret: "",
     secretMode: "own",
     rateLimit: w.rate_limit === null ? "" : String(w.rate_limit),
@@ -76,6 +79,16 @@ function check(state: WebhookFormState): Result<z.infer<typeof formSchema>> {
  * Create: "generate" signs with a new random secret (given here, to be shown once after saving),
  * "own" with the typed one (required), "none" sends no secret (deliveries unsigned).
  */
+/**
+ * "All events" ticked saves `"*"` (every event but the opt-in ones, also those declared later)
+ * with the opt-in names ticked beside it, not today's list, which would miss tomorrow's events.
+ */
+export function subscription(events: EventName[]): (typeof ALL_EVENTS | EventName)[] {
+  return ALL_EVENTS_CHOICE.every((e) => events.includes(e))
+    ? [ALL_EVENTS, ...events.filter((e) => !ALL_EVENTS_CHOICE.includes(e))]
+    : events;
+}
+
 export function toCreateWebhookBody(
   state: WebhookFormState,
   generated: () => string = generateSecret,
@@ -90,7 +103,16 @@ export function toCreateWebhookBody(
   const { url, name, events, secret, rateLimit } = checked.body;
   const chosen =
     state.secretMode === "generate" ? generated() : state.secretMode === "own" ? secret : undefined;
-  return { ok: true, body: { url, events, name: name || undefined, secret: chosen, rate_limit: rateLimit } };
+  return {
+    ok: true,
+    body: {
+      url,
+      events: subscription(events),
+      name: name || undefined,
+      secret: chosen,
+      rate_limit: rateLimit,
+    },
+  };
 }
 
 /** Edit: an empty secret keeps the stored one, a new value replaces it (the route's own rule). */
@@ -98,7 +120,10 @@ export function toUpdateWebhookBody(state: WebhookFormState): Result<UpdateWebho
   const checked = check(state);
   if (!checked.ok) return checked;
   const { url, name, events, secret, rateLimit } = checked.body;
-  return { ok: true, body: { url, events, name: name || undefined, secret, rate_limit: rateLimit } };
+  return {
+    ok: true,
+    body: { url, events: subscription(events), name: name || undefined, secret, rate_limit: rateLimit },
+  };
 }
 
 /** A Standard Webhooks style secret: `whsec_` and 32 random bytes in base64. */

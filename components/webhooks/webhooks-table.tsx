@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Menu } from "@/components/ui/menu";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import { UrlText } from "@/components/ui/url-text";
-import { ALL_EVENTS_CHOICE } from "@/lib/events/names";
+import { ALL_EVENTS } from "@/lib/events/names";
 import type { WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
 import { disabledWords } from "@/lib/webhooks/disabled-words";
 import { answeredOk, lastAnswerWords } from "@/lib/webhooks/last-answer-words";
@@ -131,8 +131,8 @@ export function WebhooksTable({
               </Td>
               <Td label="Events" className="max-lg:hidden">
                 <span title={w.events.join(", ")}>
-                  {ALL_EVENTS_CHOICE.every((e) => w.events.includes(e))
-                    ? `All events${w.events.length > ALL_EVENTS_CHOICE.length ? " + raw WhatsApp" : ""}`
+                  {w.events.includes(ALL_EVENTS)
+                    ? `All events${w.events.length > 1 ? " + raw WhatsApp" : ""}`
                     : `${w.events.length} event${w.events.length === 1 ? "" : "s"}`}
                 </span>
                 <span className="block max-w-56 font-mono text-xs break-words text-slate-600">

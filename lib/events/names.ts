@@ -42,6 +42,13 @@ export const ALL_EVENTS_CHOICE = EVENT_NAMES.filter(
   (e) => !(OPT_IN_EVENT_NAMES as readonly string[]).includes(e),
 );
 
+/**
+ * What a webhook's `events` holds to receive every event but the opt-in ones, also the events
+ * declared after it was saved (the `all_events` column; the fan-out in lib/events/outbox-sql.ts
+ * matches it against ALL_EVENTS_CHOICE of the running code). Opt-in names may stand beside it.
+ */
+export const ALL_EVENTS = "*";
+
 export const eventNameSchema = z.enum(EVENT_NAMES);
 export type EventName = z.infer<typeof eventNameSchema>;
 

@@ -1,4 +1,4 @@
-import type { EventName } from "@/lib/events/names";
+import { ALL_EVENTS_CHOICE, type EventName } from "@/lib/events/names";
 import type { EventDataInput } from "@/lib/events/payloads";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -36,6 +36,13 @@ export const omitNull = (sql: Prisma.Sql) => new OmitNull(sql);
  * written. Answers `delivery_ids` (to enqueue once committed) and the `answers` columns, which
  * may read the CTEs, `ev` (the events written) and `d` (their deliveries).
  */
+/**
+ * What an all-events webhook receives: the running code's non-opt-in names, so an event declared
+ * after the webhook was saved reaches it too, while opt-in ones (and the dashboard's test event,
+ * which is no declared name) do not.
+ */
+const ALL_EVENTS_SQL = Prisma.sql`ARRAY[${Prisma.join(ALL_EVENTS_CHOICE)}]::text[]`;
+
 export function outboxSql(
   ctes: Prisma.Sql[],
   events: Prisma.Sql,
@@ -54,7 +61,8 @@ export function outboxSql(
       SELECT 'wh_' || ${String(at.getTime())} || '_' || substr(md5(gen_random_uuid()::text), 1, 16),
              ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
       FROM ev JOIN webhooks w
-        ON w.organization_id = ev.organization_id AND w.status = 'active' AND ev.name = ANY (w.events)
+        ON w.organization_id = ev.organization_id AND w.status = 'active'
+       AND (ev.name = ANY (w.events) OR (w.all_events AND ev.name = ANY (${ALL_EVENTS_SQL})))
       RETURNING id, event_id
     )
     SELECT ${Prisma.join([Prisma.sql`coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids`, ...answers])}`;

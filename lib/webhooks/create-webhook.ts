@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";
 import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
 import { type CreateWebhookBody, WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
+import { storedEvents } from "@/lib/webhooks/webhook-json";
 
 export function newWebhookId(): string {
   return `wbk_${randomBytes(12).toString("hex")}`;
@@ -37,7 +38,7 @@ export async function createWebhook(organizationId: string, input: CreateWebhook
         organizationId,
         name: input.name ?? new URL(url).host.slice(0, WEBHOOK_LIMITS.nameLength),
         url,
-        events: input.events,
+        ...storedEvents(input.events),
         rateLimit: input.rate_limit ?? null,
         secretEnc: input.secret === undefined ? null : sealSecret(input.secret, organizationId, id),
       },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
-import { EVENT_NAMES } from "@/lib/events/names";
+import { ALL_EVENTS, EVENT_NAMES, OPT_IN_EVENT_NAMES } from "@/lib/events/names";
 import { isUsableSecret } from "@/lib/webhooks/secret-format";
 
 /** design.md count limits, and the lengths we accept. */
@@ -20,11 +20,19 @@ const eventName = z.enum(EVENT_NAMES, {
   error: (issue) => `unknown event name ${JSON.stringify(issue.input)}; known: ${EVENT_NAMES.join(", ")}`,
 });
 
+const subscribedName = z.enum([ALL_EVENTS, ...EVENT_NAMES], {
+  error: (issue) =>
+    `unknown event name ${JSON.stringify(issue.input)}; known: "${ALL_EVENTS}" (all events), ${EVENT_NAMES.join(", ")}`,
+});
+
 const events = z
-  .array(eventName)
+  .array(subscribedName)
   .min(1, "subscribe to at least one event")
   .transform((names) => [...new Set(names)])
-  .meta({ description: "Event names to receive; duplicates are ignored", example: ["contact.created"] });
+  .meta({
+    description: `Event names to receive; duplicates are ignored. \`"${ALL_EVENTS}"\` receives every event but the opt-in ones (${OPT_IN_EVENT_NAMES.join(", ")}), also events added later; opt-in names may be listed beside it`,
+    example: ["contact.created"],
+  });
 
 const url = z.preprocess(
   blankToUndefined,

@@ -7,6 +7,7 @@ import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
 import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
 import type { UpdateWebhookBody } from "@/lib/webhooks/schemas";
+import { storedEvents } from "@/lib/webhooks/webhook-json";
 
 /**
  * Changes what is given and keeps the rest. The secret follows the dashboard's rule: absent or
@@ -26,7 +27,7 @@ export async function updateWebhook(
   const data: Prisma.WebhookUpdateManyMutationInput = {};
   if (input.url !== undefined) data.url = await checkWebhookUrl(input.url);
   if (input.name !== undefined) data.name = input.name;
-  if (input.events !== undefined) data.events = input.events;
+  if (input.events !== undefined) Object.assign(data, storedEvents(input.events));
   if (input.rate_limit !== undefined) data.rateLimit = input.rate_limit;
   if (input.secret === null) data.secretEnc = null;
   else if (input.secret) data.secretEnc = sealSecret(input.secret, organizationId, id);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_NAMES, type EventName } from "@/lib/events/names";
+import { ALL_EVENTS, EVENT_NAMES, type EventName, OPT_IN_EVENT_NAMES } from "@/lib/events/names";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -11,7 +11,10 @@ export const webhookJson = z
     id: z.string().meta({ description: "`wbk_<hex>`", example: "wbk_3f9a1c0d5e7b2a4c6d8e0f1a" }),
     name: z.string().meta({ description: "Label shown in the dashboard" }),
     url: z.string().meta({ description: "Public HTTPS endpoint" }),
-    events: z.array(z.enum(EVENT_NAMES)).meta({ description: "Subscribed event names" }),
+    events: z.array(z.enum([ALL_EVENTS, ...EVENT_NAMES])).meta({
+      description: `Subscribed event names; \`"${ALL_EVENTS}"\` first when it receives every event but the opt-in ones (also events added later), followed by the opt-in names it also receives`,
+      example: [ALL_EVENTS],
+    }),
     status: z.enum(["active", "disabled"]).meta({ description: "`active` after creation" }),
     has_secret: z
       .boolean()
@@ -53,12 +56,36 @@ function isEventName(name: string): name is EventName {
   return (EVENT_NAMES as readonly string[]).includes(name);
 }
 
+function isOptIn(name: string): name is EventName {
+  return (OPT_IN_EVENT_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The API's `events` as stored: `"*"` becomes `all_events`, beside which only the opt-in names
+ * are kept (the others it already receives).
+ */
+export function storedEvents(events: (typeof ALL_EVENTS | EventName)[]): {
+  allEvents: boolean;
+  events: string[];
+} {
+  const all = events.includes(ALL_EVENTS);
+  const names = events.filter((e) => e !== ALL_EVENTS);
+  return { allEvents: all, events: all ? names.filter(isOptIn) : names };
+}
+
+/** The stored subscription as the API's `events`: `["*", …opt-in names]` for an all-events one. */
+export function subscribedEvents(
+  w: Pick<Webhook, "events" | "allEvents">,
+): (typeof ALL_EVENTS | EventName)[] {
+  return w.allEvents ? [ALL_EVENTS, ...w.events.filter(isOptIn)] : w.events.filter(isEventName);
+}
+
 export function toWebhookJson(w: Webhook): WebhookJson {
   return {
     id: w.id,
     name: w.name,
     url: w.url,
-    events: w.events.filter(isEventName),
+    events: subscribedEvents(w),
     status: w.status,
     has_secret: w.secretEnc !== null,
     disabled_reason: w.disabledReason,

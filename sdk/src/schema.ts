@@ -2208,12 +2208,12 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event names to receive; duplicates are ignored
+             * @description Event names to receive; duplicates are ignored. `"*"` receives every event but the opt-in ones (whatsapp.notification), also events added later; opt-in names may be listed beside it
              * @example [
              *       "contact.created"
              *     ]
              */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
+            events: ("*" | "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -2231,12 +2231,12 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Event names to receive; duplicates are ignored
+             * @description Event names to receive; duplicates are ignored. `"*"` receives every event but the opt-in ones (whatsapp.notification), also events added later; opt-in names may be listed beside it
              * @example [
              *       "contact.created"
              *     ]
              */
-            events?: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
+            events?: ("*" | "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /** @description Label; defaults to the URL's host */
             name?: string;
             /**
@@ -4529,8 +4529,13 @@ export interface components {
             name: string;
             /** @description Public HTTPS endpoint */
             url: string;
-            /** @description Subscribed event names */
-            events: ("message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
+            /**
+             * @description Subscribed event names; `"*"` first when it receives every event but the opt-in ones (also events added later), followed by the opt-in names it also receives
+             * @example [
+             *       "*"
+             *     ]
+             */
+            events: ("*" | "message.inbound" | "message.sent" | "message.held" | "message.delivered" | "message.read" | "message.failed" | "message.edited" | "message.deleted" | "contact.created" | "contact.updated" | "conversation.opened" | "conversation.assigned" | "conversation.resolved" | "conversation.reopened" | "conversation.owner_changed" | "broadcast.completed" | "broadcast.paused" | "flow.completed" | "flow.status_changed" | "flow.health" | "call.ringing" | "call.connected" | "call.ended" | "call.permission_changed" | "whatsapp.notification")[];
             /**
              * @description `active` after creation
              * @enum {string}
@@ -13238,7 +13243,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "url": "https://example.com/webhooks/messaging",
                      *           "events": [
-                     *             "message.inbound"
+                     *             "*"
                      *           ],
                      *           "status": "active",
                      *           "has_secret": true,
@@ -13391,7 +13396,7 @@ export interface operations {
                      *         "name": "Ada Lovelace",
                      *         "url": "https://example.com/webhooks/messaging",
                      *         "events": [
-                     *           "message.inbound"
+                     *           "*"
                      *         ],
                      *         "status": "active",
                      *         "has_secret": true,
@@ -13549,7 +13554,7 @@ export interface operations {
                      *         "name": "Ada Lovelace",
                      *         "url": "https://example.com/webhooks/messaging",
                      *         "events": [
-                     *           "message.inbound"
+                     *           "*"
                      *         ],
                      *         "status": "active",
                      *         "has_secret": true,
@@ -13841,7 +13846,7 @@ export interface operations {
                      *         "name": "Ada Lovelace",
                      *         "url": "https://example.com/webhooks/messaging",
                      *         "events": [
-                     *           "message.inbound"
+                     *           "*"
                      *         ],
                      *         "status": "active",
                      *         "has_secret": true,
