@@ -6,7 +6,6 @@
 import { expect, test } from "@playwright/test";
 import { createWebhook } from "../lib/webhooks/create-webhook";
 import {
-  chooseOption,
   expectFitsPhone,
   expectNoAxeViolations,
   screenshot,
@@ -37,9 +36,12 @@ test("an agent filters deliveries by webhook: the filter lists the organization'
   const listbox = page.getByRole("listbox");
   await expect(listbox.getByRole("option", { name: "Support desk" })).toBeVisible();
   await expect(listbox.getByRole("option", { name: "Not yours" })).toHaveCount(0);
-  await page.keyboard.press("Escape");
-  await chooseOption(filter, { label: "Support desk" });
+  // chosen from the list already open: closing it with Escape and opening it again hung once in CI
+  // on a loaded machine (a click waiting the whole test's limit for the reopened list)
+  await listbox.getByRole("option", { name: "Support desk", exact: true }).click();
+  await expect(listbox).toBeHidden();
   await expect(page).toHaveURL(/webhook/);
+  await expect(filter).toContainText("Support desk");
   await expectFitsPhone(page, "the deliveries page");
 });
 

@@ -20,6 +20,8 @@ export default defineConfig({
   // create → test → edit → rotate): the limit is for a hung test, not a slow machine
   timeout: 150_000,
   expect: { timeout: 10_000 },
+  // an action (click, fill) that waits longer than this is stuck, not slow: it fails at its own
+  // line instead of spending the test's whole limit and reporting only "Test timeout"
   reporter: [["list"], ["html", { outputFolder: "artifacts/report", open: "never" }]],
   use: {
     baseURL: BASE_URL,
@@ -37,6 +39,8 @@ export default defineConfig({
         "--disable-quic",
       ],
     },
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     viewport: { width: 1440, height: 900 },
