@@ -1,3 +1,4 @@
+import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
 import { setMarketingPreference } from "@/lib/contacts/set-marketing-preference";
@@ -14,17 +15,7 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
 const preferencesValue = z
   .object({
     metadata: z.object({ phone_number_id: z.string() }).loose(),
-    contacts: z
-      .array(
-        z
-          .object({
-            wa_id: z.string().optional(),
-            user_id: z.string().optional(),
-            profile: z.object({ name: z.string().optional() }).loose().optional(),
-          })
-          .loose(),
-      )
-      .optional(),
+    contacts: z.array(notificationContactSchema).optional(),
     user_preferences: z.array(
       z
         .object({

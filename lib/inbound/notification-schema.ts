@@ -170,6 +170,21 @@ export const statusSchema = z
   })
   .loose();
 
+/**
+ * One entry of a change value's `contacts`: who a notification is about (messages, statuses,
+ * calls, user_preferences). `user_id` is the business-scoped user id of a customer who hides
+ * their number; the same shape is read by every field's processor.
+ */
+export const notificationContactSchema = z
+  .object({
+    wa_id: z.string().optional(),
+    user_id: z.string().optional(),
+    parent_user_id: z.string().optional(),
+    username: z.string().optional(),
+    profile: z.object({ name: z.string().optional(), username: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
 export const changeValueSchema = z
   .object({
     messaging_product: z.string().optional(),
@@ -177,22 +192,7 @@ export const changeValueSchema = z
       .object({ phone_number_id: z.string(), display_phone_number: z.string().optional() })
       .loose()
       .optional(),
-    contacts: z
-      .array(
-        z
-          .object({
-            wa_id: z.string().optional(),
-            user_id: z.string().optional(),
-            parent_user_id: z.string().optional(),
-            username: z.string().optional(),
-            profile: z
-              .object({ name: z.string().optional(), username: z.string().optional() })
-              .loose()
-              .optional(),
-          })
-          .loose(),
-      )
-      .optional(),
+    contacts: z.array(notificationContactSchema).optional(),
     messages: z.array(z.unknown()).optional(),
     statuses: z.array(z.unknown()).optional(),
     /** field smb_message_echoes */

@@ -1,3 +1,4 @@
+import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
 import { callEventBase, callInclude, FINAL_STATES } from "@/lib/calls/call-json";
@@ -53,17 +54,7 @@ const callStatus = z
 const callsValue = z
   .object({
     metadata: z.object({ phone_number_id: z.string() }).loose(),
-    contacts: z
-      .array(
-        z
-          .object({
-            wa_id: z.string().optional(),
-            user_id: z.string().optional(),
-            profile: z.object({ name: z.string().optional() }).loose().optional(),
-          })
-          .loose(),
-      )
-      .optional(),
+    contacts: z.array(notificationContactSchema).optional(),
     calls: z.array(z.unknown()).optional(),
     statuses: z.array(z.unknown()).optional(),
   })

@@ -109,23 +109,7 @@ export async function postDataExchange(ctx: Ctx, req: SandboxRequest): Promise<R
           data: input.data ?? {},
           flow_token: input.flow_token ?? `sandbox-token-${randomBytes(4).toString("hex")}`,
         };
-  const aesKey = randomBytes(16);
-  const iv = randomBytes(16);
-  const cipher = createCipheriv("aes-128-gcm", aesKey, iv);
-  const data = Buffer.concat([
-    cipher.update(JSON.stringify(payload), "utf8"),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  const encryptedKey = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
-    aesKey,
-  );
-  const raw = JSON.stringify({
-    encrypted_flow_data: data.toString("base64"),
-    encrypted_aes_key: encryptedKey.toString("base64"),
-    initial_vector: iv.toString("base64"),
-  });
+  const { raw, aesKey, iv } = encryptFlowRequest(payload, publicKey);
   const secret = input.bad_signature ? `${app.app_secret}-wrong` : app.app_secret;
   const signature = `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
   let res: { status: number; text: string };
@@ -150,4 +134,34 @@ export async function postDataExchange(ctx: Ctx, req: SandboxRequest): Promise<R
       request: payload,
     });
   }
+}
+
+/**
+ * A data-exchange request's body as WhatsApp's client encrypts it (Meta's "Implementing your Flow
+ * endpoint"): a fresh AES-128 key and 16-byte IV, the payload under AES-128-GCM with its tag
+ * appended, the key under RSA-OAEP-SHA256 with the business's public key. The key and IV are
+ * returned to decrypt the answer (the IV flipped). Also used by `npm run bench:flows`.
+ */
+export function encryptFlowRequest(
+  payload: unknown,
+  publicKey: string,
+): { raw: string; aesKey: Buffer; iv: Buffer } {
+  const aesKey = randomBytes(16);
+  const iv = randomBytes(16);
+  const cipher = createCipheriv("aes-128-gcm", aesKey, iv);
+  const data = Buffer.concat([
+    cipher.update(JSON.stringify(payload), "utf8"),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  const encryptedKey = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+    aesKey,
+  );
+  const raw = JSON.stringify({
+    encrypted_flow_data: data.toString("base64"),
+    encrypted_aes_key: encryptedKey.toString("base64"),
+    initial_vector: iv.toString("base64"),
+  });
+  return { raw, aesKey, iv };
 }

@@ -16,17 +16,11 @@
  * on a timing.
  */
 import { spawnSync } from "node:child_process";
-import {
-  constants,
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  publicEncrypt,
-  randomBytes,
-} from "node:crypto";
+import { createDecipheriv, createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { encryptFlowRequest } from "@/sandbox/flows/data-exchange";
 import { startBenchStack } from "@/scripts/bench/bench-stack";
 import { type CpuGroups, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { runBench } from "@/scripts/bench/run-bench";
@@ -58,23 +52,7 @@ function prepare(publicKey: string, secret: string, i: number): Prepared {
     data: { day: "2026-12-01" },
     flow_token: `bench-${i}`,
   };
-  const aesKey = randomBytes(16);
-  const iv = randomBytes(16);
-  const cipher = createCipheriv("aes-128-gcm", aesKey, iv);
-  const data = Buffer.concat([
-    cipher.update(JSON.stringify(payload), "utf8"),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  const key = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
-    aesKey,
-  );
-  const raw = JSON.stringify({
-    encrypted_flow_data: data.toString("base64"),
-    encrypted_aes_key: key.toString("base64"),
-    initial_vector: iv.toString("base64"),
-  });
+  const { raw, aesKey, iv } = encryptFlowRequest(payload, publicKey);
   return { raw, signature: `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`, aesKey, iv };
 }
 
