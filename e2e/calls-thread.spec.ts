@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { callAction } from "../lib/calls/call-actions";
 import { db } from "../lib/db";
-import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
+import { connectSandbox, customerOpensWindow, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectFitsPhone,
   expectNoAxeViolations,
@@ -50,23 +50,15 @@ test.beforeAll(async () => {
   org = await seedOrganization();
   await connectSandbox();
   const { number } = await sandboxChannel(org.id, "Store", []);
-  const from = randomPhone().slice(1);
-  const wamid = await customerWrites(
+  const phone = randomPhone();
+  const from = phone.slice(1);
+  ({ conversationId } = await customerOpensWindow(
+    org.id,
     number.phoneNumberId,
-    from,
-    { type: "text", text: { body: "Can you call me?" } },
+    phone,
     "Ines Duarte",
-  );
-  await expect
-    .poll(
-      async () => {
-        conversationId =
-          (await db().message.findFirst({ where: { whatsappMessageId: wamid } }))?.conversationId ?? "";
-        return conversationId;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe("");
+    "Can you call me?",
+  ));
   // answered through the API, then the customer hangs up
   const answered = await customerCalls(number.phoneNumberId, from);
   await callAction(org.id, answered.id, "accept", ANSWER);

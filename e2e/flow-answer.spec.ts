@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
-import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
+import { connectSandbox, customerOpensWindow, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectNoAxeViolations,
   randomPhone,
@@ -29,20 +29,7 @@ test.beforeAll(async () => {
     scopes: ["whatsapp:send"],
   });
   const phone = randomPhone();
-  await customerWrites(
-    number.phoneNumberId,
-    phone.slice(1),
-    { type: "text", text: { body: "Can I book?" } },
-    "Lena Vogel",
-  );
-  await expect
-    .poll(
-      () => db().contact.count({ where: { organizationId: org.id, phone, lastInboundAt: { not: null } } }),
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(1);
+  await customerOpensWindow(org.id, number.phoneNumberId, phone, "Lena Vogel", "Can I book?");
   const sent = await fetch(`${BASE_URL}/v1/whatsapp/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },

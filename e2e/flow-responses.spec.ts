@@ -8,7 +8,7 @@ import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
 import {
   connectSandbox,
-  customerWrites,
+  customerOpensWindow,
   type SandboxNumber,
   sandbox,
   sandboxChannel,
@@ -43,13 +43,7 @@ const VIEWPORTS = [
 /** A customer with an open 24-hour window; answers their phone (E.164) once the app took the message. */
 async function customer(name: string): Promise<string> {
   const phone = randomPhone();
-  await customerWrites(number.phoneNumberId, phone.slice(1), { type: "text", text: { body: "Hi" } }, name);
-  await expect
-    .poll(
-      () => db().contact.count({ where: { organizationId: org.id, phone, lastInboundAt: { not: null } } }),
-      { timeout: 30_000 },
-    )
-    .toBe(1);
+  await customerOpensWindow(org.id, number.phoneNumberId, phone, name);
   return phone;
 }
 

@@ -97,3 +97,38 @@ export async function sandboxChannel(organizationId: string, name: string, templ
     .toBeTruthy();
   return { channel, number };
 }
+
+/**
+ * A customer (`phone`, E.164) writes to the business number and waits until the app has taken it:
+ * the message is in a conversation of `organizationId` and the contact's 24-hour window is open.
+ * Answers the message's wamid and its conversation.
+ */
+export async function customerOpensWindow(
+  organizationId: string,
+  phoneNumberId: string,
+  phone: string,
+  name: string,
+  text = "Hi",
+): Promise<{ wamid: string; conversationId: string }> {
+  const wamid = await customerWrites(
+    phoneNumberId,
+    phone.slice(1),
+    { type: "text", text: { body: text } },
+    name,
+  );
+  let conversationId = "";
+  await expect
+    .poll(
+      async () => {
+        const [message, open] = await Promise.all([
+          db().message.findFirst({ where: { organizationId, whatsappMessageId: wamid } }),
+          db().contact.count({ where: { organizationId, phone, lastInboundAt: { not: null } } }),
+        ]);
+        conversationId = message?.conversationId ?? "";
+        return conversationId !== "" && open === 1;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return { wamid, conversationId };
+}
