@@ -1,15 +1,12 @@
 import { E2E_DATABASE_URL, E2E_REDIS_URL, TEST_ENV } from "../scripts/test/env";
+import { testPort } from "../scripts/test/ports";
 
-/**
- * Ports of the e2e stack: apart from the vitest stack (3100, 25432, 26379) so both can run.
- * E2E_WEB_PORT, E2E_PG_PROXY_PORT, E2E_REDIS_PROXY_PORT and E2E_SANDBOX_PORT move them (two
- * checkouts on one machine).
- */
+/** Ports of the e2e stack: apart from the vitest stack's, from one table (scripts/test/ports.ts). */
 export const E2E_PORTS = {
-  web: Number(process.env.E2E_WEB_PORT ?? 3200),
-  pgProxy: Number(process.env.E2E_PG_PROXY_PORT ?? 25442),
-  redisProxy: Number(process.env.E2E_REDIS_PROXY_PORT ?? 26390),
-  sandbox: Number(process.env.E2E_SANDBOX_PORT ?? 4210),
+  web: testPort("e2eWeb"),
+  pgProxy: testPort("e2ePgProxy"),
+  redisProxy: testPort("e2eRedisProxy"),
+  sandbox: testPort("e2eSandbox"),
 } as const;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORTS.web}`;
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "@/scripts/test/env";
+import { testPort } from "@/scripts/test/ports";
 import { waitFor } from "@/scripts/test/processes";
 
 /**
@@ -12,9 +13,9 @@ import { waitFor } from "@/scripts/test/processes";
  * terminal's Ctrl-C to the whole group: everything it started must end, cleanly. It runs against
  * a database and a redis-server of this file's own, so its worker touches no one else's queues.
  */
-const webPort = TEST_ENV.webPort + 60;
-const sandboxPort = TEST_ENV.webPort + 61;
-const redisPort = TEST_ENV.redisProxyPort + 60;
+const webPort = testPort("startWeb");
+const sandboxPort = testPort("startSandbox");
+const redisPort = testPort("startRedis");
 const database = `${new URL(TEST_ENV.databaseUrl).pathname.slice(1)}_start`;
 const databaseUrl = Object.assign(new URL(TEST_ENV.databaseUrl), { pathname: `/${database}` }).toString();
 let redis: ChildProcess;
@@ -167,8 +168,8 @@ describe("one start per data directory", () => {
         env: {
           ...process.env,
           DATA_DIR: held,
-          PORT: String(webPort + 2),
-          SANDBOX_PORT: String(sandboxPort + 2),
+          PORT: String(testPort("startSecondWeb")),
+          SANDBOX_PORT: String(testPort("startSecondSandbox")),
         },
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -3,6 +3,7 @@ import { Agent, type IncomingMessage, request } from "node:http";
 import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { TEST_ENV } from "@/scripts/test/env";
+import { testPort } from "@/scripts/test/ports";
 import { startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 import { stackEnv } from "@/scripts/test/stack";
 
@@ -11,7 +12,7 @@ import { stackEnv } from "@/scripts/test/stack";
  * a connection and another request is still arriving: that request is answered with
  * `Connection: close`, the idle connection is closed, and the process exits.
  */
-const port = TEST_ENV.webPort + 50;
+const port = testPort("shutdownWeb");
 const webScript = (
   JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { web: string } }
 ).scripts.web.replace(/^exec /, "");

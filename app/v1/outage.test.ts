@@ -10,6 +10,7 @@ import {
   inboundNotification,
   notificationRows,
 } from "@/scripts/test/inbound-helpers";
+import { testPort } from "@/scripts/test/ports";
 import { type Stack, startStack } from "@/scripts/test/stack";
 
 /**
@@ -25,9 +26,9 @@ let org: TestOrg;
 beforeAll(async () => {
   // ports of its own beside the suite's (TEST_ENV), so that parallel checkouts do not collide
   stack = await startStack({
-    webPort: TEST_ENV.webPort + 30,
-    pgProxyPort: TEST_ENV.pgProxyPort + 1,
-    redisProxyPort: TEST_ENV.redisProxyPort + 1,
+    webPort: testPort("outageWeb"),
+    pgProxyPort: testPort("outagePgProxy"),
+    redisProxyPort: testPort("outageRedisProxy"),
     worker: false,
   });
   org = await createTestOrg();

@@ -11,6 +11,7 @@ import {
   pollUntil,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { testPort } from "@/scripts/test/ports";
 import { type Stack, startStack } from "@/scripts/test/stack";
 import { createThrowawayPostgres, type ThrowawayPostgres } from "@/scripts/test/throwaway-postgres";
 
@@ -19,7 +20,7 @@ import { createThrowawayPostgres, type ThrowawayPostgres } from "@/scripts/test/
  * sessions with SQLSTATE 57P03, which Prisma reports as P2039 with the code nested in
  * `meta.driverAdapterError`. A cluster of this file's own, so that stopping it disturbs no one.
  */
-const pgPort = TEST_ENV.pgProxyPort + 40;
+const pgPort = testPort("restartPostgres");
 const databaseUrl = `postgresql://postgres@127.0.0.1:${pgPort}/messaging`;
 // this file's data (org, key) lives in its own cluster
 process.env.DATABASE_URL = databaseUrl;
@@ -37,9 +38,9 @@ beforeAll(async () => {
   await admin.end();
   await applyMigrations(databaseUrl);
   stack = await startStack({
-    webPort: TEST_ENV.webPort + 40,
-    pgProxyPort: TEST_ENV.pgProxyPort + 41,
-    redisProxyPort: TEST_ENV.redisProxyPort + 40,
+    webPort: testPort("restartWeb"),
+    pgProxyPort: testPort("restartPgProxy"),
+    redisProxyPort: testPort("restartRedisProxy"),
     worker: false,
     databaseUrl,
   });

@@ -1,25 +1,23 @@
-const webPort = Number(process.env.TEST_WEB_PORT ?? 3100);
-const pgProxyPort = Number(process.env.TEST_PG_PROXY_PORT ?? 25432);
-const redisProxyPort = Number(process.env.TEST_REDIS_PROXY_PORT ?? 26379);
+import { testPort } from "./ports";
 
 /**
- * Addresses shared by the test runner, the global setup and the tests. Fixed ports stay below
- * Linux's ephemeral range (32768–60999), so no outgoing connection or `port 0` server can hold one.
+ * Addresses shared by the test runner, the global setup and the tests. Ports come from one table
+ * (./ports.ts: TEST_PORT_BASE moves the whole block).
  */
 export const TEST_ENV = {
   databaseUrl: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/messaging_test",
   redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
-  webPort,
-  pgProxyPort,
-  redisProxyPort,
-  controlPort: Number(process.env.TEST_CONTROL_PORT ?? 3199),
-  sandboxPort: Number(process.env.TEST_SANDBOX_PORT ?? 4110),
+  webPort: testPort("web"),
+  pgProxyPort: testPort("pgProxy"),
+  redisProxyPort: testPort("redisProxy"),
+  controlPort: testPort("control"),
+  sandboxPort: testPort("sandbox"),
   /** the worker's GET /metrics (the global stack sets METRICS_TOKEN; other stacks leave metrics off) */
-  workerMetricsPort: Number(process.env.TEST_WORKER_METRICS_PORT ?? webPort + 2),
+  workerMetricsPort: testPort("workerMetrics"),
   /** deliveries.resilience.test.ts's stack of its own (web and two workers): its web app and its proxies */
-  resilienceWebPort: Number(process.env.TEST_RESILIENCE_WEB_PORT ?? webPort + 20),
-  resiliencePgProxyPort: Number(process.env.TEST_RESILIENCE_PG_PROXY_PORT ?? pgProxyPort + 20),
-  resilienceRedisProxyPort: Number(process.env.TEST_RESILIENCE_REDIS_PROXY_PORT ?? redisProxyPort + 20),
+  resilienceWebPort: testPort("resilienceWeb"),
+  resiliencePgProxyPort: testPort("resiliencePgProxy"),
+  resilienceRedisProxyPort: testPort("resilienceRedisProxy"),
   metricsToken: "test-metrics-token-0123456789abcdef",
   /** fixed secrets for the processes under test */
   encryptionKey: Buffer.alloc(32, 7).toString("base64"),

@@ -5,6 +5,7 @@ import { sendMessageBody } from "@/lib/messages/message-schemas";
 import { sendMessage } from "@/lib/messages/send-message";
 import { closeQueues, enqueue } from "@/lib/queues";
 import { TEST_ENV, viaProxy } from "@/scripts/test/env";
+import { testPort } from "@/scripts/test/ports";
 import { readySender, upstreamRequests } from "@/scripts/test/send-helpers";
 import { TcpProxy } from "@/scripts/test/tcp-proxy";
 
@@ -13,7 +14,7 @@ import { TcpProxy } from "@/scripts/test/tcp-proxy";
  * queue's Redis goes away between the stored Message and its job. This process plays the web
  * app, its queues reaching Redis through a proxy of its own; the suite's worker does the sends.
  */
-const proxyPort = TEST_ENV.redisProxyPort + 2;
+const proxyPort = testPort("queueOutageRedisProxy");
 const target = new URL(TEST_ENV.redisUrl);
 const proxy = new TcpProxy(proxyPort, { host: target.hostname, port: Number(target.port || 6379) });
 process.env.REDIS_URL = viaProxy(TEST_ENV.redisUrl, proxyPort);

@@ -1,0 +1,70 @@
+/**
+ * Every port the tests listen on, from one table (issue 35 item 5: tests took ports as offsets
+ * of each other's, and two of them once collided). A checkout's tests own the block of
+ * PORT_BLOCK ports from TEST_PORT_BASE (default 21000): two checkouts on one machine, or two
+ * suites side by side, each set a different base (`TEST_PORT_BASE=23000 npm test`) and share no
+ * port. The block stays below Linux's ephemeral range (32768–60999), so no outgoing connection or
+ * `port 0` server can hold one of them, and away from the product's own defaults (3000, 4010,
+ * 5432, 5433, 6379, 9464).
+ *
+ * A test that needs a port adds a name here; `ports.test.ts` checks that no two names share a
+ * port and that no test computes one by arithmetic on another.
+ */
+export const PORT_BLOCK = 200;
+
+export const PORT_SLOTS = {
+  // the suite's stack (scripts/test/global-setup.ts)
+  web: 0,
+  control: 1,
+  sandbox: 2,
+  pgProxy: 3,
+  redisProxy: 4,
+  workerMetrics: 5,
+  // deliveries.resilience.test.ts's stack of its own (web and two workers)
+  resilienceWeb: 10,
+  resiliencePgProxy: 11,
+  resilienceRedisProxy: 12,
+  // outage.test.ts: PostgreSQL and Redis taken away from a stack of its own
+  outageWeb: 20,
+  outagePgProxy: 21,
+  outageRedisProxy: 22,
+  // postgres-restart.test.ts: a throwaway PostgreSQL server and a stack on it
+  restartPostgres: 30,
+  restartWeb: 31,
+  restartPgProxy: 32,
+  restartRedisProxy: 33,
+  // messages.queue-outage.test.ts: the queue's Redis behind a proxy of its own
+  queueOutageRedisProxy: 40,
+  // web-shutdown.test.ts: `npm run web` stopped by SIGTERM
+  shutdownWeb: 50,
+  // start.test.ts: `npm start` with a Redis of its own, and a second start refused
+  startWeb: 60,
+  startSandbox: 61,
+  startRedis: 62,
+  startSecondWeb: 63,
+  startSecondSandbox: 64,
+  // the Playwright stack (e2e/global-setup.ts), beside the vitest one: npm test runs both
+  e2eWeb: 100,
+  e2ePgProxy: 101,
+  e2eRedisProxy: 102,
+  e2eSandbox: 103,
+} as const satisfies Record<string, number>;
+
+export type PortName = keyof typeof PORT_SLOTS;
+
+const DEFAULT_BASE = 21_000;
+
+/** The first port of this checkout's block: TEST_PORT_BASE, checked to fit below 32768. */
+export function portBase(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.TEST_PORT_BASE;
+  const base = raw === undefined || raw === "" ? DEFAULT_BASE : Number(raw);
+  if (!Number.isInteger(base) || base < 1024 || base + PORT_BLOCK > 32_768) {
+    throw new Error(`TEST_PORT_BASE must be an integer from 1024 to ${32_768 - PORT_BLOCK}, got ${raw}`);
+  }
+  return base;
+}
+
+/** The port named `name` in this checkout's block. */
+export function testPort(name: PortName, env: NodeJS.ProcessEnv = process.env): number {
+  return portBase(env) + PORT_SLOTS[name];
+}
