@@ -124,17 +124,15 @@ export function generate(graph: Map<string, string[]>): string {
       only.length > 4 && rest.length < only.length ? `all but ${code(rest)}` : code(only),
     ]);
   }
-  const widths = [
-    Math.max("folder".length, ...rows.map((r) => r[0].length)),
-    Math.max("files only the worker runs".length, ...rows.map((r) => r[1].length)),
-  ];
-  const line = (a: string, b: string) => `| ${a.padEnd(widths[0])} | ${b.padEnd(widths[1])} |`;
+  const first = Math.max("folder".length, ...rows.map((r) => r[0].length));
+  const second = Math.max("files only the worker runs".length, ...rows.map((r) => r[1].length));
+  const line = (a: string, b: string) => `| ${a.padEnd(first)} | ${b.padEnd(second)} |`;
   return [
     START,
     `Of ${lib.length} non-test \`lib/\` files, ${count("worker")} run only in the worker, ${count("web")} only in the web process, ${count("both")} in both, ${count("scripts")} only in scripts and ${count("none")} only in tests or benchmarks (counted from the imports).`,
     "",
     line("folder", "files only the worker runs"),
-    line("-".repeat(widths[0]), "-".repeat(widths[1])),
+    line("-".repeat(first), "-".repeat(second)),
     ...rows.map(([a, b]) => line(a, b)),
     END,
   ].join("\n");
