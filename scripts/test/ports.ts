@@ -55,7 +55,7 @@ export type PortName = keyof typeof PORT_SLOTS;
 const DEFAULT_BASE = 21_000;
 
 /** The first port of this checkout's block: TEST_PORT_BASE, checked to fit below 32768. */
-export function portBase(env: NodeJS.ProcessEnv = process.env): number {
+export function portBase(env: Record<string, string | undefined> = process.env): number {
   const raw = env.TEST_PORT_BASE;
   const base = raw === undefined || raw === "" ? DEFAULT_BASE : Number(raw);
   if (!Number.isInteger(base) || base < 1024 || base + PORT_BLOCK > 32_768) {
@@ -65,6 +65,6 @@ export function portBase(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** The port named `name` in this checkout's block. */
-export function testPort(name: PortName, env: NodeJS.ProcessEnv = process.env): number {
+export function testPort(name: PortName, env: Record<string, string | undefined> = process.env): number {
   return portBase(env) + PORT_SLOTS[name];
 }
