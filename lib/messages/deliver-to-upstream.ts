@@ -2,20 +2,20 @@ import "#server-only";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
-import { type Pacing, postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
+import { type Pacing, postSend } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
-import { RETRYABLE_UPSTREAM_CODES } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
+import { noteMarketingApi } from "@/lib/messages/note-upstream-api";
 import { cachedChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
+import { singleRetryPause } from "@/lib/messages/send-policy";
 import { claim, release } from "@/lib/messages/transitions/claim-sending";
 import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markSent } from "@/lib/messages/transitions/mark-sent";
 import { readyRedis } from "@/lib/redis";
 
 type Pending = { channel_id: string | null; cloud: unknown };
-const MAX_TRIES = 6;
 const NOTHING_TO_SEND: UpstreamFailure = {
   kind: "unreachable",
   message: "no channel or body",
@@ -27,8 +27,9 @@ const NOTHING_TO_SEND: UpstreamFailure = {
  * call, and a job that finds it already past `queued` (a worker died mid-call, a second worker)
  * never calls the upstream again. Nothing is claimed before a throughput slot is taken: without
  * one the job gives its turn back (`deferred`) with the Message still `queued`. A call that
- * provably sent nothing (throughput and pair rate limit rejections, RETRYABLE_UPSTREAM_CODES, or a connection that never opened) puts the claim back before
- * the next try, so a message the upstream never saw is never left `sending`.
+ * provably sent nothing (lib/messages/send-policy.ts: throughput and pair rate limit refusals, a
+ * connection that never opened) puts the claim back before the next try, so a message the upstream
+ * never saw is never left `sending`.
  */
 export async function deliverToUpstream(
   messageId: string,
@@ -59,18 +60,17 @@ export async function deliverToUpstream(
     try {
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
       if (!sent.wamid) return { status: "unknown" };
-      if (sent.api === "marketing_messages") await noteUpstreamApi(messageId, sent.api);
+      if (sent.api === "marketing_messages") await noteMarketingApi([messageId]);
       return await recordSent(messageId, channel.id, sent.wamid, sent.pacing);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
-      const retryable =
-        (f.kind === "rejected" && RETRYABLE_UPSTREAM_CODES.has(f.error.code)) || f.kind === "unreachable";
-      if (retryable && attempt < MAX_TRIES) {
+      const pause = singleRetryPause(f, attempt);
+      if (pause !== null) {
         // provably not sent: back to `queued`, so that whatever happens next (a limiter
         // without Redis, a worker stopping) leaves a message that can be sent again
         await release(messageId);
-        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt * (0.5 + Math.random())));
+        await new Promise((r) => setTimeout(r, pause));
         continue;
       }
       // maybe sent: stay `sending`; the status notifications (biz_opaque_callback_data) or
@@ -92,13 +92,6 @@ async function takeSlot(channelId: string, perSecond: number, member: string): P
 }
 
 const LIMITER_DOWN_RETRY_MS = 1_000;
-
-/** Which Graph edge took the message, when it was the Marketing Messages API (bookkeeping only). */
-async function noteUpstreamApi(messageId: string, api: UpstreamApi): Promise<void> {
-  await db()
-    .message.update({ where: { id: messageId }, data: { upstreamApi: api } })
-    .catch((err: unknown) => logger.warn({ messageId, err: String(err) }, "upstream api not recorded"));
-}
 
 /**
  * The upstream has the message: from here nothing may fail the job (a failed job would make
