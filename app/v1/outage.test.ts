@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
-import { TEST_ENV } from "@/scripts/test/env";
 import { apiAt, createTestOrg, expectError, pollUntil, type TestOrg } from "@/scripts/test/helpers";
 import {
   hubSignature,

@@ -1,7 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/scripts/migrate";
-import { TEST_ENV } from "@/scripts/test/env";
 import {
   type ApiResponse,
   apiAt,
