@@ -4,7 +4,15 @@ import { createWebhook } from "../lib/webhooks/create-webhook";
 import config from "./playwright.config";
 import { eventOf, type Receiver, startReceiver } from "./receiver";
 import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
-import { expectFitsPhone, randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectFitsPhone,
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 /**
  * Issue 32, part 3: an agent answers a customer's WhatsApp call in the dashboard with Chromium's
@@ -142,6 +150,7 @@ for (const viewport of [
       }
       await expectFitsPhone(pageA, "the ringing notice");
     }
+    if (viewport.width === 1280) await expectNoAxeViolations(pageA, "the ringing notice");
     await screenshot(pageA, `calls-answer-ringing-${viewport.width}`);
     await answer.click();
 
@@ -171,7 +180,13 @@ for (const viewport of [
     await mute.click();
     await expect(panel.getByRole("button", { name: "Unmute" })).toHaveAttribute("aria-pressed", "true");
     await panel.getByRole("button", { name: "Unmute" }).click();
+    const heard = await sandboxMedia(upstreamId);
+    test.info().annotations.push({
+      type: "media",
+      description: `sandbox heard ${JSON.stringify(heard)}; page peak ${await panel.getAttribute("data-remote-peak")}`,
+    });
     if (viewport.width === 390) await expectFitsPhone(pageA, "the call panel");
+    else await expectNoAxeViolations(pageA, "the call panel");
     await screenshot(pageA, `calls-answer-connected-${viewport.width}`);
 
     await panel.getByRole("button", { name: "Hang up" }).click();
