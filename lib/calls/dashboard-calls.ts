@@ -132,7 +132,7 @@ export async function answerCall(session: DashboardSession, id: string, sdp: str
   if (won.count === 0)
     throw await takenError(session, await db().call.findUniqueOrThrow({ where: { id: call.id } }));
   try {
-    await callAction(organizationId, call.id, "pre_accept", sdp);
+    await callAction(organizationId, call.id, "pre_accept", sdp, userId);
     await callAction(organizationId, call.id, "accept", sdp, userId);
   } catch (error) {
     await db().call.updateMany({

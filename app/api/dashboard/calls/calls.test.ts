@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import {
   type AnyJson,
+  api,
   createTestChannel,
   createTestOrg,
   eventually,
@@ -172,5 +173,26 @@ describe("answering calls in the dashboard", () => {
       body: { sdp: ANSWER },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("while an agent is answering, the API's accept and another agent's decline are refused", async () => {
+    const a = await organization();
+    const { id, upstreamId } = await customerCalls(a.orgId, a.channel.phoneNumberId, "Mid-answer");
+    // the state between the dashboard's conditional update and Meta's accept
+    await db().call.update({ where: { id }, data: { answeredBy: a.first.userId } });
+    const viaApi = await api(`/v1/whatsapp/calls/${id}/accept`, {
+      key: a.key,
+      method: "POST",
+      body: { sdp_answer: ANSWER },
+    });
+    expect(viaApi.status, viaApi.text).toBe(409);
+    expect(viaApi.body.error.code).toBe("RESOURCE_INVALID_STATE");
+    const declined = await dashboardCall(a.second.cookie, `/api/dashboard/calls/${id}/decline`, {
+      method: "POST",
+    });
+    expect(declined.status).toBe(409);
+    expect(declined.body.error?.message).toBe(`Answered by ${a.first.email}.`);
+    const upstream = (await sandbox("/_sandbox/calls")).body.data.find((c: AnyJson) => c.id === upstreamId);
+    expect(upstream.actions).toEqual([]);
   });
 });
