@@ -8,6 +8,7 @@ import {
   expectFitsPhone,
   expectNoAxeViolations,
   randomPhone,
+  type Staff,
   screenshot,
   seedOrganization,
   signIn,
@@ -86,13 +87,13 @@ async function sandboxMedia(upstreamId: string): Promise<Media | null> {
 
 async function signedInPage(
   browser: Browser,
-  org: TestOrg,
+  staff: Staff,
   viewport: { width: number; height: number },
   path: string,
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await signIn(page, org.staff.agent, path);
+  await signIn(page, staff, path);
   return page;
 }
 
@@ -111,8 +112,13 @@ for (const viewport of [
     browser,
   }) => {
     test.setTimeout(150_000);
-    const pageA = await signedInPage(browser, a, viewport, "/dashboard/contacts");
-    const pageB = await signedInPage(browser, b, viewport, "/dashboard/contacts");
+    const pageA = await signedInPage(browser, a.staff.agent, viewport, "/dashboard/contacts");
+    const pageB = await signedInPage(browser, b.staff.agent, viewport, "/dashboard/contacts");
+    // another staff member of org A, on another page (once: at 1280 px)
+    const colleague =
+      viewport.width === 1280
+        ? await signedInPage(browser, a.staff.owner, viewport, "/dashboard/templates")
+        : null;
 
     const started = await sandbox("/_sandbox/calls", "POST", {
       action: "start",
@@ -152,6 +158,9 @@ for (const viewport of [
     }
     if (viewport.width === 1280) await expectNoAxeViolations(pageA, "the ringing notice");
     await screenshot(pageA, `calls-answer-ringing-${viewport.width}`);
+    await expect(colleague?.locator('[data-call-state="ringing"]') ?? notice).toContainText("Ines Duarte", {
+      timeout: 30_000,
+    });
     await answer.click();
 
     const panel = pageA.locator(`[data-call-id="${call.id}"][data-call-state="connected"]`);
@@ -162,6 +171,12 @@ for (const viewport of [
       })
       .toBe(a.staff.agent.id);
 
+    // the colleague's notice says who took it, without Answer
+    if (colleague) {
+      const taken = colleague.locator(`[data-call-id="${call.id}"]`);
+      await expect(taken).toContainText(`answered by agent ${a.name}.`, { timeout: 30_000 });
+      await expect(taken.getByRole("button", { name: "Answer" })).toHaveCount(0);
+    }
     // the customer's phone hears the fake microphone (Chromium's fake device beeps: measured RMS
     // ≈ 0.09 over the call, peak ≈ 0.4 of full scale; silence would be 0)
     await expect
@@ -223,6 +238,11 @@ for (const viewport of [
         .getByText(`Incoming call · answered by agent ${a.name} · ${duration}`, { exact: true }),
     ).toBeVisible({ timeout: 30_000 });
     await screenshot(pageA, `calls-answer-thread-${viewport.width}`);
+    // the colleague's notice goes on its own once the call is over
+    if (colleague) {
+      await expect(colleague.locator(`[data-call-id="${call.id}"]`)).toHaveCount(0, { timeout: 60_000 });
+      await colleague.context().close();
+    }
     await pageA.context().close();
     await pageB.context().close();
   });
