@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linearToMulaw, mulawRms, mulawToLinear, newCallPeer, tonePacket } from "@/sandbox/call-media";
+import { createLogger } from "@/sandbox/logger";
 import {
   CUSTOMER_WA_ID,
   graphErrorOf,
@@ -135,5 +137,95 @@ describe("a business-initiated call", () => {
     // the business may not accept its own call
     const wrong = await calls({ action: "accept", call_id: id, session: { sdp_type: "answer", sdp: OFFER } });
     expect(graphErrorOf(wrong).code).toBe(138008);
+  });
+});
+
+describe("media (sandbox/call-media.ts)", () => {
+  const log = createLogger("silent");
+  type Media = { packets_received: number; rms: number; tone_sent: boolean; codec: string | null };
+  async function mediaOf(id: string): Promise<Media | null> {
+    const listed = (await h.call("GET", "/_sandbox/calls")).body as {
+      data: { id: string; media: Media | null }[];
+    };
+    return listed.data.find((c) => c.id === id)?.media ?? null;
+  }
+  async function untilHeard(id: string): Promise<Media> {
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const media = await mediaOf(id);
+      if (media && media.packets_received >= 25 && media.tone_sent) return media;
+      if (Date.now() > until) throw new Error(`the sandbox heard nothing: ${JSON.stringify(media)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it("µ-law encodes and decodes a sample within the codec's step", () => {
+    for (const v of [0, 100, -100, 1000, -12345, 32000])
+      expect(Math.abs(mulawToLinear(linearToMulaw(v)) - v)).toBeLessThanOrEqual(Math.abs(v) / 16 + 8);
+    expect(Math.sqrt(mulawRms(tonePacket(0)).sumSquares / 160)).toBeCloseTo(0.4 / Math.SQRT2, 1);
+  });
+
+  it("a customer's call: a real offer on loopback; the business's answer connects; tones both ways", async () => {
+    h.receiver.received.length = 0;
+    const started = await h.call("POST", "/_sandbox/calls", {
+      action: "start",
+      phone_number_id: PHONE_NUMBER_ID,
+      from: CUSTOMER_WA_ID,
+    });
+    const id = (started.body as { call_id: string }).call_id;
+    const offer = (callItems()[0]?.session as { sdp: string } | undefined)?.sdp ?? "";
+    expect(offer).toMatch(/a=rtpmap:0 PCMU\/8000/);
+    const candidates = offer.split("\r\n").filter((l) => l.startsWith("a=candidate:"));
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(c).toMatch(/ 127\.0\.0\.1 \d+ typ host/);
+
+    const business = newCallPeer(log);
+    try {
+      const answer = await business.answer(offer);
+      const session = { sdp_type: "answer", sdp: answer };
+      expect((await calls({ action: "pre_accept", call_id: id, session })).status).toBe(200);
+      expect((await calls({ action: "accept", call_id: id, session })).status).toBe(200);
+      const heard = await untilHeard(id);
+      expect(heard.codec).toBe("PCMU/8000");
+      expect(heard.rms).toBeGreaterThan(0.1);
+      // the business side heard the sandbox's tone
+      await waitFor(() => (business.stats().packets_received >= 25 ? true : undefined), 20_000);
+      expect(business.stats().rms).toBeGreaterThan(0.1);
+    } finally {
+      business.close();
+    }
+    await h.call("POST", "/_sandbox/calls", { action: "hang_up", call_id: id });
+    expect(await mediaOf(id)).toMatchObject({ tone_sent: true });
+  });
+
+  it("a business-initiated call answered by the sandbox: a real answer to the business's offer", async () => {
+    await h.call("POST", "/_sandbox/calls/permission-reply", {
+      phone_number_id: PHONE_NUMBER_ID,
+      from: CUSTOMER_WA_ID,
+      response: "accept",
+    });
+    const business = newCallPeer(log);
+    try {
+      const offer = await business.offer();
+      const placed = await calls({
+        action: "connect",
+        to: CUSTOMER_WA_ID,
+        session: { sdp_type: "offer", sdp: offer },
+      });
+      const id = (placed.body as { calls: { id: string }[] }).calls[0]?.id ?? "";
+      h.receiver.received.length = 0;
+      await h.call("POST", "/_sandbox/calls", { action: "answer", call_id: id });
+      const connect = callItems().find((c) => c.event === "connect");
+      const answer = (connect?.session as { sdp: string } | undefined)?.sdp ?? "";
+      expect(answer).toMatch(/a=rtpmap:0 PCMU\/8000/);
+      expect(answer).toMatch(/a=candidate:.* 127\.0\.0\.1 \d+ typ host/);
+      await business.applyAnswer(answer);
+      const heard = await untilHeard(id);
+      expect(heard.rms).toBeGreaterThan(0.1);
+      await waitFor(() => (business.stats().packets_received >= 25 ? true : undefined), 20_000);
+      await calls({ action: "terminate", call_id: id });
+    } finally {
+      business.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { authorizePhoneNumber } from "@/sandbox/auth";
+import { newCallPeer } from "@/sandbox/call-media";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
 import { errors } from "@/sandbox/errors";
@@ -19,14 +20,17 @@ import { type PhoneNumber, type SandboxCall, type SandboxState, windowKey } from
  * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-initiated-calls
  * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/business-initiated-calls/
  * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/reference/
- * No media flows: SDP bodies are strings, kept as exchanged (GET /_sandbox/calls shows them).
+ * The customer's side is a real WebRTC peer (sandbox/call-media.ts: werift, loopback only, PCMU
+ * with a known tone); SDP bodies are kept as exchanged and GET /_sandbox/calls shows them with what
+ * the peer heard. A business SDP that is not usable (a test's placeholder) still goes through the
+ * signalling: no media flows then, and an answer to it is a placeholder shaped like WhatsApp's.
  * Decided here (no page gives them): an action on a call in the wrong state answers 400 with code
  * 138008 "Invalid call state"; an unknown call_id answers 100 Invalid parameter; a terminate
  * notification follows a reject or a hang-up at once; a call never answered ends `COMPLETED` with
  * duration 0.
  */
 
-/** A WebRTC offer shaped like the one WhatsApp sends (Opus audio, DTLS-SRTP, one loopback host candidate). */
+/** A placeholder SDP shaped like the one WhatsApp sends (Opus audio, DTLS-SRTP, one loopback host candidate). */
 function sdp(type: "offer" | "answer"): string {
   const session = BigInt(`0x${randomBytes(7).toString("hex")}`).toString();
   const ufrag = randomBytes(3).toString("hex");
@@ -91,6 +95,12 @@ const callBody = z.discriminatedUnion("action", [
   }),
 ]);
 
+/** The business's SDP answer reaches the customer's peer (ICE and DTLS go on in the background). */
+function applyAnswer(ctx: Ctx, call: SandboxCall) {
+  const peer = ctx.state.callPeers.get(call.id);
+  if (peer && call.answer) void peer.applyAnswer(call.answer);
+}
+
 const badState = (call: SandboxCall, action: string) =>
   waError(400, 138008, "Invalid call state", `Call ${call.id} is ${call.state}: ${action} is not allowed.`);
 
@@ -128,6 +138,7 @@ function terminate(ctx: Ctx, number: PhoneNumber, call: SandboxCall, status = "C
   const end = now();
   call.ended_at = end;
   if (call.state !== "rejected") call.state = "ended";
+  ctx.state.callPeers.get(call.id)?.close();
   const duration = call.connected_at === null ? 0 : Math.round((end - call.connected_at) / 1000);
   return send(
     ctx,
@@ -187,6 +198,7 @@ export async function postCalls(ctx: Ctx, req: SandboxRequest, phoneNumberId: st
       if (!incoming || call.state !== "ringing") throw badState(call, body.action);
       call.state = "pre_accepted";
       call.answer = body.session.sdp;
+      applyAnswer(ctx, call);
       break;
     case "accept":
       if (!incoming || (call.state !== "ringing" && call.state !== "pre_accepted"))
@@ -194,6 +206,7 @@ export async function postCalls(ctx: Ctx, req: SandboxRequest, phoneNumberId: st
       call.state = "accepted";
       call.answer = body.session.sdp;
       call.connected_at = now();
+      applyAnswer(ctx, call);
       break;
     case "reject":
       if (!incoming || (call.state !== "ringing" && call.state !== "pre_accepted"))
@@ -242,13 +255,14 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
         404,
         `Unknown phone_number_id ${body.phone_number_id}: PUT /_sandbox/phone-numbers/{id} first.`,
       );
+    const peer = newCallPeer(ctx.log);
     const call: SandboxCall = {
       id: newCallId(),
       phone_number_id: number.id,
       wa_id: digitsOf(body.from),
       direction: "USER_INITIATED",
       state: "ringing",
-      offer: sdp("offer"),
+      offer: await peer.offer(),
       answer: null,
       started_at: now(),
       connected_at: null,
@@ -256,6 +270,7 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
       actions: [],
     };
     state.calls.set(call.id, call);
+    state.callPeers.set(call.id, peer);
     const value = callValue(number, call, {
       event: "connect",
       session: { sdp_type: "offer", sdp: call.offer },
@@ -287,7 +302,7 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
   if (body.action === "answer") {
     call.state = "accepted";
     call.connected_at = now();
-    call.answer = sdp("answer");
+    call.answer = await answerOffer(ctx, call);
     statuses.push((await send(ctx, number, statusValue(call, "ACCEPTED"))).status);
     statuses.push(
       (
@@ -308,9 +323,34 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
   return json(200, { call_id: call.id, statuses });
 }
 
-/** GET /_sandbox/calls: every call with the SDPs exchanged and the business's actions. */
+/**
+ * The customer's phone answers the business's offer with a real peer; an offer werift cannot use
+ * (a test's placeholder) gets a placeholder answer and no media.
+ */
+async function answerOffer(ctx: Ctx, call: SandboxCall): Promise<string> {
+  const peer = newCallPeer(ctx.log);
+  try {
+    const answer = await peer.answer(call.offer);
+    ctx.state.callPeers.set(call.id, peer);
+    return answer;
+  } catch (error) {
+    peer.close();
+    ctx.log.debug({ err: error, call: call.id }, "sandbox call: the business's SDP offer is not usable");
+    return sdp("answer");
+  }
+}
+
+/**
+ * GET /_sandbox/calls: every call with the SDPs exchanged, the business's actions, and `media`:
+ * what the customer's peer heard and sent (null for a call without a usable peer).
+ */
 export function listCalls(ctx: Ctx): Reply {
-  return json(200, { data: [...ctx.state.calls.values()] });
+  return json(200, {
+    data: [...ctx.state.calls.values()].map((call) => ({
+      ...call,
+      media: ctx.state.callPeers.get(call.id)?.stats() ?? null,
+    })),
+  });
 }
 
 const permissionBody = z.strictObject({

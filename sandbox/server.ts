@@ -9,7 +9,7 @@ import { json, type Reply, readRequest, writeReply } from "@/sandbox/http";
 import { createLogger } from "@/sandbox/logger";
 import { loadState, type Saver, stateSaver } from "@/sandbox/persistence";
 import { route } from "@/sandbox/router";
-import { clearTimers, createState, type SandboxState } from "@/sandbox/state";
+import { clearTimers, closeCallPeers, createState, type SandboxState } from "@/sandbox/state";
 
 export type Sandbox = { url: string; port: number; state: SandboxState; close: () => Promise<void> };
 
@@ -88,6 +88,7 @@ export async function startSandbox(
     close: async () => {
       state.shutdown.abort();
       clearTimers(state);
+      closeCallPeers(state);
       saver?.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

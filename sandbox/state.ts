@@ -101,6 +101,8 @@ export type SandboxState = {
   heldMessages: Map<string, { message: AcceptedMessage; template: string }>;
   /** voice calls (sandbox/calls.ts), by Meta's call id; kept in memory only (not persisted) */
   calls: Map<string, SandboxCall>;
+  /** the customer's WebRTC peer of each call with media (sandbox/call-media.ts), by call id; closed on reset and close */
+  callPeers: Map<string, CallPeer>;
   /** call permissions customers granted a number (`/_sandbox/calls/permission-reply`), by windowKey: expiry in ms, null when permanent */
   callPermissions: Map<string, number | null>;
   faults: Fault[];
@@ -112,6 +114,28 @@ export type SandboxState = {
   /** signs the short-lived media download links */
   linkSecret: Buffer;
 };
+
+/** What the customer's phone heard and sent on a call (GET /_sandbox/calls `media`). */
+export type CallMediaStats = {
+  codec: string | null;
+  connection_state: string;
+  packets_received: number;
+  /** root mean square of every decoded sample received, as a fraction of full scale */
+  rms: number;
+  /** the loudest 20 ms packet's RMS */
+  peak_rms: number;
+  tone_sent: boolean;
+  tone_hz: number;
+  packets_sent: number;
+};
+
+export type CallPeer = { stats(): CallMediaStats; applyAnswer(sdp: string): Promise<void>; close(): void };
+
+/** Closes every call's media peer (reset, close). */
+export function closeCallPeers(state: SandboxState): void {
+  for (const peer of state.callPeers.values()) peer.close();
+  state.callPeers.clear();
+}
 
 /** A voice call between a customer and a number (sandbox/calls.ts). */
 export type SandboxCall = {
@@ -160,6 +184,7 @@ export function createState(): SandboxState {
     templatePacing: new Map(),
     heldMessages: new Map(),
     calls: new Map(),
+    callPeers: new Map(),
     callPermissions: new Map(),
     faults: [],
     throughput: new Map(),
@@ -194,6 +219,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.threadOwners.clear();
   state.secondResponderHandovers.clear();
   state.calls.clear();
+  closeCallPeers(state);
   state.callPermissions.clear();
   state.faults.length = 0;
   state.throughput.clear();

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import { CallNotice } from "@/components/calls/call-notice";
 import { PhoneNavigation, Sidebar } from "@/components/dashboard/sidebar";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import type { DashboardSession } from "@/lib/auth/session";
 
 /**
  * The signed-in frame: skip link, sidebar (a Menu button on a phone), header with the
- * organization and the user menu.
+ * organization and the user menu; the ringing notice of customers' calls (components/calls).
  */
 export function DashboardShell({ session, children }: { session: DashboardSession; children: ReactNode }) {
   return (
@@ -30,6 +31,7 @@ export function DashboardShell({ session, children }: { session: DashboardSessio
           {children}
         </main>
       </div>
+      <CallNotice />
     </div>
   );
 }

@@ -45,6 +45,12 @@ export async function callAction(
       `A ${call.state} ${call.direction.replace("_", "-")} call cannot be ${VERBS[action]}.`,
       { state: call.state, direction: call.direction },
     );
+  // a staff member answering in the dashboard holds the call (lib/calls/dashboard-calls.ts)
+  if ((action === "pre_accept" || action === "accept") && call.answeredBy && call.answeredBy !== answeredBy)
+    throw new ApiError("RESOURCE_INVALID_STATE", "A staff member is answering this call in the dashboard.", {
+      state: call.state,
+      direction: call.direction,
+    });
   // a reject is marked before Meta hears it: Meta's terminate notification may be processed before
   // this request ends, and must then read a rejection, not a missed call (lib/inbound/process-calls.ts)
   if (action === "reject")

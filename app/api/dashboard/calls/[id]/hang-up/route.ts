@@ -1,0 +1,7 @@
+import { hangUpCall } from "@/lib/calls/dashboard-calls";
+import { CALL_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+
+export const POST = dashboardEndpoint(CALL_DASHBOARD.hangUp, async ({ session, params }) =>
+  hangUpCall(session, params.id),
+);

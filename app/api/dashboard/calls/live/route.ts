@@ -1,0 +1,5 @@
+import { liveCalls } from "@/lib/calls/dashboard-calls";
+import { CALL_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+
+export const GET = dashboardEndpoint(CALL_DASHBOARD.live, async ({ session }) => liveCalls(session));
