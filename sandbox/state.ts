@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { StoredFlow } from "@/sandbox/flows";
 import type { GraphErrorBody } from "@/sandbox/graph-error";
+import type { SandboxCalling } from "@/sandbox/call-settings";
 import type { Bucket } from "@/sandbox/limits";
 import { defaultSettings, type Settings } from "@/sandbox/settings";
 import type { StoredTemplate } from "@/sandbox/templates";
@@ -103,6 +104,8 @@ export type SandboxState = {
   calls: Map<string, SandboxCall>;
   /** call permissions customers granted a number (`/_sandbox/calls/permission-reply`), by windowKey: expiry in ms, null when permanent */
   callPermissions: Map<string, number | null>;
+  /** each number's calling settings (sandbox/call-settings.ts), by phone_number_id; absent: the defaults */
+  callingSettings: Map<string, SandboxCalling>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -161,6 +164,7 @@ export function createState(): SandboxState {
     heldMessages: new Map(),
     calls: new Map(),
     callPermissions: new Map(),
+    callingSettings: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -195,6 +199,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.secondResponderHandovers.clear();
   state.calls.clear();
   state.callPermissions.clear();
+  state.callingSettings.clear();
   state.faults.length = 0;
   state.throughput.clear();
   state.pairs.clear();
