@@ -5,13 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { createWebhook } from "../lib/webhooks/create-webhook";
-import {
-  expectFitsPhone,
-  expectNoAxeViolations,
-  screenshot,
-  seedOrganization,
-  signIn,
-} from "./support";
+import { expectFitsPhone, expectNoAxeViolations, screenshot, seedOrganization, signIn } from "./support";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { SandboxCalling } from "@/sandbox/call-settings-schema";
 import type { StoredFlow } from "@/sandbox/flows";
 import type { GraphErrorBody } from "@/sandbox/graph-error";
-import type { SandboxCalling } from "@/sandbox/call-settings";
 import type { Bucket } from "@/sandbox/limits";
 import { defaultSettings, type Settings } from "@/sandbox/settings";
 import type { StoredTemplate } from "@/sandbox/templates";

@@ -1,6 +1,11 @@
 import { declareEndpoints } from "@/lib/api/endpoint";
 import type { ErrorCode } from "@/lib/api/errors";
 import {
+  callSettingsJson,
+  callSettingsParams,
+  updateCallSettingsBody,
+} from "@/lib/calls/call-settings-schemas";
+import {
   answerCallBody,
   callJsonSchema,
   callParams,
@@ -9,7 +14,6 @@ import {
   permissionRequestJson,
   placeCallBody,
 } from "@/lib/calls/schemas";
-import { callSettingsJson, callSettingsParams, updateCallSettingsBody } from "@/lib/calls/call-settings-schemas";
 
 /**
  * WhatsApp voice calls (issue 32): signalling only, SDP offers and answers relayed as strings to
