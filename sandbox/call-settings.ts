@@ -35,6 +35,15 @@ function callingOf(state: SandboxState, phoneNumberId: string): SandboxCalling {
 export function postSettings(ctx: Ctx, req: SandboxRequest, phoneNumberId: string): Reply {
   const number = authorizePhoneNumber(ctx.state, req, phoneNumberId);
   const body = parseOrThrow(settingsBody, parseJson(req.rawBody), []);
+  // Meta's calling eligibility (call-settings guide: a messaging limit of 2000 or above); the
+  // code and words of the refusal are ours, no page gives them
+  if (body.calling?.status === "ENABLED" && !number.calling_eligible)
+    throw waError(
+      400,
+      100,
+      "Invalid parameter",
+      "Calling cannot be enabled on this business phone number: its messaging limit is below 2000.",
+    );
   if (body.calling) {
     const current = callingOf(ctx.state, number.id);
     const next: SandboxCalling = { ...current };

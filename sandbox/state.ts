@@ -21,6 +21,8 @@ export type PhoneNumber = {
   coexistence: boolean;
   /** accepted the Marketing Messages API terms: /marketing_messages sends through it */
   marketing_messages_onboarded: boolean;
+  /** may enable calling (Meta: a messaging limit of 2000 or more); false: POST settings enabling it is refused */
+  calling_eligible: boolean;
 };
 
 /** Meta's fixed throughput of a coexistence number. */
