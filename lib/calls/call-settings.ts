@@ -1,5 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import type { ChannelCallSettingsJson } from "@/lib/calls/call-settings-dashboard";
 import {
   type CallSettingsJson,
   callHoursSchema,
@@ -47,6 +48,19 @@ export function toCallSettingsJson(channel: SettingsChannel): CallSettingsJson {
 /** The organization's channel's settings; another organization's channel is RESOURCE_NOT_FOUND. */
 export async function getCallSettings(organizationId: string, channelId: string): Promise<CallSettingsJson> {
   return toCallSettingsJson(await getChannelOrThrow(organizationId, channelId));
+}
+
+/** Every active channel's settings, for the dashboard's Calling section. */
+export async function listCallSettings(organizationId: string): Promise<ChannelCallSettingsJson[]> {
+  const channels = await db().channel.findMany({
+    where: { organizationId, status: "active" },
+    orderBy: { createdAt: "asc" },
+  });
+  return channels.map((c) => ({
+    ...toCallSettingsJson(c),
+    channel_name: c.name,
+    display_phone_number: c.displayPhoneNumber,
+  }));
 }
 
 /** A refusal by Meta in our catalog, in words the dashboard shows as they are. */
