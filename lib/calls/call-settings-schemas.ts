@@ -50,7 +50,7 @@ export const weeklyHoursSchema = z
     message: "close_time must be after open_time",
     path: ["close_time"],
   })
-  .meta({ id: "CallWeeklyHours" });
+  .meta({ id: "CallWeeklyHours", example: { day_of_week: "MONDAY", open_time: "0900", close_time: "1700" } });
 
 export const holidaySchema = z
   .object({
@@ -62,7 +62,7 @@ export const holidaySchema = z
     message: "end_time must be after start_time",
     path: ["end_time"],
   })
-  .meta({ id: "CallHoliday" });
+  .meta({ id: "CallHoliday", example: { date: "2026-12-25", start_time: "0000", end_time: "2359" } });
 
 /** Meta: two ranges a day at most, not overlapping; 20 holidays at most (the call-settings guide's limits). */
 export const MAX_RANGES_PER_DAY = 2;

@@ -2203,6 +2203,13 @@ export interface components {
              */
             holiday_schedule?: components["schemas"]["CallHoliday"][];
         };
+        /**
+         * @example {
+         *       "day_of_week": "MONDAY",
+         *       "open_time": "0900",
+         *       "close_time": "1700"
+         *     }
+         */
         CallWeeklyHours: {
             /** @enum {string} */
             day_of_week: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
@@ -2211,6 +2218,13 @@ export interface components {
             /** @example 0900 */
             close_time: string;
         };
+        /**
+         * @example {
+         *       "date": "2026-12-25",
+         *       "start_time": "0000",
+         *       "end_time": "2359"
+         *     }
+         */
         CallHoliday: {
             /**
              * Format: date
@@ -10341,7 +10355,7 @@ export interface operations {
                      *             {
                      *               "day_of_week": "MONDAY",
                      *               "open_time": "0900",
-                     *               "close_time": "0900"
+                     *               "close_time": "1700"
                      *             }
                      *           ],
                      *           "holiday_schedule": []
@@ -10476,7 +10490,7 @@ export interface operations {
                  *           {
                  *             "day_of_week": "MONDAY",
                  *             "open_time": "0900",
-                 *             "close_time": "0900"
+                 *             "close_time": "1700"
                  *           }
                  *         ],
                  *         "holiday_schedule": []
@@ -10513,7 +10527,7 @@ export interface operations {
                      *             {
                      *               "day_of_week": "MONDAY",
                      *               "open_time": "0900",
-                     *               "close_time": "0900"
+                     *               "close_time": "1700"
                      *             }
                      *           ],
                      *           "holiday_schedule": []
