@@ -76,13 +76,20 @@ export const callHoursSchema = z
     timezone_id: z
       .string()
       .refine(isTimeZone, "an IANA time zone such as Europe/Berlin")
-      .meta({ example: "America/Manaus" }),
-    weekly_operating_hours: z.array(weeklyHoursSchema).max(14),
+      .optional()
+      .meta({ example: "America/Manaus", description: "Required when `status` is ENABLED" }),
+    weekly_operating_hours: z.array(weeklyHoursSchema).max(14).default([]),
     holiday_schedule: z.array(holidaySchema).max(MAX_HOLIDAYS).default([]).meta({
       description: "Replaced as a whole on each change (Meta's rule): send every holiday you want kept",
     }),
   })
   .superRefine((hours, ctx) => {
+    if (hours.status === "ENABLED" && !hours.timezone_id)
+      ctx.addIssue({
+        code: "custom",
+        message: "a time zone is needed when call hours are ENABLED",
+        path: ["timezone_id"],
+      });
     if (hours.status === "ENABLED" && hours.weekly_operating_hours.length === 0)
       ctx.addIssue({
         code: "custom",
@@ -111,7 +118,15 @@ export const callHoursSchema = z
       }
     }
   })
-  .meta({ id: "CallHours" });
+  .meta({
+    id: "CallHours",
+    example: {
+      status: "ENABLED",
+      timezone_id: "America/Manaus",
+      weekly_operating_hours: [{ day_of_week: "MONDAY", open_time: "0900", close_time: "1700" }],
+      holiday_schedule: [{ date: "2026-12-25", start_time: "0000", end_time: "2359" }],
+    },
+  });
 
 export type CallHours = z.infer<typeof callHoursSchema>;
 

@@ -1506,7 +1506,7 @@ export interface webhooks {
         put?: never;
         /**
          * A call ended
-         * @description WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.
+         * @description WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered: the customer hung up, or the channel's ring time passed and the product rejected it, `endReason` missed), rejected or failed, with the duration WhatsApp measured.
          */
         post: operations["callEndedEvent"];
         delete?: never;
@@ -2188,15 +2188,39 @@ export interface components {
             callback_permission_status?: "ENABLED" | "DISABLED";
             ring_seconds?: number;
         };
+        /**
+         * @example {
+         *       "status": "ENABLED",
+         *       "timezone_id": "America/Manaus",
+         *       "weekly_operating_hours": [
+         *         {
+         *           "day_of_week": "MONDAY",
+         *           "open_time": "0900",
+         *           "close_time": "1700"
+         *         }
+         *       ],
+         *       "holiday_schedule": [
+         *         {
+         *           "date": "2026-12-25",
+         *           "start_time": "0000",
+         *           "end_time": "2359"
+         *         }
+         *       ]
+         *     }
+         */
         CallHours: {
             /**
              * @description ENABLED: calls outside the weekly hours and on holidays are not put through
              * @enum {string}
              */
             status: "ENABLED" | "DISABLED";
-            /** @example America/Manaus */
-            timezone_id: string;
-            weekly_operating_hours: components["schemas"]["CallWeeklyHours"][];
+            /**
+             * @description Required when `status` is ENABLED
+             * @example America/Manaus
+             */
+            timezone_id?: string;
+            /** @default [] */
+            weekly_operating_hours?: components["schemas"]["CallWeeklyHours"][];
             /**
              * @description Replaced as a whole on each change (Meta's rule): send every holiday you want kept
              * @default []
@@ -5424,14 +5448,38 @@ export interface components {
             /** @description True while more pages exist */
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "status": "ENABLED",
+         *       "timezone_id": "America/Manaus",
+         *       "weekly_operating_hours": [
+         *         {
+         *           "day_of_week": "MONDAY",
+         *           "open_time": "0900",
+         *           "close_time": "1700"
+         *         }
+         *       ],
+         *       "holiday_schedule": [
+         *         {
+         *           "date": "2026-12-25",
+         *           "start_time": "0000",
+         *           "end_time": "2359"
+         *         }
+         *       ]
+         *     }
+         */
         CallHoursOutput: {
             /**
              * @description ENABLED: calls outside the weekly hours and on holidays are not put through
              * @enum {string}
              */
             status: "ENABLED" | "DISABLED";
-            /** @example America/Manaus */
-            timezone_id: string;
+            /**
+             * @description Required when `status` is ENABLED
+             * @example America/Manaus
+             */
+            timezone_id?: string;
+            /** @default [] */
             weekly_operating_hours: components["schemas"]["CallWeeklyHours"][];
             /**
              * @description Replaced as a whole on each change (Meta's rule): send every holiday you want kept
@@ -10358,7 +10406,13 @@ export interface operations {
                      *               "close_time": "1700"
                      *             }
                      *           ],
-                     *           "holiday_schedule": []
+                     *           "holiday_schedule": [
+                     *             {
+                     *               "date": "2026-12-25",
+                     *               "start_time": "0000",
+                     *               "end_time": "2359"
+                     *             }
+                     *           ]
                      *         },
                      *         "callback_permission_status": "ENABLED",
                      *         "ring_seconds": 0,
@@ -10493,7 +10547,13 @@ export interface operations {
                  *             "close_time": "1700"
                  *           }
                  *         ],
-                 *         "holiday_schedule": []
+                 *         "holiday_schedule": [
+                 *           {
+                 *             "date": "2026-12-25",
+                 *             "start_time": "0000",
+                 *             "end_time": "2359"
+                 *           }
+                 *         ]
                  *       },
                  *       "callback_permission_status": "ENABLED",
                  *       "ring_seconds": 10
@@ -10530,7 +10590,13 @@ export interface operations {
                      *               "close_time": "1700"
                      *             }
                      *           ],
-                     *           "holiday_schedule": []
+                     *           "holiday_schedule": [
+                     *             {
+                     *               "date": "2026-12-25",
+                     *               "start_time": "0000",
+                     *               "end_time": "2359"
+                     *             }
+                     *           ]
                      *         },
                      *         "callback_permission_status": "ENABLED",
                      *         "ring_seconds": 0,
