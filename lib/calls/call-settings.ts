@@ -3,7 +3,6 @@ import { ApiError } from "@/lib/api/errors";
 import type { ChannelCallSettingsJson } from "@/lib/calls/call-settings-dashboard";
 import {
   type CallSettingsJson,
-  callHoursSchema,
   type MetaCalling,
   metaCallingSchema,
   type UpdateCallSettingsBody,
@@ -94,7 +93,6 @@ export async function updateCallSettings(
   const { ring_seconds: ringSeconds, ...change } = body;
   const changesMeta = Object.values(change).some((v) => v !== undefined);
   const calling: MetaCalling = { ...storedCalling(channel), ...stripUndefined(change) };
-  if (calling.call_hours) calling.call_hours = callHoursSchema.parse(calling.call_hours);
   if (changesMeta) {
     try {
       await graphRequest(channel, `${channel.phoneNumberId}/settings`, {
