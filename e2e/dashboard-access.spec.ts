@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   ids = await seedPrivateData(org.id);
 });
 
-test("an agent (support) sees deliveries and their attempts and redelivers, but not webhooks or channels", async ({
+test("an agent (support) sees deliveries and their attempts and redelivers, but not webhooks nor the channels' management", async ({
   page,
 }) => {
   await signIn(page, org.staff.agent, "/dashboard");
@@ -20,7 +20,9 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
   await expect(nav.getByRole("link", { name: "Conversations" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Templates" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Deliveries" })).toBeVisible();
-  for (const name of ["Webhooks", "Channels"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  // the Channels page shows agents the calling settings only (read-only), not the channels' management
+  await expect(nav.getByRole("link", { name: "Channels" })).toBeVisible();
   // webhook health is the Developers section of owners and admins: agents reach deliveries from the navigation
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "Developers" })).toHaveCount(0);
@@ -31,12 +33,15 @@ test("an agent (support) sees deliveries and their attempts and redelivers, but 
   await expect(row).toContainText("Failed");
   await screenshot(page, "deliveries-agent");
 
-  for (const path of ["/dashboard/webhooks", "/dashboard/channels"]) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
-    await expect(page.getByText("Private hook")).toHaveCount(0);
-  }
-  await screenshot(page, "channels-forbidden-agent");
+  await page.goto("/dashboard/webhooks");
+  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  await expect(page.getByText("Private hook")).toHaveCount(0);
+  await page.goto("/dashboard/channels");
+  await expect(page.getByRole("heading", { name: "Calling" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add channel" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Edit calling/ })).toHaveCount(0);
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await screenshot(page, "channels-agent");
 
   const get = async (path: string) => (await page.request.get(path)).status();
   const post = async (path: string, data?: unknown) =>

@@ -79,7 +79,9 @@ for (const viewport of [
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signIn(page, org.staff.agent, "/dashboard/channels");
-    await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+    // agents see the page's calling settings only (e2e/call-settings.spec.ts)
+    await expect(page.getByRole("heading", { name: "Calling" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Flows data endpoints" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /Rotate key|Make key/ })).toHaveCount(0);
     const refused = await page.request.post(`/api/dashboard/channels/${channelId}/flow-endpoint/rotate-key`, {
       headers: { "content-type": "application/json", origin: new URL(page.url()).origin },

@@ -78,6 +78,18 @@ export const QUEUES = {
       removeOnFail: true,
     },
   },
+  // a customer's call that rings unanswered past its channel's ring time (lib/calls/ring-timeout.ts):
+  // one delayed job per call, job id `ring-<call id>`; the sweeper re-finds those lost with Redis
+  calls: {
+    name: "{calls}",
+    payload: z.object({ callId: z.uuid() }),
+    options: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 1000 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 86_400 },
+    },
+  },
   maintenance: {
     name: "{maintenance}",
     payload: z.object({
@@ -90,6 +102,7 @@ export const QUEUES = {
         "sync-all-templates",
         "prune",
         "compact-usage",
+        "sweep-ringing-calls",
       ]),
     }),
     options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
@@ -113,6 +126,8 @@ export const MAINTENANCE_SCHEDULES = {
   "sweep-broadcasts": 5_000,
   "sync-all-templates": 900_000,
   "compact-usage": 3_600_000,
+  // customers' calls past their ring time whose delayed job was lost with Redis
+  "sweep-ringing-calls": 15_000,
 } satisfies Record<Payload<"maintenance">["task"], number>;
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { authorizePhoneNumber } from "@/sandbox/auth";
 import { newCallPeer } from "@/sandbox/call-media";
+import { assertCallingEnabled, assertCustomerCanCall } from "@/sandbox/call-settings";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
 import { errors } from "@/sandbox/errors";
@@ -164,6 +165,8 @@ export async function postCalls(ctx: Ctx, req: SandboxRequest, phoneNumberId: st
   const { state } = ctx;
   const number = authorizePhoneNumber(state, req, phoneNumberId);
   const body = parseOrThrow(callBody, parseJson(req.rawBody), []);
+  // ending a call stays possible once calling is off (sandbox/call-settings.ts)
+  if (body.action !== "reject" && body.action !== "terminate") assertCallingEnabled(state, number.id);
   if (body.action === "connect") {
     const waId = digitsOf(body.to);
     if (!permitted(state, number.id, waId))
@@ -255,6 +258,7 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
         404,
         `Unknown phone_number_id ${body.phone_number_id}: PUT /_sandbox/phone-numbers/{id} first.`,
       );
+    assertCustomerCanCall(state, number.id);
     const peer = newCallPeer(ctx.log);
     const call: SandboxCall = {
       id: newCallId(),

@@ -31,7 +31,10 @@ const snapshotSchema = z.object({
   app: z.custom<App>().nullable(),
   settings: z.custom<Settings>(),
   phoneNumbers: z.array(
-    z.custom<Omit<PhoneNumber, "coexistence" | "marketing_messages_onboarded"> & Partial<PhoneNumber>>(),
+    z.custom<
+      Omit<PhoneNumber, "coexistence" | "marketing_messages_onboarded" | "calling_eligible"> &
+        Partial<PhoneNumber>
+    >(),
   ),
   templates: z.array(z.tuple([z.string(), z.array(z.custom<StoredTemplate>())])),
   flows: z.array(z.custom<StoredFlow>()).default([]),
@@ -94,9 +97,14 @@ export function loadState(state: SandboxState, dir: string, log: Logger): boolea
   const s = parsed.data;
   state.app = s.app;
   state.settings = { ...defaultSettings(), ...s.settings };
-  // numbers saved before coexistence and the Marketing Messages API existed get their defaults
+  // numbers saved before coexistence, the Marketing Messages API and calling existed get their defaults
   for (const p of s.phoneNumbers)
-    state.phoneNumbers.set(p.id, { coexistence: false, marketing_messages_onboarded: false, ...p });
+    state.phoneNumbers.set(p.id, {
+      coexistence: false,
+      marketing_messages_onboarded: false,
+      calling_eligible: true,
+      ...p,
+    });
   for (const [key, list] of s.templates) state.templates.set(key, list);
   for (const f of s.flows) state.flows.set(f.id, f);
   for (const m of s.messages) state.messages.set(m.id, m);

@@ -1,3 +1,4 @@
+import { getSettings, postSettings } from "@/sandbox/call-settings";
 import { listCalls, postCallControl, postCalls, postPermissionReply } from "@/sandbox/calls";
 import type { Ctx } from "@/sandbox/context";
 import { postMessagingLimit, postPricingTier } from "@/sandbox/control/account-limits";
@@ -129,6 +130,12 @@ const routes: Route[] = [
     handle: (ctx, req) => downloadMedia(ctx, req),
   },
   { method: "POST", pattern: graph("/messages"), handle: (ctx, req, [id = ""]) => sendMessage(ctx, req, id) },
+  {
+    method: "POST",
+    pattern: graph("/settings"),
+    handle: (ctx, req, [id = ""]) => postSettings(ctx, req, id),
+  },
+  { method: "GET", pattern: graph("/settings"), handle: (ctx, req, [id = ""]) => getSettings(ctx, req, id) },
   { method: "POST", pattern: graph("/calls"), handle: (ctx, req, [id = ""]) => postCalls(ctx, req, id) },
   {
     method: "POST",

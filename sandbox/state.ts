@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { SandboxCalling } from "@/sandbox/call-settings-schema";
 import type { StoredFlow } from "@/sandbox/flows";
 import type { GraphErrorBody } from "@/sandbox/graph-error";
 import type { Bucket } from "@/sandbox/limits";
@@ -20,6 +21,8 @@ export type PhoneNumber = {
   coexistence: boolean;
   /** accepted the Marketing Messages API terms: /marketing_messages sends through it */
   marketing_messages_onboarded: boolean;
+  /** may enable calling (Meta: a messaging limit of 2000 or more); false: POST settings enabling it is refused */
+  calling_eligible: boolean;
 };
 
 /** Meta's fixed throughput of a coexistence number. */
@@ -105,6 +108,8 @@ export type SandboxState = {
   callPeers: Map<string, CallPeer>;
   /** call permissions customers granted a number (`/_sandbox/calls/permission-reply`), by windowKey: expiry in ms, null when permanent */
   callPermissions: Map<string, number | null>;
+  /** each number's calling settings (sandbox/call-settings.ts), by phone_number_id; absent: the defaults */
+  callingSettings: Map<string, SandboxCalling>;
   faults: Fault[];
   throughput: Map<string, Bucket>;
   pairs: Map<string, Bucket>;
@@ -186,6 +191,7 @@ export function createState(): SandboxState {
     calls: new Map(),
     callPeers: new Map(),
     callPermissions: new Map(),
+    callingSettings: new Map(),
     faults: [],
     throughput: new Map(),
     pairs: new Map(),
@@ -221,6 +227,7 @@ export function resetState(state: SandboxState, keepConfig: boolean): void {
   state.calls.clear();
   closeCallPeers(state);
   state.callPermissions.clear();
+  state.callingSettings.clear();
   state.faults.length = 0;
   state.throughput.clear();
   state.pairs.clear();

@@ -10,6 +10,7 @@ import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from
 import { bullConnection } from "@/lib/redis";
 import { drainInlineDeliveries } from "@/lib/webhooks/start-deliveries";
 import { processBroadcast } from "@/worker/broadcasts";
+import { processRingTimeout } from "@/worker/calls";
 import { processDelivery } from "@/worker/deliveries";
 import { processInbound } from "@/worker/inbound";
 import { processMaintenance } from "@/worker/maintenance";
@@ -32,6 +33,7 @@ const processors = (
   // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
   broadcasts: { processor: processBroadcast, concurrency: settings.BROADCAST_CONCURRENCY },
   maintenance: { processor: processMaintenance, concurrency: 1 },
+  calls: { processor: processRingTimeout, concurrency: 5 },
 });
 
 async function scheduleMaintenance(): Promise<void> {

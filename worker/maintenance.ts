@@ -1,5 +1,6 @@
 import type { Job } from "bullmq";
 import { sweepBroadcasts } from "@/lib/broadcasts/sweep-broadcasts";
+import { sweepRingingCalls } from "@/lib/calls/ring-timeout";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
@@ -28,5 +29,7 @@ export async function processMaintenance(job: Job): Promise<unknown> {
       return sweepDeliveries();
     case "compact-usage":
       return compactUsage();
+    case "sweep-ringing-calls":
+      return sweepRingingCalls();
   }
 }

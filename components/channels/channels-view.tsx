@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { AddChannelDialog } from "@/components/channels/add-channel-dialog";
+import { CallingSettings } from "@/components/channels/calling-settings";
 import { ChannelSettingsDialog } from "@/components/channels/channel-settings-dialog";
 import { ChannelsTable } from "@/components/channels/channels-table";
 import { FlowEndpointKeys } from "@/components/channels/flow-endpoint-keys";
@@ -70,6 +71,7 @@ export function ChannelsView() {
           />
           <UnprocessedNotices channels={channels.data} />
           <FlowEndpointKeys />
+          <CallingSettings canEdit />
         </>
       )}
       <AddChannelDialog

@@ -14,7 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/keys", label: "API keys", roles: MANAGERS },
   { href: "/dashboard/webhooks", label: "Webhooks", roles: MANAGERS },
   { href: "/dashboard/deliveries", label: "Deliveries", roles: SUPPORT },
-  { href: "/dashboard/channels", label: "Channels", roles: MANAGERS },
+  { href: "/dashboard/channels", label: "Channels", roles: EVERYONE },
   { href: "/dashboard/templates", label: "Templates", roles: EVERYONE },
   { href: "/dashboard/flows", label: "Flows", roles: EVERYONE },
   { href: "/dashboard/usage", label: "Usage", roles: MANAGERS },

@@ -1,6 +1,11 @@
 import { declareEndpoints } from "@/lib/api/endpoint";
 import type { ErrorCode } from "@/lib/api/errors";
 import {
+  callSettingsJson,
+  callSettingsParams,
+  updateCallSettingsBody,
+} from "@/lib/calls/call-settings-schemas";
+import {
   answerCallBody,
   callJsonSchema,
   callParams,
@@ -121,5 +126,32 @@ export const CALL_ENDPOINTS = declareEndpoints({
       "WHATSAPP_SESSION_CLOSED",
       "WHATSAPP_SEND_FAILED",
     ],
+  },
+  getCallSettings: {
+    method: "GET",
+    path: "/v1/whatsapp/channels/{id}/calling",
+    tag: "Channels",
+    scope: "whatsapp:send",
+    summary: "Get a channel's calling settings",
+    description:
+      "The number's Calling API settings as last accepted by WhatsApp (null fields: never set through this API) and the ring time: how long a customer's call rings before it is rejected and logged as missed.",
+    params: callSettingsParams,
+    response: callSettingsJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND"],
+  },
+  updateCallSettings: {
+    method: "PATCH",
+    path: "/v1/whatsapp/channels/{id}/calling",
+    tag: "Channels",
+    scope: "whatsapp:send",
+    summary: "Change a channel's calling settings",
+    description:
+      "Applies `status`, `call_icon_visibility`, `call_hours` and `callback_permission_status` through WhatsApp's settings API (`POST /{phone-number-id}/settings`) first, and stores them only when WhatsApp accepted them: a refusal answers 502 `WHATSAPP_SEND_FAILED` with WhatsApp's words and error object, and nothing changes. Fields left out keep their value; `call_hours` is replaced as a whole (holidays included, as WhatsApp does). `ring_seconds` (10–120, default 60) is ours and needs no upstream call.",
+    params: callSettingsParams,
+    body: updateCallSettingsBody,
+    response: callSettingsJson,
+    status: 200,
+    errors: ["RESOURCE_NOT_FOUND", "VALIDATION_INVALID_FIELD", "WHATSAPP_SEND_FAILED"],
   },
 });

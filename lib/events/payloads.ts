@@ -168,7 +168,7 @@ export const EVENT_PAYLOADS = declareEvents({
   "call.ended": {
     summary: "A call ended",
     description:
-      "WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.",
+      "WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered: the customer hung up, or the channel's ring time passed and the product rejected it, `endReason` missed), rejected or failed, with the duration WhatsApp measured.",
     data: callEndedData,
   },
   "call.permission_changed": {

@@ -2,6 +2,7 @@ import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
 import { callEventBase, callInclude, FINAL_STATES } from "@/lib/calls/call-json";
+import { scheduleRingTimeout } from "@/lib/calls/ring-timeout";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
@@ -134,8 +135,21 @@ async function applyCall(channel: Channel, item: CallItem, profiles: Profile[]):
   return null;
 }
 
-/** A customer's call: the contact (made when new), the call ringing, `call.ringing`. */
-function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise<string[] | null> {
+/**
+ * A customer's call: the contact (made when new), the call ringing, `call.ringing`, and its ring
+ * timeout queued once committed (lib/calls/ring-timeout.ts).
+ */
+async function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise<string[] | null> {
+  const created = await ringingCall(channel, item, profiles);
+  if (created.call) await scheduleRingTimeout(created.call, channel.callRingSeconds);
+  return created.deliveryIds;
+}
+
+function ringingCall(
+  channel: Channel,
+  item: CallItem,
+  profiles: Profile[],
+): Promise<{ deliveryIds: string[]; call: { id: string; startedAt: Date } | null }> {
   const organizationId = channel.organizationId;
   const from = item.from ? item.from.replace(/^\+/, "") : null;
   const profile = profiles.find(
@@ -147,7 +161,7 @@ function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise
       where: { channelId_upstreamId: { channelId: channel.id, upstreamId: item.id } },
       select: { id: true },
     });
-    if (existing) return [];
+    if (existing) return { deliveryIds: [], call: null };
     const deliveryIds: string[] = [];
     const contact = await findOrCreateInboundContact(
       tx,
@@ -188,7 +202,7 @@ function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise
         timestamp: new Date().toISOString(),
       })),
     );
-    return deliveryIds;
+    return { deliveryIds, call };
   });
 }
 

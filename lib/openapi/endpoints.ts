@@ -43,6 +43,8 @@ export const V1_ENDPOINTS = [
   CALL_ENDPOINTS.rejectCall,
   CALL_ENDPOINTS.terminateCall,
   CALL_ENDPOINTS.requestCallPermission,
+  CALL_ENDPOINTS.getCallSettings,
+  CALL_ENDPOINTS.updateCallSettings,
   BROADCAST_ENDPOINTS.createBroadcast,
   BROADCAST_ENDPOINTS.listBroadcasts,
   BROADCAST_ENDPOINTS.getBroadcast,

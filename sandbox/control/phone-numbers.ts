@@ -14,6 +14,8 @@ const phoneNumberBody = z.strictObject({
   coexistence: z.boolean().default(false),
   /** accepted the Marketing Messages API terms; otherwise /marketing_messages falls back or refuses (product_policy) */
   marketing_messages_onboarded: z.boolean().default(false),
+  /** Meta lets a number enable calling only with a messaging limit of 2000 or more; false plays one below */
+  calling_eligible: z.boolean().default(true),
 });
 
 /** PUT /_sandbox/phone-numbers/{phone_number_id}: register or replace a business phone number. */

@@ -49,6 +49,8 @@ const SAMPLES: Record<EndpointId, Sample> = {
   rejectCall: { params: { id: UUID }, body: {} },
   terminateCall: { params: { id: UUID }, body: {} },
   requestCallPermission: { body: { to: "+14155550123" } },
+  getCallSettings: { params: { id: UUID } },
+  updateCallSettings: { params: { id: UUID }, body: { ring_seconds: 30 } },
   sendMessage: { body: { to: "+14155550123", type: "text", text: { body: "auth suite" } } },
   sendTemplate: {
     params: { templateId: "auth_suite_template" },

@@ -469,6 +469,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/whatsapp/channels/{id}/calling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a channel's calling settings
+         * @description The number's Calling API settings as last accepted by WhatsApp (null fields: never set through this API) and the ring time: how long a customer's call rings before it is rejected and logged as missed.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        get: operations["getCallSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a channel's calling settings
+         * @description Applies `status`, `call_icon_visibility`, `call_hours` and `callback_permission_status` through WhatsApp's settings API (`POST /{phone-number-id}/settings`) first, and stores them only when WhatsApp accepted them: a refusal answers 502 `WHATSAPP_SEND_FAILED` with WhatsApp's words and error object, and nothing changes. Fields left out keep their value; `call_hours` is replaced as a whole (holidays included, as WhatsApp does). `ring_seconds` (10–120, default 60) is ours and needs no upstream call.
+         *
+         *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
+         */
+        patch: operations["updateCallSettings"];
+        trace?: never;
+    };
     "/v1/whatsapp/broadcasts": {
         parameters: {
             query?: never;
@@ -1478,7 +1506,7 @@ export interface webhooks {
         put?: never;
         /**
          * A call ended
-         * @description WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered), rejected or failed, with the duration WhatsApp measured.
+         * @description WhatsApp's `terminate` notification (or a rejection): `state` ended, missed (rang, never answered: the customer hung up, or the channel's ring time passed and the product rejected it, `endReason` missed), rejected or failed, with the duration WhatsApp measured.
          */
         post: operations["callEndedEvent"];
         delete?: never;
@@ -2149,6 +2177,88 @@ export interface components {
             body?: string;
             /** @description Channel UUID; optional when the organization has exactly one active channel */
             channel_id?: string;
+        };
+        UpdateCallSettingsRequest: {
+            /** @enum {string} */
+            status?: "ENABLED" | "DISABLED";
+            /** @enum {string} */
+            call_icon_visibility?: "DEFAULT" | "DISABLE_ALL";
+            call_hours?: components["schemas"]["CallHours"];
+            /** @enum {string} */
+            callback_permission_status?: "ENABLED" | "DISABLED";
+            ring_seconds?: number;
+        };
+        /**
+         * @example {
+         *       "status": "ENABLED",
+         *       "timezone_id": "America/Manaus",
+         *       "weekly_operating_hours": [
+         *         {
+         *           "day_of_week": "MONDAY",
+         *           "open_time": "0900",
+         *           "close_time": "1700"
+         *         }
+         *       ],
+         *       "holiday_schedule": [
+         *         {
+         *           "date": "2026-12-25",
+         *           "start_time": "0000",
+         *           "end_time": "2359"
+         *         }
+         *       ]
+         *     }
+         */
+        CallHours: {
+            /**
+             * @description ENABLED: calls outside the weekly hours and on holidays are not put through
+             * @enum {string}
+             */
+            status: "ENABLED" | "DISABLED";
+            /**
+             * @description Required when `status` is ENABLED
+             * @example America/Manaus
+             */
+            timezone_id?: string;
+            /** @default [] */
+            weekly_operating_hours?: components["schemas"]["CallWeeklyHours"][];
+            /**
+             * @description Replaced as a whole on each change (Meta's rule): send every holiday you want kept
+             * @default []
+             */
+            holiday_schedule?: components["schemas"]["CallHoliday"][];
+        };
+        /**
+         * @example {
+         *       "day_of_week": "MONDAY",
+         *       "open_time": "0900",
+         *       "close_time": "1700"
+         *     }
+         */
+        CallWeeklyHours: {
+            /** @enum {string} */
+            day_of_week: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+            /** @example 0900 */
+            open_time: string;
+            /** @example 0900 */
+            close_time: string;
+        };
+        /**
+         * @example {
+         *       "date": "2026-12-25",
+         *       "start_time": "0000",
+         *       "end_time": "2359"
+         *     }
+         */
+        CallHoliday: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            /** @example 0900 */
+            start_time: string;
+            /** @example 0900 */
+            end_time: string;
         };
         CreateBroadcastBody: {
             /** @description Shown in the dashboard */
@@ -4219,6 +4329,31 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        GetCallSettingsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CallSettings"];
+        };
+        CallSettings: {
+            /** Format: uuid */
+            channel_id: string;
+            /** @description Calling on the number (Meta's `calling.status`); null until set through this API */
+            status: ("ENABLED" | "DISABLED") | null;
+            /** @description DEFAULT shows WhatsApp's call button to customers; DISABLE_ALL hides it */
+            call_icon_visibility: ("DEFAULT" | "DISABLE_ALL") | null;
+            call_hours: components["schemas"]["CallHoursOutput"] | null;
+            /** @description ENABLED: a customer who calls is asked to let the business call back */
+            callback_permission_status: ("ENABLED" | "DISABLED") | null;
+            /** @description Ours: a customer's call nobody answers within this time is rejected and logged as missed (10–120, default 60) */
+            ring_seconds: number;
+            /** @description When WhatsApp last accepted the settings */
+            applied_at: string | null;
+        };
+        UpdateCallSettingsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CallSettings"];
+        };
         CreateBroadcastResponse: {
             /** @constant */
             success: true;
@@ -5312,6 +5447,45 @@ export interface components {
             total: number;
             /** @description True while more pages exist */
             has_more: boolean;
+        };
+        /**
+         * @example {
+         *       "status": "ENABLED",
+         *       "timezone_id": "America/Manaus",
+         *       "weekly_operating_hours": [
+         *         {
+         *           "day_of_week": "MONDAY",
+         *           "open_time": "0900",
+         *           "close_time": "1700"
+         *         }
+         *       ],
+         *       "holiday_schedule": [
+         *         {
+         *           "date": "2026-12-25",
+         *           "start_time": "0000",
+         *           "end_time": "2359"
+         *         }
+         *       ]
+         *     }
+         */
+        CallHoursOutput: {
+            /**
+             * @description ENABLED: calls outside the weekly hours and on holidays are not put through
+             * @enum {string}
+             */
+            status: "ENABLED" | "DISABLED";
+            /**
+             * @description Required when `status` is ENABLED
+             * @example America/Manaus
+             */
+            timezone_id?: string;
+            /** @default [] */
+            weekly_operating_hours: components["schemas"]["CallWeeklyHours"][];
+            /**
+             * @description Replaced as a whole on each change (Meta's rule): send every holiday you want kept
+             * @default []
+             */
+            holiday_schedule: components["schemas"]["CallHoliday"][];
         };
         MessageInboundDataOutput: {
             /**
@@ -10114,6 +10288,371 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description WHATSAPP_SEND_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCallSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "status": "ENABLED",
+                     *         "call_icon_visibility": "DEFAULT",
+                     *         "call_hours": {
+                     *           "status": "ENABLED",
+                     *           "timezone_id": "America/Manaus",
+                     *           "weekly_operating_hours": [
+                     *             {
+                     *               "day_of_week": "MONDAY",
+                     *               "open_time": "0900",
+                     *               "close_time": "1700"
+                     *             }
+                     *           ],
+                     *           "holiday_schedule": [
+                     *             {
+                     *               "date": "2026-12-25",
+                     *               "start_time": "0000",
+                     *               "end_time": "2359"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "callback_permission_status": "ENABLED",
+                     *         "ring_seconds": 0,
+                     *         "applied_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCallSettingsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVER_SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCallSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "ENABLED",
+                 *       "call_icon_visibility": "DEFAULT",
+                 *       "call_hours": {
+                 *         "status": "ENABLED",
+                 *         "timezone_id": "America/Manaus",
+                 *         "weekly_operating_hours": [
+                 *           {
+                 *             "day_of_week": "MONDAY",
+                 *             "open_time": "0900",
+                 *             "close_time": "1700"
+                 *           }
+                 *         ],
+                 *         "holiday_schedule": [
+                 *           {
+                 *             "date": "2026-12-25",
+                 *             "start_time": "0000",
+                 *             "end_time": "2359"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "callback_permission_status": "ENABLED",
+                 *       "ring_seconds": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCallSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "channel_id": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "status": "ENABLED",
+                     *         "call_icon_visibility": "DEFAULT",
+                     *         "call_hours": {
+                     *           "status": "ENABLED",
+                     *           "timezone_id": "America/Manaus",
+                     *           "weekly_operating_hours": [
+                     *             {
+                     *               "day_of_week": "MONDAY",
+                     *               "open_time": "0900",
+                     *               "close_time": "1700"
+                     *             }
+                     *           ],
+                     *           "holiday_schedule": [
+                     *             {
+                     *               "date": "2026-12-25",
+                     *               "start_time": "0000",
+                     *               "end_time": "2359"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "callback_permission_status": "ENABLED",
+                     *         "ring_seconds": 0,
+                     *         "applied_at": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateCallSettingsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR, VALIDATION_INVALID_FIELD */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_MISSING_KEY, AUTH_INVALID_KEY, AUTH_KEY_REVOKED, AUTH_KEY_EXPIRED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RESOURCE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,7 @@
+import { listCallSettings } from "@/lib/calls/call-settings";
+import { CALL_SETTINGS_DASHBOARD } from "@/lib/calls/call-settings-dashboard";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+
+export const GET = dashboardEndpoint(CALL_SETTINGS_DASHBOARD.listCallSettings, async ({ session }) => ({
+  channels: await listCallSettings(session.organizationId),
+}));

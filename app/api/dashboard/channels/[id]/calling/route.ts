@@ -1,0 +1,10 @@
+import { updateCallSettings } from "@/lib/calls/call-settings";
+import { CALL_SETTINGS_DASHBOARD } from "@/lib/calls/call-settings-dashboard";
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+
+export const PATCH = dashboardEndpoint(
+  CALL_SETTINGS_DASHBOARD.updateCallSettings,
+  async ({ session, params, body }) => ({
+    settings: await updateCallSettings(session.organizationId, params.id, body),
+  }),
+);
