@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { LONG_URL_SHOWN, seedLongRows } from "./long-rows";
 import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

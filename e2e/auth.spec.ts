@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
 import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { createBroadcast } from "../lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "../lib/broadcasts/create-request";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { connectSandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectNoAxeViolations,

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { createBroadcast } from "../lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "../lib/broadcasts/create-request";
 import { createChannel } from "../lib/channels/create-channel";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
+import { expect, type Page, test } from "./fixtures";
 import { connectSandbox, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import { chooseOption, randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createWebhook } from "../lib/webhooks/create-webhook";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import config from "./playwright.config";
 import { eventOf, type Receiver, startReceiver } from "./receiver";
 import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";

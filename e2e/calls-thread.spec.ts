@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { callAction } from "../lib/calls/call-actions";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { connectSandbox, customerOpensWindow, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectFitsPhone,

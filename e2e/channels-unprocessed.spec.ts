@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

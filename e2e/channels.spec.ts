@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { SANDBOX_URL, type SandboxNumber, sandboxNumber, setTemplates } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 

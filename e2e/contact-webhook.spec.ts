@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createWebhook } from "../lib/webhooks/create-webhook";
+import { expect, test } from "./fixtures";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import {
   expectNoAxeViolations,
   randomPhone,

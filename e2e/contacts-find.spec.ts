@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import {
   chooseOption,
   SAME_ORIGIN,

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import {
   chooseOption,
   randomPhone,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import type { PrivateData } from "./private-data";
 import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { expectNoAxeViolations, seedOrganization, signIn, type TestOrg } from "./support";

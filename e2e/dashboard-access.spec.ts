@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { type PrivateData, seedPrivateData } from "./private-data";
 import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { newDeliveryId } from "../lib/events/record-event";
+import { expect, test } from "./fixtures";
 import { chooseOption, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;

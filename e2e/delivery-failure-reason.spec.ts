@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
 import { createWebhook } from "../lib/webhooks/create-webhook";
+import { expect, type Page, test } from "./fixtures";
 import { type Receiver, startReceiver } from "./receiver";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { sandboxChannel } from "./sandbox-support";
 import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

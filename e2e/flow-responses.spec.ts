@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
 import { db } from "../lib/db";
 import { changeFlowStatus } from "../lib/flows/change-flow-status";
 import { createFlow } from "../lib/flows/create-flow";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
+import { expect, type Page, test } from "./fixtures";
 import {
   connectSandbox,
   customerOpensWindow,

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { createFlow } from "../lib/flows/create-flow";
+import { expect, test } from "./fixtures";
 import { connectSandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectFitsPhone,

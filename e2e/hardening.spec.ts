@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { newDeliveryId } from "../lib/events/record-event";
 import { readyRedis } from "../lib/redis";
+import { expect, type Page, test } from "./fixtures";
 import { SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
 import {
   expectFitsPhone,

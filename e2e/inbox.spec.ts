@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import {
   expectNoAxeViolations,

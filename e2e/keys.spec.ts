@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
 import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 let org: TestOrg;

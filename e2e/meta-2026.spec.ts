@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import {
   chooseOption,

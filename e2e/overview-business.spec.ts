@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, type Page, test } from "./fixtures";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, type Page, test } from "./fixtures";
 import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 /**

@@ -3,8 +3,9 @@
  * dashboard's navigation) was 420 px wide on a 390 px phone (a long path did not wrap); an agent's
  * Deliveries page must offer the organization's webhooks in its Webhook filter.
  */
-import { expect, test } from "@playwright/test";
+
 import { createWebhook } from "../lib/webhooks/create-webhook";
+import { expect, test } from "./fixtures";
 import { expectFitsPhone, expectNoAxeViolations, screenshot, seedOrganization, signIn } from "./support";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
+import { expect, test } from "./fixtures";
 import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { randomPhone, SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

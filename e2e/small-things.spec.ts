@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { openSecret } from "../lib/crypto/secret-box";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { seedLongRows } from "./long-rows";
 import { connectSandbox, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";

@@ -33,6 +33,16 @@ export async function signIn(page: Page, staff: Staff, callbackPath = "/dashboar
   await page.getByRole("button", { name: "Sign in" }).click();
   // the first sign-in after the stack starts (cold server, password hashing on a busy machine) can take >10 s
   await expect(page).toHaveURL(`${BASE_URL}${callbackPath}`, { timeout: 30_000 });
+  await whenHydrated(page);
+}
+
+/**
+ * Waits until React has hydrated the page (components/hydration-mark.tsx): a click on the
+ * server-rendered HTML before that does nothing (CI, a loaded machine: "Import CSV" clicked, no
+ * dialog). Call it after a `page.goto` that is followed by a click.
+ */
+export async function whenHydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
 const ARTIFACTS = join(process.cwd(), "e2e", "artifacts");

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
 import { BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import { chooseOption, randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import type { PrivateData } from "./private-data";
 import { seedShowcase } from "./showcase-data";
 import { chooseOption, seedOrganization, signIn, type TestOrg } from "./support";

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { createContact } from "../lib/contacts/create-contact";
 import { createContactBody } from "../lib/contacts/schemas";
 import { db } from "../lib/db";
 import { createWebhook } from "../lib/webhooks/create-webhook";
+import { expect, test } from "./fixtures";
 import { deliveryIdOf, type Receiver, startReceiver } from "./receiver";
 import {
   chooseOption,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { db } from "../lib/db";
+import { expect, test } from "./fixtures";
 import { type Receiver, startReceiver } from "./receiver";
 import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 

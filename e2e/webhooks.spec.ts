@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { db } from "../lib/db";
 import { EVENT_NAMES } from "../lib/events/names";
+import { expect, type Page, test } from "./fixtures";
 import { eventOf, type Receiver, signedWith, startReceiver } from "./receiver";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
