@@ -2,6 +2,10 @@ import { readFileSync } from "node:fs";
 import type { BenchStack } from "@/scripts/bench/bench-stack";
 
 export const PHONE_NUMBER_ID = "910000000001";
+
+/** The sandbox number of the i-th organization's channel (the first is PHONE_NUMBER_ID). */
+export const phoneNumberIdOf = (i: number) =>
+  i === 0 ? PHONE_NUMBER_ID : `9100000002${String(i).padStart(2, "0")}`;
 const WABA_ID = "910000000002";
 const TOKEN = "bench-broadcast-token";
 export const TAG = "bench-audience";
@@ -20,7 +24,7 @@ async function put(url: string, body: unknown): Promise<void> {
  * past it the sandbox answers 130429), statuses off (each would be a webhook POST to the web app:
  * not part of a broadcast's cost), one utility template with a variable.
  */
-export async function setUpUpstream(stack: BenchStack, perSecond: number): Promise<void> {
+export async function setUpUpstream(stack: BenchStack, perSecond: number, numbers = 1): Promise<void> {
   await put(`${stack.sandboxUrl}/_sandbox/app`, {
     webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
     app_secret: stack.env.WHATSAPP_APP_SECRET,
@@ -28,12 +32,14 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number): Promi
     status_delays_ms: { sent: null, delivered: null, read: null },
     pair_rate_limit: null,
   });
-  await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
-    waba_id: WABA_ID,
-    display_phone_number: "+1 555 0198",
-    access_token: TOKEN,
-    throughput_per_second: perSecond,
-  });
+  for (let i = 0; i < numbers; i++) {
+    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
+      waba_id: WABA_ID,
+      display_phone_number: `+1 555 01${String(98 - i).padStart(2, "0")}`,
+      access_token: TOKEN,
+      throughput_per_second: perSecond,
+    });
+  }
   await put(`${stack.sandboxUrl}/_sandbox/templates/${WABA_ID}`, {
     data: [
       {
@@ -47,12 +53,12 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number): Promi
 }
 
 /** An organization with a key, a channel at `perSecond` (templates synced) and `n` tagged contacts. */
-export async function seedOrganization(stack: BenchStack, perSecond: number, n: number) {
+export async function seedOrganization(stack: BenchStack, perSecond: number, n: number, index = 0) {
   const { createOrganization } = await import("@/lib/organizations/create-organization");
   const { createApiKey } = await import("@/lib/keys/create-api-key");
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { db } = await import("@/lib/db");
-  const org = await createOrganization({ name: "Bench broadcast" });
+  const org = await createOrganization({ name: `Bench broadcast ${index + 1}` });
   const { key } = await createApiKey({
     organizationId: org.id,
     name: "bench",
@@ -64,7 +70,7 @@ export async function seedOrganization(stack: BenchStack, perSecond: number, n: 
   const channel = await createChannel({
     organizationId: org.id,
     name: "bench",
-    phoneNumberId: PHONE_NUMBER_ID,
+    phoneNumberId: phoneNumberIdOf(index),
     wabaId: WABA_ID,
     accessToken: TOKEN,
     graphUrl: `${stack.sandboxUrl}/v23.0`,
