@@ -19,6 +19,8 @@ const MAX_BATCH = 200;
 const MAX_IN_FLIGHT = 800;
 /** Recipients claimed ahead: about this long at the channel's rate (a claim runs while a batch sends). */
 const PREFETCH_MS = 200;
+/** Claims under way at once: a claim (messages written, conversations found) takes longer than a tick's sends. */
+const CLAIMS_AT_ONCE = 2;
 /**
  * A driver gives its worker slot back this often when another broadcast's job waits for one, so
  * that many broadcasts share the workers; with none waiting it keeps its slot while it has work.
@@ -81,24 +83,35 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
   // the next recipients, claimed (their messages stored `queued`) while the last batch sends
   const claimSize = Math.min(MAX_BATCH, Math.max(1, Math.ceil((perSecond * PREFETCH_MS) / 1000)));
   const ready: string[] = [];
-  let claiming: Promise<void> | null = null;
+  const claiming = new Set<Promise<void>>();
   let claimError: unknown = null;
   let exhausted = false;
+  // where the turn's time went, logged when it ends (bench:broadcast reads it)
+  const turn = { started: Date.now(), sent: 0, claimWaitMs: 0, slotWaitMs: 0, fullWaitMs: 0, ticks: 0 };
+  // up to CLAIMS_AT_ONCE claims run together (SKIP LOCKED gives each other recipients), each of
+  // claimSize, until PREFETCH_MS of the channel's rate is claimed or under way
   const prefetch = () => {
-    if (claiming || exhausted || claimError || ready.length >= claimSize) return;
-    claiming = claimBatch(broadcast, claimSize)
-      .then(
-        (ids) => {
-          if (ids.length === 0) exhausted = true;
-          ready.push(...ids);
-        },
-        (err: unknown) => {
-          claimError = err;
-        },
-      )
-      .finally(() => {
-        claiming = null;
-      });
+    while (
+      claiming.size < CLAIMS_AT_ONCE &&
+      !exhausted &&
+      !claimError &&
+      ready.length + claiming.size * claimSize < claimSize * CLAIMS_AT_ONCE
+    ) {
+      const claim: Promise<void> = claimBatch(broadcast, claimSize)
+        .then(
+          (ids) => {
+            if (ids.length === 0) exhausted = true;
+            ready.push(...ids);
+          },
+          (err: unknown) => {
+            claimError = err;
+          },
+        )
+        .finally(() => {
+          claiming.delete(claim);
+        });
+      claiming.add(claim);
+    }
   };
   try {
     while (result === null) {
@@ -121,12 +134,16 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
           result = { next: "done" };
         }
       } else if (sending >= MAX_IN_FLIGHT) {
+        const t = Date.now();
         await Promise.race(inFlight);
+        turn.fullWaitMs += Date.now() - t;
       } else {
         prefetch();
         if (ready.length === 0) {
-          if (claiming) {
-            await claiming;
+          if (claiming.size > 0) {
+            const t = Date.now();
+            await Promise.race(claiming);
+            turn.claimWaitMs += Date.now() - t;
             continue;
           }
           if (claimError) throw claimError;
@@ -157,11 +174,14 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
           result = { next: "later", at: Date.now() + waitMs };
           continue;
         }
+        turn.ticks++;
         if (granted === 0) {
+          turn.slotWaitMs += waitMs;
           await sleep(waitMs);
           continue;
         }
         const ids = ready.splice(0, granted);
+        turn.sent += ids.length;
         sending += ids.length;
         const p: Promise<void> = send(channel, ids).finally(() => {
           sending -= ids.length;
@@ -172,11 +192,12 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
       }
     }
   } finally {
-    if (claiming) await claiming;
+    await Promise.allSettled(claiming);
     // claimed ahead but not sent (a pause, a cancel, a turn given back): due again at once
     // instead of after the sweeper's orphan delay
     await releaseUnsent(broadcastId, ready.splice(0));
     await Promise.allSettled(inFlight);
+    logger.info({ broadcastId, ...turn, ms: Date.now() - turn.started, next: result?.next }, "broadcast driver turn");
   }
   return result;
 }

@@ -63,7 +63,8 @@ export async function seedOrganization(stack: BenchStack, perSecond: number, n: 
     organizationId: org.id,
     name: "bench",
     kind: "sk",
-    scopes: ["whatsapp:send"],
+    // contacts:write: the warm-up broadcast's inline recipient may become a contact
+    scopes: ["whatsapp:send", "contacts:write"],
     perMinuteLimit: 100_000,
     perDayLimit: 1_000_000,
   });
