@@ -15,7 +15,8 @@ import { readyRedis } from "@/lib/redis";
 import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
 
 const TICK_MS = 100;
-const MAX_BATCH = 200;
+/** At most this many a tick: half a second of a 1,000/s channel, so a slow tick (a loaded machine) does not cap the rate. */
+const MAX_BATCH = 500;
 const MAX_IN_FLIGHT = 800;
 /** Recipients claimed ahead: about this long at the channel's rate (a claim runs while a batch sends). */
 const PREFETCH_MS = 200;

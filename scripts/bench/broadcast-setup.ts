@@ -6,6 +6,8 @@ export const PHONE_NUMBER_ID = "910000000001";
 /** The sandbox number of the i-th organization's channel (the first is PHONE_NUMBER_ID). */
 export const phoneNumberIdOf = (i: number) =>
   i === 0 ? PHONE_NUMBER_ID : `9100000002${String(i).padStart(2, "0")}`;
+/** Its WhatsApp Business Account (one is active in one organization only). */
+const wabaIdOf = (i: number) => (i === 0 ? WABA_ID : `9100000003${String(i).padStart(2, "0")}`);
 const WABA_ID = "910000000002";
 const TOKEN = "bench-broadcast-token";
 export const TAG = "bench-audience";
@@ -34,22 +36,24 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number, number
   });
   for (let i = 0; i < numbers; i++) {
     await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
-      waba_id: WABA_ID,
+      waba_id: wabaIdOf(i),
       display_phone_number: `+1 555 01${String(98 - i).padStart(2, "0")}`,
       access_token: TOKEN,
       throughput_per_second: perSecond,
     });
   }
-  await put(`${stack.sandboxUrl}/_sandbox/templates/${WABA_ID}`, {
-    data: [
-      {
-        name: "order_ready",
-        language: "en_US",
-        category: "UTILITY",
-        components: [{ type: "BODY", text: "Hi {{1}}, your order is ready for pickup." }],
-      },
-    ],
-  });
+  for (let i = 0; i < numbers; i++) {
+    await put(`${stack.sandboxUrl}/_sandbox/templates/${wabaIdOf(i)}`, {
+      data: [
+        {
+          name: "order_ready",
+          language: "en_US",
+          category: "UTILITY",
+          components: [{ type: "BODY", text: "Hi {{1}}, your order is ready for pickup." }],
+        },
+      ],
+    });
+  }
 }
 
 /** An organization with a key, a channel at `perSecond` (templates synced) and `n` tagged contacts. */
@@ -72,7 +76,7 @@ export async function seedOrganization(stack: BenchStack, perSecond: number, n: 
     organizationId: org.id,
     name: "bench",
     phoneNumberId: phoneNumberIdOf(index),
-    wabaId: WABA_ID,
+    wabaId: wabaIdOf(index),
     accessToken: TOKEN,
     graphUrl: `${stack.sandboxUrl}/v23.0`,
     throughputPerSecond: perSecond,
