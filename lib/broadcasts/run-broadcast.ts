@@ -198,7 +198,10 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
     // instead of after the sweeper's orphan delay
     await releaseUnsent(broadcastId, ready.splice(0));
     await Promise.allSettled(inFlight);
-    logger.info({ broadcastId, ...turn, ms: Date.now() - turn.started, next: result?.next }, "broadcast driver turn");
+    logger.info(
+      { broadcastId, ...turn, ms: Date.now() - turn.started, next: result?.next },
+      "broadcast driver turn",
+    );
   }
   return result;
 }
@@ -215,12 +218,14 @@ async function othersWaiting(): Promise<boolean> {
 /** Recipients claimed by a driver that stopped before sending them: due again now. */
 async function releaseUnsent(broadcastId: string, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
-  await db()
-    .$executeRaw`UPDATE broadcast_recipients SET retry_at = ${new Date()}
+  await db().$executeRaw`UPDATE broadcast_recipients SET retry_at = ${new Date()}
       WHERE broadcast_id = ${broadcastId}::uuid AND message_id = ANY (${messageIds}::uuid[])
         AND status = 'pending' AND retry_at IS NULL`.catch((err: unknown) =>
     // the sweeper revives them (sweep-broadcasts.ts: stored, never claimed, 30 s old)
-    logger.warn({ broadcastId, count: messageIds.length, err: String(err) }, "unsent recipients not released"),
+    logger.warn(
+      { broadcastId, count: messageIds.length, err: String(err) },
+      "unsent recipients not released",
+    ),
   );
 }
 

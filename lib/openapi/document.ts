@@ -11,7 +11,13 @@ import {
 import type { Endpoint } from "@/lib/api/endpoint";
 import { PER_PAGE_MAX } from "@/lib/api/pagination";
 import { PUBLISHABLE_SCOPES } from "@/lib/api/scopes";
-import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, preferParam, RESPONSE_HEADERS } from "./components";
+import {
+  errorEnvelope,
+  idempotencyKeyParam,
+  pageMetaSchema,
+  preferParam,
+  RESPONSE_HEADERS,
+} from "./components";
 import { V1_ENDPOINTS } from "./endpoints";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";
 import { attachExamples } from "./examples";

@@ -85,7 +85,10 @@ export async function startBenchStack(options: {
       ? startProcess(
           `worker${i + 1}`,
           "/bin/sh",
-          ["-c", `cd "${workerCwd}" && exec "${process.execPath}" ${profile("worker").join(" ")} --import tsx worker/index.ts`],
+          [
+            "-c",
+            `cd "${workerCwd}" && exec "${process.execPath}" ${profile("worker").join(" ")} --import tsx worker/index.ts`,
+          ],
           { ...all, ...options.workerEnv },
         )
       : node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),

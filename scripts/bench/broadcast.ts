@@ -75,7 +75,8 @@ async function createBroadcast(baseUrl: string, key: string, body: unknown) {
     body: JSON.stringify(body),
   });
   const created = (await res.json()) as { data?: { id: string; counts: { total: number } } };
-  if (res.status !== 201 || !created.data) throw new Error(`create: ${res.status} ${JSON.stringify(created)}`);
+  if (res.status !== 201 || !created.data)
+    throw new Error(`create: ${res.status} ${JSON.stringify(created)}`);
   return created.data;
 }
 
@@ -139,7 +140,8 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const startAt = new Date(Date.now() + START_AFTER_MS);
     const created = [];
-    for (const org of orgs) created.push(await createBroadcast(stack.baseUrl, org.key, benchBroadcast(startAt)));
+    for (const org of orgs)
+      created.push(await createBroadcast(stack.baseUrl, org.key, benchBroadcast(startAt)));
     const createMs = performance.now() - t0;
     const c1 = sampleCpu(cpu);
     clearInterval(sampler);
@@ -162,13 +164,16 @@ async function main(): Promise<void> {
     const [{ autovacuum } = { autovacuum: "on" }] = await db().$queryRaw<{ autovacuum: string }[]>`
       SELECT current_setting('autovacuum') AS autovacuum`;
     let maintaining = autovacuum === "off";
-    if (maintaining) console.log("autovacuum is off on this server: the bench vacuums and analyzes every 15 s");
+    if (maintaining)
+      console.log("autovacuum is off on this server: the bench vacuums and analyzes every 15 s");
     const maintenance = (async () => {
       while (maintaining) {
         for (let i = 0; i < 150 && maintaining; i++) await sleep(100);
         if (!maintaining) break;
         await db()
-          .$executeRawUnsafe("VACUUM (ANALYZE) messages, conversations, broadcast_recipients, contacts, events")
+          .$executeRawUnsafe(
+            "VACUUM (ANALYZE) messages, conversations, broadcast_recipients, contacts, events",
+          )
           .catch((err: unknown) => console.log(`vacuum: ${String(err)}`));
       }
     })();
@@ -251,7 +256,9 @@ async function main(): Promise<void> {
 function printFairness(series: { t: number; each: number[]; pending: number[] }[], perOrg: number): void {
   const from = series.find((p) => p.each.every((n) => n > 0));
   const to = [...series].reverse().find((p) => p.pending.every((n) => n > 0));
-  console.log(`\nfairness: ${ORGS} organizations, ${perOrg.toLocaleString()} recipients each, all started at once`);
+  console.log(
+    `\nfairness: ${ORGS} organizations, ${perOrg.toLocaleString()} recipients each, all started at once`,
+  );
   if (!from || !to || to.t <= from.t) {
     console.log("  no window where all were sending together");
     return;

@@ -179,7 +179,8 @@ async function main(): Promise<void> {
             body,
             cpu: stack.cpu,
           });
-          for (let i = 0; i < 600 && (await unsettled()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
+          for (let i = 0; i < 600 && (await unsettled()) > 0; i++)
+            await new Promise((r) => setTimeout(r, 200));
           const seconds = (performance.now() - t0) / 1000;
           const answered = row.total - row.non2xx - row.errors;
           const spent = cpuBetween(c0, sampleCpu(stack.cpu));

@@ -84,7 +84,9 @@ describe("POST /v1/whatsapp/messages with Prefer: respond-async", () => {
     expect(res.body.success).toBe(false);
     expect(res.body.error.code).toBe("WHATSAPP_SESSION_CLOSED");
     expect(res.headers.get("preference-applied")).toBeNull();
-    expect(await db().message.count({ where: { organizationId: sender.orgId, direction: "outbound" } })).toBe(0);
+    expect(await db().message.count({ where: { organizationId: sender.orgId, direction: "outbound" } })).toBe(
+      0,
+    );
     expect(await upstreamRequests(sender.channel.phoneNumberId, sender.to)).toHaveLength(0);
   }, 60_000);
 });
