@@ -47,6 +47,11 @@ export type Endpoint = {
   /** `data` is an array and the answer carries pagination `meta` */
   list?: boolean;
   status: 200 | 201;
+  /**
+   * The endpoint honours `Prefer: respond-async` (RFC 7240): 202 with this `data`,
+   * `Preference-Applied: respond-async` and a `Location` to read the outcome from.
+   */
+  respondAsync?: { response: z.ZodType; description: string };
   /** the errors this endpoint adds to the shared ones (lib/openapi/error-responses.ts) */
   errors: ErrorCode[];
 };

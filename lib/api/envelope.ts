@@ -19,6 +19,11 @@ export function created<T>(data: T): ApiResult {
   return { status: 201, body: { success: true, data } };
 }
 
+/** 202: taken, not done yet (a send the caller asked not to wait for); `headers` say where to look. */
+export function accepted<T>(data: T, headers: Record<string, string>): ApiResult {
+  return { status: 202, body: { success: true, data }, headers };
+}
+
 export function errorBody(error: ApiError): ErrorBody {
   return {
     success: false,

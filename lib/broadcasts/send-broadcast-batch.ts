@@ -12,6 +12,20 @@ import { type Backoff, putBack } from "@/lib/messages/transitions/put-back";
 
 type Outcome = { id: string; wamid?: string; api?: UpstreamApi; pacing?: Pacing; failure?: UpstreamFailure };
 
+/**
+ * How many messages one `sending` claim takes. A message claimed `sending` whose request never
+ * left (the worker killed between the two) cannot be told from one the upstream took, so it is
+ * never sent again: the 10-minute reconciler fails it (lib/messages/sweep-sends.ts). The batch is
+ * therefore claimed in groups, each group's requests started as soon as its claim returns and
+ * before the next group is claimed: a kill leaves at most one group claimed without its requests
+ * (the rest of the batch is still `queued`, and sweep-broadcasts.ts makes it due again), instead
+ * of the whole batch. A claim per message (marking each just before its request) would narrow it
+ * to one, at a statement per message: a fifth of the 0.4 ms of CPU a broadcast message may cost
+ * (docs/benchmarks.md); recording the attempt before the request is the same statement under
+ * another name. 25 costs four statements for a 100-message batch.
+ */
+const CLAIM_GROUP = 25;
+
 /** How often a recipient may be put back, and when it is due again, per refusal. */
 const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
   // the channel slows down (lib/cloud-api/broadcast-throughput.ts); the recipient goes again soon
@@ -24,7 +38,7 @@ const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backof
 
 /**
  * A batch of a broadcast's messages to the upstream, each at most once: the send path's own
- * `sending` claim (one statement for the batch), `biz_opaque_callback_data` in every body, and
+ * `sending` claim (one statement per CLAIM_GROUP of the batch), `biz_opaque_callback_data` in every body, and
  * its records of `sent` (one statement for the batch, with message.sent events) and `failed`;
  * the recipients follow through the trigger of migration broadcasts. Refusals that provably
  * sent nothing put the recipient back for later instead of failing it; an answer that may hide
@@ -32,24 +46,17 @@ const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backof
  * Answers whether the upstream said 130429 (the caller slows the channel down).
  */
 export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promise<{ throttled: boolean }> {
-  const claims = await claimMany(ids);
-  const mine = ids.flatMap((id, i) => {
-    const claimed = claims[i];
-    return claimed ? [{ id, cloud: claimed.cloud, api: claimed.api ?? "messages" }] : [];
-  });
-  const outcomes = await Promise.all(
-    mine.map(async ({ id, cloud, api }): Promise<Outcome> => {
-      try {
-        // a MARKETING template on a channel with the Marketing Messages API goes there (post-send.ts)
-        const sent = await postSend(channel, cloud, api);
-        return { id, wamid: sent.wamid, api: sent.api, pacing: sent.pacing };
-      } catch (error) {
-        if (error instanceof UpstreamError) return { id, failure: error.failure };
-        logger.warn({ messageId: id, err: String(error) }, "broadcast send in doubt");
-        return { id };
-      }
-    }),
-  );
+  const sends: Promise<Outcome>[] = [];
+  for (let i = 0; i < ids.length; i += CLAIM_GROUP) {
+    const group = ids.slice(i, i + CLAIM_GROUP);
+    const claims = await claimMany(group);
+    // every request of the group leaves now, before the next group is claimed
+    group.forEach((id, j) => {
+      const claimed = claims[j];
+      if (claimed) sends.push(post(channel, id, claimed.cloud, claimed.api ?? "messages"));
+    });
+  }
+  const outcomes = await Promise.all(sends);
   await recordSent(
     channel.id,
     outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid, pacing: o.pacing ?? null }] : [])),
@@ -57,6 +64,18 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
   await noteMarketingApi(outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])));
   const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
   return { throttled: settled.includes("throttled") };
+}
+
+async function post(channel: Channel, id: string, cloud: unknown, api: UpstreamApi): Promise<Outcome> {
+  try {
+    // a MARKETING template on a channel with the Marketing Messages API goes there (post-send.ts)
+    const sent = await postSend(channel, cloud, api);
+    return { id, wamid: sent.wamid, api: sent.api, pacing: sent.pacing };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { id, failure: error.failure };
+    logger.warn({ messageId: id, err: String(error) }, "broadcast send in doubt");
+    return { id };
+  }
 }
 
 /**

@@ -3,7 +3,12 @@ import { declareEndpoints } from "@/lib/api/endpoint";
 import { markReadBody, markReadJson, markReadParams } from "@/lib/messages/mark-read";
 import { messageIdParams, messageJson } from "@/lib/messages/message-json";
 import { sendMessageBody } from "@/lib/messages/message-schemas";
-import { sendMessageRequest, sendResultJson, sendTemplateBody } from "@/lib/messages/send-schemas";
+import {
+  sendMessageRequest,
+  sendQueuedJson,
+  sendResultJson,
+  sendTemplateBody,
+} from "@/lib/messages/send-schemas";
 
 export const MESSAGE_ENDPOINTS = declareEndpoints({
   sendMessage: {
@@ -13,11 +18,16 @@ export const MESSAGE_ENDPOINTS = declareEndpoints({
     scope: "whatsapp:send",
     summary: "Send a message",
     description:
-      "Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message. A customer known only by business-scoped user id (`sender.bsuid` of message.received, no phone) is addressed with `recipient` instead of `to` (`to` wins when both are given): the window and every other rule apply to that contact of this organization; a user id this organization never received is unknown (404 RESOURCE_NOT_FOUND for a template, WHATSAPP_SESSION_CLOSED otherwise); authentication templates cannot be sent to a user id (502 WHATSAPP_SEND_FAILED, upstream error 131062).",
+      "Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message, or, with `Prefer: respond-async`, as soon as it is stored and queued (202, `status: queued`). A customer known only by business-scoped user id (`sender.bsuid` of message.received, no phone) is addressed with `recipient` instead of `to` (`to` wins when both are given): the window and every other rule apply to that contact of this organization; a user id this organization never received is unknown (404 RESOURCE_NOT_FOUND for a template, WHATSAPP_SESSION_CLOSED otherwise); authentication templates cannot be sent to a user id (502 WHATSAPP_SEND_FAILED, upstream error 131062).",
     body: sendMessageRequest,
     documentedBody: sendMessageBody,
     response: sendResultJson,
     status: 200,
+    respondAsync: {
+      response: sendQueuedJson,
+      description:
+        "Accepted (`Prefer: respond-async`, answered with `Preference-Applied: respond-async`): every check passed and the message is stored `queued` and queued for WhatsApp; `message.sent` or `message.failed` follows, and `Location` reads it. A number whose conversations are routed between responders ignores the preference (200 as without it).",
+    },
     errors: [
       "VALIDATION_MISSING_FIELD",
       "VALIDATION_INVALID_PHONE",

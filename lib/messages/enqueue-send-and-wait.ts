@@ -9,6 +9,20 @@ import { enqueue, enqueueTimeoutMs, withinDeadline } from "@/lib/queues";
 export class SendNotQueuedError extends Error {}
 
 /**
+ * Queues the upstream send of a stored Message without waiting for its outcome (the caller's
+ * `Prefer: respond-async`): no outcome channel is named, so the worker publishes nothing.
+ * Throws SendNotQueuedError within about a second when Redis is away.
+ */
+export async function enqueueSend(messageId: string, channelId: string): Promise<void> {
+  try {
+    await enqueue("sends", { messageId, channelId }, { jobId: messageId });
+  } catch (error) {
+    logger.warn({ messageId, err: String(error) }, "send not queued");
+    throw new SendNotQueuedError("the send queue is unavailable", { cause: error });
+  }
+}
+
+/**
  * Queues the upstream send of a stored Message and waits (SEND_TIMEOUT_MS) for the worker's
  * outcome, published to this process's own channel (lib/messages/send-outcome-channel.ts);
  * `null` when the wait ran out (the send still completes). Throws SendNotQueuedError within

@@ -33,9 +33,17 @@ export function outboundConversationCtes(now: Date): Prisma.Sql[] {
     Prisma.sql`cur AS (
       SELECT k.contact_id, cv.id FROM (SELECT DISTINCT ok.org_id, ok.contact_id FROM ok) k
       CROSS JOIN LATERAL (
-        SELECT id FROM conversations cv
-        WHERE cv.organization_id = k.org_id AND cv.contact_id = k.contact_id AND cv.status <> 'resolved'
-        ORDER BY cv.last_activity_at DESC LIMIT 1
+        -- by the contact's index whatever the statistics say: with the organization's condition
+        -- beside it, a table not yet analyzed (conversations grown from none during a broadcast)
+        -- was read through the organization's index, every open conversation of it per contact
+        -- (bench:broadcast, 2026-11-29). The fence (OFFSET 0) keeps that condition out of the
+        -- index choice; a contact's conversations are all its organization's anyway.
+        SELECT mine.id FROM (
+          SELECT id, organization_id FROM conversations
+          WHERE contact_id = k.contact_id AND status <> 'resolved'
+          ORDER BY last_activity_at DESC OFFSET 0
+        ) mine
+        WHERE mine.organization_id = k.org_id LIMIT 1
       ) cv
     )`,
     Prisma.sql`opening AS (

@@ -1,6 +1,7 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, UnderWayError } from "@/lib/api/errors";
+import { routingInUse } from "@/lib/channels/read-routing-roles";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
@@ -8,7 +9,7 @@ import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
-import { enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
+import { enqueueSend, enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import { flowTokenField, withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
@@ -44,6 +45,16 @@ export type SendResult = {
   takeover?: Takeover;
 };
 
+/** A send answered before the worker took it (`Prefer: respond-async`, docs/api.md). */
+export type QueuedSend = {
+  messageId: string;
+  status: "queued";
+  to: string | null;
+  recipient?: string;
+  template?: string;
+  timestamp: string;
+};
+
 /**
  * A token the caller gave that a message of the organization already has (tokens are unique per
  * organization, so that an answer finds one message). Two concurrent sends naming the same new
@@ -67,10 +78,32 @@ export async function sendMessage(
   organizationId: string,
   input: SendMessageInput,
   /** where template components sit in the caller's request (the template send endpoint: `components`) */
-  componentsField = "template.components",
+  componentsField?: string,
   /** lib/conversations/take-over-on-send.ts, given by the callers (lib/messages does not know conversations) */
   afterSend?: AfterSend,
-): Promise<SendResult> {
+): Promise<SendResult>;
+/**
+ * With `respondAsync` (the caller's `Prefer: respond-async`): everything checked and the message
+ * stored as for any send, then answered `queued` as soon as its job is in the queue, without
+ * waiting for the worker's outcome (no outcome channel, no pub/sub message). Not on a number whose
+ * conversations are routed between responders (routingInUse): taking the conversation over
+ * (afterSend) needs the upstream's acceptance, so that send waits as usual and says so (the
+ * preference is not applied).
+ */
+export async function sendMessage(
+  organizationId: string,
+  input: SendMessageInput,
+  componentsField: string | undefined,
+  afterSend: AfterSend | undefined,
+  options: { respondAsync: boolean },
+): Promise<SendResult | QueuedSend>;
+export async function sendMessage(
+  organizationId: string,
+  input: SendMessageInput,
+  componentsField = "template.components",
+  afterSend?: AfterSend,
+  options: { respondAsync: boolean } = { respondAsync: false },
+): Promise<SendResult | QueuedSend> {
   const channel = await resolveSendChannel(organizationId, input.channel_id);
   let checked = input;
   let render: OutboundMessage["render"] = null;
@@ -135,7 +168,7 @@ export async function sendMessage(
     flowToken: flow.flowToken,
   });
 
-  const outcome = await enqueueSendAndWait(messageId, channel.id).catch(async (error: unknown) => {
+  const notQueued = async (error: unknown): Promise<null> => {
     if (!(error instanceof SendNotQueuedError)) throw error;
     if (await failUnqueuedSend(messageId)) {
       throw new ApiError(
@@ -145,8 +178,20 @@ export async function sendMessage(
         { "Retry-After": "5" },
       );
     }
-    return null;
-  });
+    return null; // a worker claimed it meanwhile: it is on its way
+  };
+  if (options.respondAsync && !routingInUse(channel)) {
+    await enqueueSend(messageId, channel.id).catch(notQueued);
+    return {
+      messageId,
+      status: "queued",
+      to: checked.to ?? null,
+      ...(checked.recipient === undefined ? {} : { recipient: checked.recipient }),
+      ...(checked.type === "template" ? { template: checked.template.name } : {}),
+      timestamp: new Date().toISOString(),
+    };
+  }
+  const outcome = await enqueueSendAndWait(messageId, channel.id).catch(notQueued);
   if (!outcome || outcome.status === "unknown") {
     throw new UnderWayError(
       "SERVER_SERVICE_UNAVAILABLE",

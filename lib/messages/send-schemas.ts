@@ -73,3 +73,24 @@ export const sendTemplateBody = z
     }),
   })
   .meta({ id: "SendTemplateBody" });
+
+/** The answer to a send the caller asked not to wait for (`Prefer: respond-async`): 202, stored `queued`. */
+export const sendQueuedJson = z
+  .object({
+    messageId: z.uuid().meta({ description: "Message id in the service" }),
+    status: z.literal("queued").meta({
+      description:
+        "Stored and queued for the upstream; not sent yet. The outcome arrives as `message.sent` or `message.failed` (webhooks), or by `GET /v1/whatsapp/messages/{messageId}`",
+    }),
+    to: z.string().nullable().meta({
+      description: "E.164 with +; null when the customer was addressed by `recipient`",
+      example: "+14155550123",
+    }),
+    recipient: z.string().optional().meta({
+      description: "The business-scoped user id to send to; only in the result of a send by `recipient`",
+      example: "US.13491208655302741918",
+    }),
+    template: z.string().optional().meta({ description: "Template name, for template sends" }),
+    timestamp: z.iso.datetime().meta({ description: "When the message was queued" }),
+  })
+  .meta({ id: "SendQueued" });

@@ -60,6 +60,16 @@ export const idempotencyKeyParam = z
     param: { id: "IdempotencyKey", in: "header", name: "Idempotency-Key" },
   });
 
+export const preferParam = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "RFC 7240 preferences. `respond-async`: answer 202 with the message `queued` as soon as it is stored and queued, instead of waiting for WhatsApp's acceptance; the outcome arrives as `message.sent` or `message.failed`. Other preferences are ignored.",
+    example: "respond-async",
+    param: { id: "Prefer", in: "header", name: "Prefer" },
+  });
+
 /** Response headers, registered once under components.headers and referenced by every answer. */
 function header(description: string, type: "string" | "integer", example: unknown, required = false) {
   return { description, required, schema: { type, example } };
@@ -84,6 +94,16 @@ export const RESPONSE_HEADERS = {
     1767225600,
   ),
   "Retry-After": header("Seconds to wait before retrying.", "integer", 12),
+  "Preference-Applied": header(
+    "RFC 7240: the preferences of the request's `Prefer` that were honoured (`respond-async`).",
+    "string",
+    "respond-async",
+  ),
+  Location: header(
+    "Where the resource's current state is read.",
+    "string",
+    "/v1/whatsapp/messages/6b1f8c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+  ),
   "X-Should-Retry": header(
     "On every 5xx and 429: `true` when repeating the request may help (with its Idempotency-Key for a POST), `false` when it may not (a send under way, WhatsApp's refusal).",
     "string",

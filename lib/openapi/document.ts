@@ -11,7 +11,13 @@ import {
 import type { Endpoint } from "@/lib/api/endpoint";
 import { PER_PAGE_MAX } from "@/lib/api/pagination";
 import { PUBLISHABLE_SCOPES } from "@/lib/api/scopes";
-import { errorEnvelope, idempotencyKeyParam, pageMetaSchema, RESPONSE_HEADERS } from "./components";
+import {
+  errorEnvelope,
+  idempotencyKeyParam,
+  pageMetaSchema,
+  preferParam,
+  RESPONSE_HEADERS,
+} from "./components";
 import { V1_ENDPOINTS } from "./endpoints";
 import { COMMON_HEADERS, errorResponses } from "./error-responses";
 import { attachExamples } from "./examples";
@@ -63,6 +69,20 @@ function operationObject(op: Endpoint): ZodOpenApiOperationObject {
       content: { "application/json": { schema: envelope } },
     },
   };
+  if (op.respondAsync) {
+    const queued = z
+      .object({ success: z.literal(true), data: op.respondAsync.response })
+      .meta({ id: `${pascal(op.operationId)}AcceptedResponse` });
+    responses["202"] = {
+      description: op.respondAsync.description,
+      headers: {
+        ...COMMON_HEADERS,
+        "Preference-Applied": { $ref: "#/components/headers/Preference-Applied" },
+        Location: { $ref: "#/components/headers/Location" },
+      },
+      content: { "application/json": { schema: queued } },
+    };
+  }
   for (const [status, response] of errorResponses(op)) responses[status] = response;
   return {
     operationId: op.operationId,
@@ -75,7 +95,9 @@ function operationObject(op: Endpoint): ZodOpenApiOperationObject {
       ...(op.params ? { path: op.params } : {}),
       ...(op.query ? { query: op.list ? describedQuery(op.query) : op.query } : {}),
     },
-    ...(op.method === "POST" ? { parameters: [idempotencyKeyParam] } : {}),
+    ...(op.method === "POST"
+      ? { parameters: op.respondAsync ? [idempotencyKeyParam, preferParam] : [idempotencyKeyParam] }
+      : {}),
     ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses,
   };

@@ -78,8 +78,20 @@ export async function startBenchStack(options: {
   const node = (name: string, script: string, extra: Record<string, string> = {}) =>
     startProcess(name, process.execPath, [...profile(name), "--import", "tsx", script], { ...all, ...extra });
   const webs = webPorts.map((port, i) => node(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
+  // BENCH_WORKER_CWD=<checkout>: the worker of another checkout (a commit to compare against in one sitting)
+  const workerCwd = process.env.BENCH_WORKER_CWD;
   const workers = Array.from({ length: WORKER_PROCESSES }, (_, i) =>
-    node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),
+    workerCwd
+      ? startProcess(
+          `worker${i + 1}`,
+          "/bin/sh",
+          [
+            "-c",
+            `cd "${workerCwd}" && exec "${process.execPath}" ${profile("worker").join(" ")} --import tsx worker/index.ts`,
+          ],
+          { ...all, ...options.workerEnv },
+        )
+      : node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),
   );
   const sandbox = node("sandbox", "sandbox/server.ts");
   const procs: Proc[] = [...webs, ...workers, sandbox];

@@ -2,6 +2,12 @@ import { readFileSync } from "node:fs";
 import type { BenchStack } from "@/scripts/bench/bench-stack";
 
 export const PHONE_NUMBER_ID = "910000000001";
+
+/** The sandbox number of the i-th organization's channel (the first is PHONE_NUMBER_ID). */
+export const phoneNumberIdOf = (i: number) =>
+  i === 0 ? PHONE_NUMBER_ID : `9100000002${String(i).padStart(2, "0")}`;
+/** Its WhatsApp Business Account (one is active in one organization only). */
+const wabaIdOf = (i: number) => (i === 0 ? WABA_ID : `9100000003${String(i).padStart(2, "0")}`);
 const WABA_ID = "910000000002";
 const TOKEN = "bench-broadcast-token";
 export const TAG = "bench-audience";
@@ -20,7 +26,7 @@ async function put(url: string, body: unknown): Promise<void> {
  * past it the sandbox answers 130429), statuses off (each would be a webhook POST to the web app:
  * not part of a broadcast's cost), one utility template with a variable.
  */
-export async function setUpUpstream(stack: BenchStack, perSecond: number): Promise<void> {
+export async function setUpUpstream(stack: BenchStack, perSecond: number, numbers = 1): Promise<void> {
   await put(`${stack.sandboxUrl}/_sandbox/app`, {
     webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
     app_secret: stack.env.WHATSAPP_APP_SECRET,
@@ -28,44 +34,49 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number): Promi
     status_delays_ms: { sent: null, delivered: null, read: null },
     pair_rate_limit: null,
   });
-  await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
-    waba_id: WABA_ID,
-    display_phone_number: "+1 555 0198",
-    access_token: TOKEN,
-    throughput_per_second: perSecond,
-  });
-  await put(`${stack.sandboxUrl}/_sandbox/templates/${WABA_ID}`, {
-    data: [
-      {
-        name: "order_ready",
-        language: "en_US",
-        category: "UTILITY",
-        components: [{ type: "BODY", text: "Hi {{1}}, your order is ready for pickup." }],
-      },
-    ],
-  });
+  for (let i = 0; i < numbers; i++) {
+    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
+      waba_id: wabaIdOf(i),
+      display_phone_number: `+1 555 01${String(98 - i).padStart(2, "0")}`,
+      access_token: TOKEN,
+      throughput_per_second: perSecond,
+    });
+  }
+  for (let i = 0; i < numbers; i++) {
+    await put(`${stack.sandboxUrl}/_sandbox/templates/${wabaIdOf(i)}`, {
+      data: [
+        {
+          name: "order_ready",
+          language: "en_US",
+          category: "UTILITY",
+          components: [{ type: "BODY", text: "Hi {{1}}, your order is ready for pickup." }],
+        },
+      ],
+    });
+  }
 }
 
 /** An organization with a key, a channel at `perSecond` (templates synced) and `n` tagged contacts. */
-export async function seedOrganization(stack: BenchStack, perSecond: number, n: number) {
+export async function seedOrganization(stack: BenchStack, perSecond: number, n: number, index = 0) {
   const { createOrganization } = await import("@/lib/organizations/create-organization");
   const { createApiKey } = await import("@/lib/keys/create-api-key");
   const { createChannel } = await import("@/lib/channels/create-channel");
   const { db } = await import("@/lib/db");
-  const org = await createOrganization({ name: "Bench broadcast" });
+  const org = await createOrganization({ name: `Bench broadcast ${index + 1}` });
   const { key } = await createApiKey({
     organizationId: org.id,
     name: "bench",
     kind: "sk",
-    scopes: ["whatsapp:send"],
+    // contacts:write: the warm-up broadcast's inline recipient may become a contact
+    scopes: ["whatsapp:send", "contacts:write"],
     perMinuteLimit: 100_000,
     perDayLimit: 1_000_000,
   });
   const channel = await createChannel({
     organizationId: org.id,
     name: "bench",
-    phoneNumberId: PHONE_NUMBER_ID,
-    wabaId: WABA_ID,
+    phoneNumberId: phoneNumberIdOf(index),
+    wabaId: wabaIdOf(index),
     accessToken: TOKEN,
     graphUrl: `${stack.sandboxUrl}/v23.0`,
     throughputPerSecond: perSecond,

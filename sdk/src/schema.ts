@@ -86,7 +86,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message. A customer known only by business-scoped user id (`sender.bsuid` of message.received, no phone) is addressed with `recipient` instead of `to` (`to` wins when both are given): the window and every other rule apply to that contact of this organization; a user id this organization never received is unknown (404 RESOURCE_NOT_FOUND for a template, WHATSAPP_SESSION_CLOSED otherwise); authentication templates cannot be sent to a user id (502 WHATSAPP_SEND_FAILED, upstream error 131062).
+         * @description Any of the nine types (`reaction` included: `reaction.message_id` is a message's `messageId` in this service, of this organization, or a `wamid.`; an empty `emoji` removes the reaction); the body carries one object named after `type`. Text, media, location and interactive messages need the 24-hour window (the contact wrote within 24 hours); templates do not. Everything checkable is checked before the upstream call; the answer comes once the upstream accepted the message, or, with `Prefer: respond-async`, as soon as it is stored and queued (202, `status: queued`). A customer known only by business-scoped user id (`sender.bsuid` of message.received, no phone) is addressed with `recipient` instead of `to` (`to` wins when both are given): the window and every other rule apply to that contact of this organization; a user id this organization never received is unknown (404 RESOURCE_NOT_FOUND for a template, WHATSAPP_SESSION_CLOSED otherwise); authentication templates cannot be sent to a user id (502 WHATSAPP_SEND_FAILED, upstream error 131062).
          *
          *     Required scope: `whatsapp:send` (secret `service_sk_` keys only).
          */
@@ -3995,6 +3995,40 @@ export interface components {
                 };
             };
         };
+        SendMessageAcceptedResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SendQueued"];
+        };
+        SendQueued: {
+            /**
+             * Format: uuid
+             * @description Message id in the service
+             */
+            messageId: string;
+            /**
+             * @description Stored and queued for the upstream; not sent yet. The outcome arrives as `message.sent` or `message.failed` (webhooks), or by `GET /v1/whatsapp/messages/{messageId}`
+             * @constant
+             */
+            status: "queued";
+            /**
+             * @description E.164 with +; null when the customer was addressed by `recipient`
+             * @example +14155550123
+             */
+            to: string | null;
+            /**
+             * @description The business-scoped user id to send to; only in the result of a send by `recipient`
+             * @example US.13491208655302741918
+             */
+            recipient?: string;
+            /** @description Template name, for template sends */
+            template?: string;
+            /**
+             * Format: date-time
+             * @description When the message was queued
+             */
+            timestamp: string;
+        };
         GetMessageResponse: {
             /** @constant */
             success: true;
@@ -5617,6 +5651,8 @@ export interface components {
     parameters: {
         /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
         IdempotencyKey: string;
+        /** @description RFC 7240 preferences. `respond-async`: answer 202 with the message `queued` as soon as it is stored and queued, instead of waiting for WhatsApp's acceptance; the outcome arrives as `message.sent` or `message.failed`. Other preferences are ignored. */
+        Prefer: string;
     };
     requestBodies: never;
     headers: {
@@ -5630,6 +5666,10 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description RFC 7240: the preferences of the request's `Prefer` that were honoured (`respond-async`). */
+        "Preference-Applied": string;
+        /** @description Where the resource's current state is read. */
+        Location: string;
         /** @description On every 5xx and 429: `true` when repeating the request may help (with its Idempotency-Key for a POST), `false` when it may not (a send under way, WhatsApp's refusal). */
         "X-Should-Retry": string;
     };
@@ -6491,6 +6531,8 @@ export interface operations {
             header?: {
                 /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `respond-async`: answer 202 with the message `queued` as soon as it is stored and queued, instead of waiting for WhatsApp's acceptance; the outcome arrives as `message.sent` or `message.failed`. Other preferences are ignored. */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
             cookie?: never;
@@ -6546,6 +6588,34 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description Accepted (`Prefer: respond-async`, answered with `Preference-Applied: respond-async`): every check passed and the message is stored `queued` and queued for WhatsApp; `message.sent` or `message.failed` follows, and `Location` reads it. A number whose conversations are routed between responders ignores the preference (200 as without it). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "messageId": "3f1c2b9e-8d4a-4f6b-9c7e-2a5d1e0b7c64",
+                     *         "status": "queued",
+                     *         "to": "+14155550123",
+                     *         "recipient": "US.13491208655302741918",
+                     *         "template": "string",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendMessageAcceptedResponse"];
                 };
             };
             /** @description VALIDATION_ERROR, VALIDATION_INVALID_PHONE, VALIDATION_MISSING_FIELD, VALIDATION_INVALID_FIELD, WHATSAPP_SESSION_CLOSED, WHATSAPP_MEDIA_UPLOAD_FAILED, WHATSAPP_TEMPLATE_REJECTED, WHATSAPP_TEMPLATE_INVALID_COMPONENTS, WHATSAPP_TEMPLATE_MISSING_BUTTON_INDEX, WHATSAPP_TEMPLATE_INVALID_PARAMETER_TYPE, WHATSAPP_INTERACTIVE_INVALID_TYPE, WHATSAPP_INTERACTIVE_MISSING_FIELD, WHATSAPP_INTERACTIVE_INVALID_FIELD, WHATSAPP_INTERACTIVE_LIMIT_EXCEEDED, WHATSAPP_RECIPIENT_BLOCKED, WHATSAPP_RECIPIENT_OPTED_OUT */
