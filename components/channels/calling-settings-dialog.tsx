@@ -10,13 +10,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { CALL_SETTINGS_DASHBOARD, type ChannelCallSettingsJson } from "@/lib/calls/call-settings-dashboard";
 import {
   type CallHours,
   DAYS_OF_WEEK,
   RING_SECONDS,
   type UpdateCallSettingsBody,
 } from "@/lib/calls/call-settings-schemas";
+import { CALL_SETTINGS_DASHBOARD, type ChannelCallSettingsJson } from "@/lib/calls/dashboard-endpoints";
 
 export const CALL_SETTINGS_QUERY_KEY = ["calling-settings"] as const;
 

@@ -13,8 +13,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { CALL_SETTINGS_DASHBOARD, type ChannelCallSettingsJson } from "@/lib/calls/call-settings-dashboard";
 import type { CallHours } from "@/lib/calls/call-settings-schemas";
+import { CALL_SETTINGS_DASHBOARD, type ChannelCallSettingsJson } from "@/lib/calls/dashboard-endpoints";
 
 const DAY_SHORT: Record<string, string> = {
   MONDAY: "Mon",

@@ -2,13 +2,14 @@ import "#server-only";
 import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { type Pacing, postSend, type UpstreamApi } from "@/lib/cloud-api/post-send";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
+import { noteMarketingApi } from "@/lib/messages/note-upstream-api";
+import { broadcastRetry } from "@/lib/messages/send-policy";
 import { claimMany } from "@/lib/messages/transitions/claim-sending";
 import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markBatchSent } from "@/lib/messages/transitions/mark-sent";
-import { type Backoff, putBack } from "@/lib/messages/transitions/put-back";
+import { putBack } from "@/lib/messages/transitions/put-back";
 
 type Outcome = { id: string; wamid?: string; api?: UpstreamApi; pacing?: Pacing; failure?: UpstreamFailure };
 
@@ -26,22 +27,12 @@ type Outcome = { id: string; wamid?: string; api?: UpstreamApi; pacing?: Pacing;
  */
 const CLAIM_GROUP = 25;
 
-/** How often a recipient may be put back, and when it is due again, per refusal. */
-const RETRY: Record<"130429" | "131056" | "unreachable", { tries: number; backoff: Backoff }> = {
-  // the channel slows down (lib/cloud-api/broadcast-throughput.ts); the recipient goes again soon
-  "130429": { tries: 50, backoff: { baseMs: 1_000, growth: 1, capMs: 1_000 } },
-  // too many messages to this one customer: Meta allows about one every 6 seconds
-  "131056": { tries: 8, backoff: { baseMs: 6_000, growth: 2, capMs: 300_000 } },
-  // the request never left: the upstream or the network is away
-  unreachable: { tries: 10, backoff: { baseMs: 2_000, growth: 2, capMs: 60_000 } },
-};
-
 /**
  * A batch of a broadcast's messages to the upstream, each at most once: the send path's own
  * `sending` claim (one statement per CLAIM_GROUP of the batch), `biz_opaque_callback_data` in every body, and
  * its records of `sent` (one statement for the batch, with message.sent events) and `failed`;
  * the recipients follow through the trigger of migration broadcasts. Refusals that provably
- * sent nothing put the recipient back for later instead of failing it; an answer that may hide
+ * sent nothing put the recipient back for later instead of failing it (lib/messages/send-policy.ts); an answer that may hide
  * a send leaves the message `sending` for the status notifications or the 10-minute reconciler.
  * Answers whether the upstream said 130429 (the caller slows the channel down).
  */
@@ -102,26 +93,17 @@ async function recordSent(
   }
 }
 
-/** Which messages the Marketing Messages API took (bookkeeping only, as for a single send). */
-async function noteMarketingApi(ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db()
-    .$executeRaw`UPDATE messages SET upstream_api = 'marketing_messages' WHERE id = ANY (${ids}::uuid[])`.catch(
-    (err: unknown) => logger.warn({ count: ids.length, err: String(err) }, "upstream api not recorded"),
-  );
-}
-
+/** What the send policy (lib/messages/send-policy.ts) says a broadcast does with this refusal. */
 async function settle(
   messageId: string,
   f: UpstreamFailure,
 ): Promise<"throttled" | "later" | "failed" | "unknown" | "taken"> {
-  if (f.kind === "timeout" || f.kind === "bad-response") return "unknown";
-  const kind = f.kind === "unreachable" ? "unreachable" : String(f.error.code);
-  if (kind === "130429" || kind === "131056" || kind === "unreachable") {
-    const rule = RETRY[kind];
+  const { kind, rule } = broadcastRetry(f);
+  if (kind === "in-doubt") return "unknown";
+  if (rule) {
     const tries = await putBack({ messageId, backoff: rule.backoff });
     if (tries === null) return "taken";
-    if (tries < rule.tries) return kind === "130429" ? "throttled" : "later";
+    if (tries < rule.tries) return kind === "throttled" ? "throttled" : "later";
   }
   await markFailed(messageId, f);
   return "failed";

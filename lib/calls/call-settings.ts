@@ -1,12 +1,12 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import type { ChannelCallSettingsJson } from "@/lib/calls/call-settings-dashboard";
 import {
   type CallSettingsJson,
   type MetaCalling,
   metaCallingSchema,
   type UpdateCallSettingsBody,
 } from "@/lib/calls/call-settings-schemas";
+import type { ChannelCallSettingsJson } from "@/lib/calls/dashboard-endpoints";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";

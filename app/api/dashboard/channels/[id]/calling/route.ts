@@ -1,5 +1,5 @@
 import { updateCallSettings } from "@/lib/calls/call-settings";
-import { CALL_SETTINGS_DASHBOARD } from "@/lib/calls/call-settings-dashboard";
+import { CALL_SETTINGS_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const PATCH = dashboardEndpoint(
