@@ -7,6 +7,11 @@ import { expect, test } from "./fixtures";
 import { connectSandbox, sandboxChannel } from "./sandbox-support";
 import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
+/**
+ * Why it is slow (70 s in CI): a broadcast of 60 at 2 a second sends for about half a minute, so
+ * that the page's polls can measure its rate; a faster channel would finish before a second poll.
+ */
+
 // issue 29 item 9: the live page says the rate a broadcast actually sends at and the time left at
 // it, not only the channel's "up to N a second". A channel paced at 2 a second keeps a broadcast of
 // 60 customers sending for about half a minute: long enough to be measured by the page's polls.

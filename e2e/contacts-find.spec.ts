@@ -12,6 +12,11 @@ import {
   toast,
 } from "./support";
 
+/**
+ * Why it is slow (58 s in CI): five tests, one of them at two widths, each signing in and loading
+ * the contacts page with its own data; none waits on a pace.
+ */
+
 let org: TestOrg;
 
 test.beforeAll(async () => {

@@ -3,6 +3,13 @@ import type { PrivateData } from "./private-data";
 import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { expectNoAxeViolations, seedOrganization, signIn, type TestOrg } from "./support";
 
+/**
+ * Every dashboard page at two widths passes axe-core and logs no console error.
+ *
+ * Why it is slow (116 s in CI): it is the one file that loads every page (a dozen, at 1440 and
+ * 390 px) and scans each whole with axe; the other specs scan only what they change.
+ */
+
 let org: TestOrg;
 let ids: PrivateData & { broadcast: string };
 

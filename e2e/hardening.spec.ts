@@ -12,6 +12,8 @@ import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./sup
  * Issue 17 in the browser, at 1280 and 390 px: a channel whose token WhatsApp refused asks for a
  * new one; agents see a webhook's URL cut and its signatures masked; the dashboard's own limits
  * answer with a message that says which limit and when to try again.
+ *
+ * Why it is slow (62 s in CI): each walk at two widths, and a limit is reached by real requests.
  */
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },

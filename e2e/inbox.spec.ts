@@ -17,6 +17,9 @@ import {
  * (390×844): latest activity first, unread per staff member, Enter sends, the controls in one
  * row with the reply box in view, Reopen after Resolve, Assigned as a filter, one time format,
  * and a customer's new message on screen within one poll (2 s) of being stored.
+ *
+ * Why it is slow (68 s in CI): one walk of the inbox per width, waiting for the page's own polls
+ * where a poll is what is tested (a new message, unread marks).
  */
 
 const HOUR = 3_600_000;

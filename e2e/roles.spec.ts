@@ -4,6 +4,13 @@ import { expect, test } from "./fixtures";
 import { DASHBOARD_PAGES, seedShowcase } from "./showcase-data";
 import { randomPhone, SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
+/**
+ * What each role may see and do in the dashboard.
+ *
+ * Why it is slow (61 s in CI): an agent walks every page the navigation offers at two widths,
+ * recording every request the page makes, to show the dashboard asks for nothing the role may not.
+ */
+
 let org: TestOrg;
 let other: TestOrg;
 let contactId: string;

@@ -12,6 +12,10 @@ import { waitFor } from "@/scripts/test/processes";
  * The start command stopped by a signal sent to it (as a process manager does), not by a
  * terminal's Ctrl-C to the whole group: everything it started must end, cleanly. It runs against
  * a database and a redis-server of this file's own, so its worker touches no one else's queues.
+ *
+ * Why it is slow (109 s in CI): it runs the real start command again and again (migrations, web,
+ * worker and sandbox booting under tsx, each stopped by a signal and awaited to its last process):
+ * what a user's `npm start` does is what it tests.
  */
 const webPort = testPort("startWeb");
 const sandboxPort = testPort("startSandbox");

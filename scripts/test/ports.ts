@@ -1,3 +1,5 @@
+import { createServer } from "node:net";
+
 /**
  * Every port the tests listen on, from one table (issue 35 item 5: tests took ports as offsets
  * of each other's, and two of them once collided). A checkout's tests own the block of
@@ -7,8 +9,12 @@
  * `port 0` server can hold one of them, and away from the product's own defaults (3000, 4010,
  * 5432, 5433, 6379, 9464).
  *
- * A test that needs a port adds a name here; `ports.test.ts` checks that no two names share a
- * port and that no test computes one by arithmetic on another.
+ * Two ways to take one, both here: a named port of the table (`testPort`), for a stack that other
+ * processes must find (the shared stacks, the Playwright stack, a file's stack of its own that is
+ * named in a child's environment), and `freePort()`, a port the OS picks (in the ephemeral range,
+ * so never one of the table's), for a stack one test file starts and alone talks to.
+ * A test that needs a named port adds a name here; scripts/lib/test-ports.test.ts checks that no
+ * two names share a port and that no test computes one by arithmetic on another.
  */
 export const PORT_BLOCK = 200;
 
@@ -67,4 +73,14 @@ export function portBase(env: Record<string, string | undefined> = process.env):
 /** The port named `name` in this checkout's block. */
 export function testPort(name: PortName, env: Record<string, string | undefined> = process.env): number {
   return portBase(env) + PORT_SLOTS[name];
+}
+
+/** A loopback port the OS has just found free (listen on 0, then close): for a file's own stack. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no free port");
+  return address.port;
 }

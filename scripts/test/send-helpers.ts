@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { expect } from "vitest";
 import { db } from "@/lib/db";
 import {
@@ -13,6 +12,7 @@ import {
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
+import { freePort } from "@/scripts/test/ports";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
 import { sandboxAt } from "@/scripts/test/sandbox-client";
 
@@ -137,14 +137,8 @@ export function sampleMedia(file: string, base = SANDBOX_URL): string {
   return `${base}/_sandbox/media/${file}`;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
-}
+// a port of the OS's choosing, from the one allocator (scripts/test/ports.ts)
+export { freePort };
 
 /** A loopback URL on a port nothing listens on: the sandbox cannot fetch it. */
 export async function unreachableUrl(path = "/x.jpg"): Promise<string> {

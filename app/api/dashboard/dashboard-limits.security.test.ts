@@ -13,6 +13,9 @@ import { type Stack, startStack } from "@/scripts/test/stack";
  * contacts export and substring searches were unbounded, so one organization's staff could load
  * the database all share. This file runs a web app of its own with small limits (the shared one
  * keeps the defaults) and a 1 ms search timeout; its sends go to the shared worker and sandbox.
+ *
+ * Why it is slow (65 s in CI): `next start` of its own (the limits are read at start), and limits
+ * that are per minute are reached by real requests.
  */
 let stack: Stack;
 

@@ -1,6 +1,11 @@
 /**
  * At-most-once sends with worker processes we control: a separate web app (worker: false), its
  * own sandbox and its own Redis, so the shared stack's worker never takes these jobs.
+ *
+ * Why it is slow (the slowest file: 164 s in CI, 2026-11-29): a stack of its own and a worker
+ * process per test, each booting the whole worker under tsx; the kill test then waits for BullMQ's
+ * stalled-job check to hand the killed worker's job to another (its lock, as production runs it).
+ * A shorter lock would make it faster and test less of what runs in production.
  */
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
