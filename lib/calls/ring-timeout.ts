@@ -40,14 +40,20 @@ export async function expireRingingCall(callId: string, now = new Date()): Promi
     where: { id: callId },
     include: { ...callInclude, channel: true },
   });
-  if (call?.state !== "ringing" || call.direction !== "user_initiated") return "left";
+  // a staff member answering in the dashboard holds the call (answered_by set, still ringing) for
+  // the second or two the browser takes to make its SDP answer: the timeout leaves it to them
+  // (lib/calls/dashboard-calls.ts gives it back if WhatsApp refuses the answer)
+  if (call?.state !== "ringing" || call.direction !== "user_initiated" || call.answeredBy !== null) {
+    return "left";
+  }
   if (call.startedAt.getTime() + call.channel.callRingSeconds * 1000 > now.getTime()) return "not_due";
   // marked first, as a reject is (lib/calls/call-actions.ts): WhatsApp's terminate notification
   // for our reject may be processed before we are done, and must then read a missed call
-  await db().call.updateMany({
-    where: { id: call.id, state: "ringing" },
+  const marked = await db().call.updateMany({
+    where: { id: call.id, state: "ringing", answeredBy: null },
     data: { terminateReason: "missed" },
   });
+  if (marked.count === 0) return "left";
   try {
     await upstreamCallAction(call.channel, call.upstreamId, "reject");
   } catch (error) {
@@ -71,7 +77,7 @@ export async function expireRingingCall(callId: string, now = new Date()): Promi
   const endedAt = new Date();
   const deliveryIds = await db().$transaction(async (tx) => {
     const moved = await tx.call.updateMany({
-      where: { id: call.id, state: "ringing" },
+      where: { id: call.id, state: "ringing", answeredBy: null },
       data: { state: "missed", terminateReason: "missed", endedAt, sdpOffer: null, sdpAnswer: null },
     });
     if (moved.count === 0) return null;

@@ -131,6 +131,27 @@ describe("a customer's call nobody answers", () => {
 });
 
 describe("a call answered before its ring time", () => {
+  it("is left alone while a staff member holds it to answer in the dashboard, even past its ring time", async () => {
+    const { upstreamId, id } = await customerCalls(b.channel);
+    // what the dashboard's answer does first (lib/calls/dashboard-calls.ts): the first staff member wins
+    const held = await db().call.updateMany({
+      where: { id, state: "ringing", answeredBy: null },
+      data: { answeredBy: b.orgId },
+    });
+    expect(held.count).toBe(1);
+    expect(await expireRingingCall(id, new Date(Date.now() + 10 * 60_000))).toBe("left");
+    const row = await db().call.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({
+      state: "ringing",
+      answeredBy: b.orgId,
+      terminateReason: null,
+      endedAt: null,
+    });
+    expect((await sandboxCall(upstreamId)).actions).toEqual([]);
+    await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: upstreamId });
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.endedAt, 20_000);
+  });
+
   it("is left alone by the timeout", async () => {
     const { upstreamId, id } = await customerCalls(a.channel);
     const accepted = await api(`/v1/whatsapp/calls/${id}/accept`, {
