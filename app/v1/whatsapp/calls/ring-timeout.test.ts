@@ -115,8 +115,10 @@ describe("a customer's call nobody answers", () => {
     const { id } = await customerCalls(b.channel);
     const later = new Date(Date.now() + 10 * 60_000);
     const results = await Promise.all([expireRingingCall(id, later), expireRingingCall(id, later)]);
-    expect(results.filter((r) => r === "missed")).toHaveLength(1);
-    expect(results.filter((r) => r !== "missed")).toEqual(["left"]);
+    // at most one of them ends it: WhatsApp's terminate notification for the reject may end it
+    // first (it reads the missed call both marked), and then neither does (CI, a loaded machine)
+    expect(results.filter((r) => r === "missed").length).toBeLessThanOrEqual(1);
+    expect(results.every((r) => r === "missed" || r === "left")).toBe(true);
     const row = await db().call.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ state: "missed", terminateReason: "missed" });
     await eventually(async () => (endedEvents(b.hook, id).length > 0 ? true : undefined), 20_000);
