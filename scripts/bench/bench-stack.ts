@@ -35,13 +35,22 @@ export async function startBenchStack(options: {
   webPort: number;
   sandboxPort: number;
   workerEnv?: Record<string, string>;
+  /**
+   * Another checkout (built, with its node_modules) whose web and worker to run, migrated by its
+   * own migrations; the sandbox stays this checkout's. Default: this checkout.
+   */
+  checkout?: string;
+  /** a database of its own for that checkout (its schema is not this one's) */
+  databaseUrl?: string;
 }): Promise<BenchStack> {
   // on the servers a running `npm start` uses (.data/runtime.env), else the default local ones
   const scratch = scratchServices(process.cwd(), "messaging_bench", 12);
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? scratch.databaseUrl;
+  const databaseUrl = options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? scratch.databaseUrl;
   const redisUrl = process.env.BENCH_REDIS_URL ?? scratch.redisUrl;
+  const cwd = options.checkout ?? process.cwd();
   await recreateDatabase(databaseUrl, "bench");
   const migrate = spawnSync("node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
+    cwd,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: "inherit",
   });
@@ -77,20 +86,22 @@ export async function startBenchStack(options: {
       : [];
   const node = (name: string, script: string, extra: Record<string, string> = {}) =>
     startProcess(name, process.execPath, [...profile(name), "--import", "tsx", script], { ...all, ...extra });
-  const webs = webPorts.map((port, i) => node(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
+  // a process of another checkout: the same node, started from that checkout's directory
+  const nodeIn = (dir: string, name: string, script: string, extra: Record<string, string> = {}) =>
+    startProcess(
+      name,
+      "/bin/sh",
+      ["-c", `cd "${dir}" && exec "${process.execPath}" ${profile(name).join(" ")} --import tsx ${script}`],
+      { ...all, ...extra },
+    );
+  const own = (name: string, script: string, extra: Record<string, string> = {}) =>
+    options.checkout ? nodeIn(options.checkout, name, script, extra) : node(name, script, extra);
+  const webs = webPorts.map((port, i) => own(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
   // BENCH_WORKER_CWD=<checkout>: the worker of another checkout (a commit to compare against in one sitting)
-  const workerCwd = process.env.BENCH_WORKER_CWD;
+  const workerCwd = process.env.BENCH_WORKER_CWD ?? options.checkout;
   const workers = Array.from({ length: WORKER_PROCESSES }, (_, i) =>
     workerCwd
-      ? startProcess(
-          `worker${i + 1}`,
-          "/bin/sh",
-          [
-            "-c",
-            `cd "${workerCwd}" && exec "${process.execPath}" ${profile("worker").join(" ")} --import tsx worker/index.ts`,
-          ],
-          { ...all, ...options.workerEnv },
-        )
+      ? nodeIn(workerCwd, `worker${i + 1}`, "worker/index.ts", options.workerEnv)
       : node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),
   );
   const sandbox = node("sandbox", "sandbox/server.ts");

@@ -10,10 +10,39 @@
  * CPU ms per message for each process (from /proc, from the first request until the receiver
  * holds the last event), the lag from the send to the receiver holding `message.read` (p50/p99),
  * and checks that every message produced exactly its events, each delivered once.
- * BENCH_WEB_PROCESSES / BENCH_WORKER_PROCESSES run several of each.
+ * BENCH_WEB_PROCESSES / BENCH_WORKER_PROCESSES run several of each. Ports: web 3660 (3662, … for
+ * more), sandbox 4670, receiver 3680; BENCH_PORT_BASE=<n> moves them to n, n + 10 and n + 20.
+ *
+ * BENCH_BASELINE=<commit> compares this checkout with that commit in one sitting:
+ * - It prepares a detached worktree of the commit outside the repository
+ *   (`$TMPDIR/messaging-baseline-<sha12>`, so tsc, biome, vitest and dependency-cruiser never see
+ *   it) with `npm install` (not `npm ci`: 6eb44e7's lockfile is out of step with its package.json;
+ *   this needs the npm registry), `npm run db:generate` and `npm run build`, once: a marker file
+ *   (`.bench-baseline-ready`) makes later invocations reuse it (delete the folder to redo it).
+ * - Each run starts web and worker from the checkout being measured, on a database migrated by that
+ *   checkout's own migrations (this checkout: BENCH_DATABASE_URL; the baseline: the same name with
+ *   `_baseline`, or BENCH_BASELINE_DATABASE_URL), the Redis database BENCH_REDIS_URL flushed at
+ *   each start (runs never overlap), and this checkout's sandbox as the upstream for both. The
+ *   organization, key, channel, webhook and contacts are seeded by `lifecycle-seed.ts` run inside
+ *   the measured checkout, with that checkout's own code and Prisma client.
+ * - Rates: BENCH_RATES (comma-separated, default "30,max"). `max` is found by a short search on
+ *   this checkout before the comparison: offered rates from 40, ×1.5 while sustained, then one
+ *   step halfway back; a rate is sustained when, for BENCH_SEARCH_SECONDS (default 60) of outbound
+ *   and then inbound, every send is accepted, every message's events are delivered exactly once,
+ *   and messages get through their whole life at ≥ 95 % of the offered rate (no growing backlog).
+ *   BENCH_RATES=30,N skips the search.
+ * - At each rate, BENCH_ROUNDS (default 2) rounds of: this checkout, then the baseline (so
+ *   alternating), each BENCH_SECONDS (default 30) of outbound and of inbound; then a table per
+ *   rate: CPU ms a message per process (web / worker / PostgreSQL / Redis / total) for outbound
+ *   and inbound, the median of each checkout's runs, and the ratio this checkout / baseline.
+ * Exits 1 only when an exactly-once check fails (or the bench cannot run), never on timing.
+ * Duration with the defaults: about 3 min a run, so about 30 min for the two rates' 8 runs, plus
+ * about 3 min a search step (usually 3 to 5), plus 6 min for the first preparation.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type BenchStack,
   startBenchStack,
@@ -24,31 +53,53 @@ import { LifecycleReceiver } from "@/scripts/bench/lifecycle-receiver";
 import { type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { type Counts, countRoundTrips, countsBetween } from "@/scripts/bench/round-trips";
 import { runBench } from "@/scripts/bench/run-bench";
+import { scratchServices } from "@/scripts/lib/runtime-env";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+const BASELINE = process.env.BENCH_BASELINE;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
 const RECIPIENTS = 2_000;
-const WEB_PORT = 3660;
-const SANDBOX_PORT = 4670;
-const RECEIVER_PORT = 3680;
+/** BENCH_PORT_BASE=<n>: web on n (n + 2, … for more processes), sandbox n + 10, receiver n + 20 */
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+const WEB_PORT = PORT_BASE ?? 3660;
+const SANDBOX_PORT = PORT_BASE === null ? 4670 : PORT_BASE + 10;
+const RECEIVER_PORT = PORT_BASE === null ? 3680 : PORT_BASE + 20;
 const PHONE_NUMBER_ID = "900000000001";
+const WABA_ID = "900000000002";
 /** the sandbox's status delays after a send: Meta's order of magnitude, kept short */
 const STATUS_DELAYS = { sent: 50, delivered: 200, read: 1_000 };
 const OUTBOUND_EVENTS = ["message.sent", "message.delivered", "message.read"];
 const MAX_IN_FLIGHT = 512;
+const PRODUCT = ["web", "worker", "postgres", "redis"];
 
 type Phase = {
   label: string;
+  rate: number;
   offered: number;
   accepted: number;
   /** messages whose whole life ended (the last event at the receiver) */
   completed: number;
   seconds: number;
   cpuPerMessage: CpuSample;
-  /** PostgreSQL transactions and Redis commands a message */
-  roundTrips: Counts;
+  /** PostgreSQL transactions and Redis commands a message (null when not counted) */
+  roundTrips: Counts | null;
   lagMs: number[];
   wrong: string[];
+};
+
+/** One start of the stack: outbound then inbound at one rate, from one checkout. */
+type Run = { out: Phase; inb: Phase; requests: number; duplicates: number };
+
+type RunOptions = {
+  rate: number;
+  seconds: number;
+  /** the checkout whose web and worker run (default: this one) and its database */
+  checkout?: string;
+  databaseUrl?: string;
+  /** count PostgreSQL transactions and Redis commands (11 s of waiting around each phase) */
+  countTrips: boolean;
 };
 
 async function put(url: string, body: unknown): Promise<void> {
@@ -61,16 +112,20 @@ async function put(url: string, body: unknown): Promise<void> {
 }
 
 /**
- * Calls `fire(i)` RATE times a second for SECONDS, never more than MAX_IN_FLIGHT at once;
+ * Calls `fire(i)` `rate` times a second for `seconds`, never more than MAX_IN_FLIGHT at once;
  * answers what each call returned (null for a failure) and when it started.
  */
-async function paced<T>(fire: (i: number) => Promise<T | null>): Promise<{ at: number; value: T | null }[]> {
-  const total = Math.round(RATE * SECONDS);
+async function paced<T>(
+  rate: number,
+  seconds: number,
+  fire: (i: number) => Promise<T | null>,
+): Promise<{ at: number; value: T | null }[]> {
+  const total = Math.round(rate * seconds);
   const started = Date.now();
   const out: { at: number; value: T | null }[] = [];
   const running = new Set<Promise<void>>();
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
+    const due = started + (i * 1000) / rate;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     while (running.size >= MAX_IN_FLIGHT) await Promise.race(running);
@@ -110,16 +165,30 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function counted(stack: BenchStack, options: RunOptions): Promise<Counts | null> {
+  return options.countTrips
+    ? countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string)
+    : null;
+}
+
 async function outbound(
   stack: BenchStack,
   key: string,
   phones: string[],
   receiver: LifecycleReceiver,
+  options: RunOptions,
 ): Promise<Phase> {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  const countsBefore = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
+  const countsBefore = await counted(stack, options);
   const before = sampleCpu(stack.cpu);
-  const sends = await paced(async (i) => {
+  const sends = await paced(options.rate, options.seconds, async (i) => {
     const res = await fetch(`${stack.baseUrls[i % stack.baseUrls.length]}/v1/whatsapp/messages`, {
       method: "POST",
       headers,
@@ -139,7 +208,7 @@ async function outbound(
     ids.length,
   );
   const spent = cpuBetween(before, sampleCpu(stack.cpu));
-  const counts = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
+  const counts = await counted(stack, options);
   const first = sends[0]?.at ?? Date.now();
   const lagMs = sends.flatMap((s) => {
     const readAt = s.value ? receiver.messages.get(s.value)?.firstAt.get("message.read") : undefined;
@@ -147,21 +216,27 @@ async function outbound(
   });
   return {
     label: "outbound (send + sent, delivered, read + 3 deliveries)",
+    rate: options.rate,
     offered: sends.length,
     accepted: ids.length,
     completed: receiver.countWith(ids, "message.read"),
     seconds: (lastAt - first) / 1000,
     cpuPerMessage: perUnit(spent, ids.length),
-    roundTrips: countsBetween(countsBefore, counts, ids.length),
+    roundTrips: countsBefore && counts ? countsBetween(countsBefore, counts, ids.length) : null,
     lagMs,
     wrong: receiver.mismatches(ids, OUTBOUND_EVENTS),
   };
 }
 
-async function inbound(stack: BenchStack, phones: string[], receiver: LifecycleReceiver): Promise<Phase> {
-  const countsBefore = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
+async function inbound(
+  stack: BenchStack,
+  phones: string[],
+  receiver: LifecycleReceiver,
+  options: RunOptions,
+): Promise<Phase> {
+  const countsBefore = await counted(stack, options);
   const before = sampleCpu(stack.cpu);
-  const posts = await paced(async (i) => {
+  const posts = await paced(options.rate, options.seconds, async (i) => {
     const res = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -178,19 +253,20 @@ async function inbound(stack: BenchStack, phones: string[], receiver: LifecycleR
   const ids = posts.flatMap((p) => (p.value ? [p.value] : []));
   const lastAt = await settle(() => receiver.countWith(ids, "message.inbound"), ids.length);
   const spent = cpuBetween(before, sampleCpu(stack.cpu));
-  const counts = await countRoundTrips(stack.env.DATABASE_URL as string, stack.env.REDIS_URL as string);
+  const counts = await counted(stack, options);
   const lagMs = posts.flatMap((p) => {
     const at = p.value ? receiver.messages.get(p.value)?.firstAt.get("message.inbound") : undefined;
     return at === undefined ? [] : [at - p.at];
   });
   return {
     label: "inbound (acknowledge + process + 1 delivery)",
+    rate: options.rate,
     offered: posts.length,
     accepted: ids.length,
     completed: receiver.countWith(ids, "message.inbound"),
     seconds: (lastAt - (posts[0]?.at ?? Date.now())) / 1000,
     cpuPerMessage: perUnit(spent, ids.length),
-    roundTrips: countsBetween(countsBefore, counts, ids.length),
+    roundTrips: countsBefore && counts ? countsBetween(countsBefore, counts, ids.length) : null,
     lagMs,
     wrong: receiver.mismatches(ids, ["message.inbound"]),
   };
@@ -200,23 +276,31 @@ function perUnit(spent: CpuSample, n: number): CpuSample {
   return Object.fromEntries(Object.entries(spent).map(([name, ms]) => [name, n > 0 ? ms / n : 0]));
 }
 
+function totalCpu(phase: Phase): number {
+  return PRODUCT.reduce((sum, name) => sum + (phase.cpuPerMessage[name] ?? 0), 0);
+}
+
+/** messages a second through their whole life */
+function through(phase: Phase): number {
+  return phase.completed / Math.max(phase.seconds, 0.001);
+}
+
 function print(phase: Phase, lagLabel: string): void {
-  const product = ["web", "worker", "postgres", "redis"];
-  const total = product.reduce((sum, name) => sum + (phase.cpuPerMessage[name] ?? 0), 0);
   console.log(`\n${phase.label}`);
   console.log(
-    `  ${phase.offered} offered at ${RATE}/s, ${phase.accepted} accepted, ${phase.completed} through their whole life: ` +
-      `${(phase.completed / Math.max(phase.seconds, 0.001)).toFixed(1)} messages/s over ${phase.seconds.toFixed(1)} s`,
+    `  ${phase.offered} offered at ${phase.rate}/s, ${phase.accepted} accepted, ${phase.completed} through their whole life: ` +
+      `${through(phase).toFixed(1)} messages/s over ${phase.seconds.toFixed(1)} s`,
   );
   console.log(
-    `  CPU ms a message: ${product.map((n) => `${n} ${(phase.cpuPerMessage[n] ?? 0).toFixed(2)}`).join(", ")}; ` +
-      `total ${total.toFixed(2)} (not counted: sandbox ${(phase.cpuPerMessage.sandbox ?? 0).toFixed(2)}, load+receiver ${(phase.cpuPerMessage.load ?? 0).toFixed(2)})`,
+    `  CPU ms a message: ${PRODUCT.map((n) => `${n} ${(phase.cpuPerMessage[n] ?? 0).toFixed(2)}`).join(", ")}; ` +
+      `total ${totalCpu(phase).toFixed(2)} (not counted: sandbox ${(phase.cpuPerMessage.sandbox ?? 0).toFixed(2)}, load+receiver ${(phase.cpuPerMessage.load ?? 0).toFixed(2)})`,
   );
   const trips = phase.roundTrips;
-  console.log(
-    `  round trips a message: PostgreSQL ${trips.transactions.toFixed(1)} transactions, ` +
-      `Redis ${trips.redisCommands.toFixed(1)} commands (${trips.redisScripts.toFixed(1)} scripts; the whole server's)`,
-  );
+  if (trips)
+    console.log(
+      `  round trips a message: PostgreSQL ${trips.transactions.toFixed(1)} transactions, ` +
+        `Redis ${trips.redisCommands.toFixed(1)} commands (${trips.redisScripts.toFixed(1)} scripts; the whole server's)`,
+    );
   console.log(
     `  lag ${lagLabel}: p50 ${percentile(phase.lagMs, 50)} ms, p99 ${percentile(phase.lagMs, 99)} ms`,
   );
@@ -227,99 +311,315 @@ function print(phase: Phase, lagLabel: string): void {
   );
 }
 
-async function main(): Promise<void> {
+function printRun(run: Run, title: string): void {
+  console.log(`\n${title}`);
+  print(run.out, "from the send request to the receiver holding message.read");
+  print(run.inb, "from the customer's message to the receiver holding message.inbound");
+  console.log(`  receiver: ${run.requests} requests, ${run.duplicates} with a delivery id seen before`);
+}
+
+function exactlyOnce(run: Run): boolean {
+  return run.out.wrong.length === 0 && run.inb.wrong.length === 0 && run.duplicates === 0;
+}
+
+/** Builds this checkout when it has no build (or BENCH_BUILD=1). */
+function buildHere(): void {
   if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
     if (spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" }).status !== 0)
       throw new Error("build failed");
   }
+}
+
+/**
+ * Starts the stack of one checkout, seeds it through that checkout's own code, runs outbound
+ * then inbound at one rate, and stops it.
+ */
+async function lifecycleRun(options: RunOptions): Promise<Run> {
   const receiver = new LifecycleReceiver(RECEIVER_PORT);
   await receiver.start();
-  const stack = await startBenchStack({ webPort: WEB_PORT, sandboxPort: SANDBOX_PORT });
-  let failed = false;
   try {
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { createApiKey } = await import("@/lib/keys/create-api-key");
-    const { createChannel } = await import("@/lib/channels/create-channel");
-    const { createWebhook } = await import("@/lib/webhooks/create-webhook");
-    const { db } = await import("@/lib/db");
-    const { closeQueues } = await import("@/lib/queues");
+    const stack = await startBenchStack({
+      webPort: WEB_PORT,
+      sandboxPort: SANDBOX_PORT,
+      checkout: options.checkout,
+      databaseUrl: options.databaseUrl,
+    });
+    try {
+      await put(`${stack.sandboxUrl}/_sandbox/app`, {
+        webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
+        app_secret: stack.env.WHATSAPP_APP_SECRET,
+        verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
+        status_delays_ms: STATUS_DELAYS,
+        skip_delivered_when_read_fast: false,
+        pair_rate_limit: null,
+        enforce_window: false,
+      });
+      await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
+        waba_id: WABA_ID,
+        display_phone_number: "+1 555 0199",
+        access_token: "bench-token",
+        throughput_per_second: 1000,
+      });
+      const phones = Array.from(
+        { length: RECIPIENTS },
+        (_, i) => `+1415${String(5_000_000 + i).padStart(7, "0")}`,
+      );
+      const key = seed(stack, options.checkout ?? process.cwd(), phones);
 
-    await put(`${stack.sandboxUrl}/_sandbox/app`, {
-      webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-      app_secret: stack.env.WHATSAPP_APP_SECRET,
-      verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
-      status_delays_ms: STATUS_DELAYS,
-      skip_delivered_when_read_fast: false,
-      pair_rate_limit: null,
-      enforce_window: false,
-    });
-    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
-      waba_id: "900000000002",
-      display_phone_number: "+1 555 0199",
-      access_token: "bench-token",
-      throughput_per_second: 1000,
-    });
-    const org = await createOrganization({ name: "Bench" });
-    const { key } = await createApiKey({
-      organizationId: org.id,
-      name: "bench",
-      kind: "sk",
-      scopes: ["whatsapp:send"],
-      perMinuteLimit: 10_000_000,
-      perDayLimit: 100_000_000,
-    });
-    await createChannel({
-      organizationId: org.id,
-      name: "bench",
-      phoneNumberId: PHONE_NUMBER_ID,
-      wabaId: "900000000002",
-      accessToken: "bench-token",
-      graphUrl: `${stack.sandboxUrl}/v23.0`,
-      throughputPerSecond: 1000,
-    });
-    await createWebhook(org.id, {
-      url: `http://127.0.0.1:${RECEIVER_PORT}/hook`,
-      events: [...OUTBOUND_EVENTS, "message.inbound"],
-      secret: "whsec_bench_lifecycle_0123456789abcdef",
-    } as Parameters<typeof createWebhook>[1]);
-    const phones = Array.from(
-      { length: RECIPIENTS },
-      (_, i) => `+1415${String(5_000_000 + i).padStart(7, "0")}`,
-    );
-    // customers who wrote earlier: an open window and an open conversation each
-    await db().contact.createMany({
-      data: phones.map((phone) => ({ organizationId: org.id, phone, lastInboundAt: new Date() })),
-    });
-    await closeQueues();
+      // warm-up: JIT, pools, caches; its messages are not counted
+      const warm = await outboundWarmUp(stack, key, phones, options.rate);
+      await settle(() => receiver.countWith(warm, "message.read"), warm.length);
 
-    // warm-up: JIT, pools, caches; its messages are not counted
-    const warm = await outboundWarmUp(stack, key, phones);
-    await settle(() => receiver.countWith(warm, "message.read"), warm.length);
-
-    const out = await outbound(stack, key, phones, receiver);
-    const inb = await inbound(stack, phones, receiver);
-    console.log(
-      `\nbench:lifecycle — ${RATE} messages/s offered for ${SECONDS} s, ${WEB_PROCESSES} web and ${WORKER_PROCESSES} worker process(es); ` +
-        `sandbox statuses after ${STATUS_DELAYS.sent}/${STATUS_DELAYS.delivered}/${STATUS_DELAYS.read} ms; receiver answers at once`,
-    );
-    print(out, "from the send request to the receiver holding message.read");
-    print(inb, "from the customer's message to the receiver holding message.inbound");
-    console.log(
-      `  receiver: ${receiver.requests} requests, ${receiver.duplicates} with a delivery id seen before`,
-    );
-    failed = out.wrong.length > 0 || inb.wrong.length > 0 || receiver.duplicates > 0;
-    await db().$disconnect();
+      const out = await outbound(stack, key, phones, receiver, options);
+      const inb = await inbound(stack, phones, receiver, options);
+      return { out, inb, requests: receiver.requests, duplicates: receiver.duplicates };
+    } finally {
+      await stack.stop();
+    }
   } finally {
-    await stack.stop();
     await receiver.stop();
   }
-  if (failed) process.exitCode = 1;
+}
+
+/**
+ * The organization, its key, channel, webhook and customers, written by `lifecycle-seed.ts` run
+ * in the measured checkout (its own Prisma client for its own schema); answers the key.
+ */
+function seed(stack: BenchStack, checkout: string, phones: string[]): string {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/lifecycle-seed.ts"], {
+    cwd: checkout,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      ...stack.env,
+      BENCH_SEED: JSON.stringify({
+        phoneNumberId: PHONE_NUMBER_ID,
+        wabaId: WABA_ID,
+        graphUrl: `${stack.sandboxUrl}/v23.0`,
+        webhookUrl: `http://127.0.0.1:${RECEIVER_PORT}/hook`,
+        events: [...OUTBOUND_EVENTS, "message.inbound"],
+        phones,
+      }),
+    },
+  });
+  const line = result.stdout.trim().split("\n").pop() ?? "";
+  if (result.status !== 0 || !line.startsWith("{"))
+    throw new Error(`seeding in ${checkout} failed:\n${result.stdout}\n${result.stderr}`);
+  return (JSON.parse(line) as { key: string }).key;
+}
+
+function git(args: string[], cwd = process.cwd()): string {
+  const result = spawnSync("git", args, { cwd, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+function npm(args: string[], cwd: string): void {
+  console.log(`[baseline] npm ${args.join(" ")} (in ${cwd})`);
+  const result = spawnSync("npm", args, {
+    cwd,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error(`npm ${args.join(" ")} failed in ${cwd}`);
+}
+
+/**
+ * A detached worktree of `ref` outside the repository, installed, generated and built once
+ * (a marker file says it is ready); answers its directory. The seed script is copied in each time.
+ */
+function prepareBaseline(ref: string): { dir: string; sha: string } {
+  const sha = git(["rev-parse", "--verify", `${ref}^{commit}`]);
+  const dir = process.env.BENCH_BASELINE_DIR ?? join(tmpdir(), `messaging-baseline-${sha.slice(0, 12)}`);
+  const marker = join(dir, ".bench-baseline-ready");
+  if (!existsSync(marker)) {
+    if (!existsSync(join(dir, ".git"))) {
+      git(["worktree", "prune"]);
+      console.log(`[baseline] git worktree add --detach ${dir} ${sha}`);
+      git(["worktree", "add", "--detach", dir, sha]);
+    } else if (git(["rev-parse", "HEAD"], dir) !== sha) {
+      throw new Error(
+        `${dir} holds another commit than ${sha}: remove it (git worktree remove --force ${dir})`,
+      );
+    }
+    // not `npm ci`: 6eb44e7's package-lock.json is out of step with its package.json
+    npm(["install", "--no-audit", "--no-fund"], dir);
+    npm(["run", "db:generate"], dir);
+    npm(["run", "build"], dir);
+    writeFileSync(marker, `${sha} prepared ${new Date().toISOString()}\n`);
+  }
+  copyFileSync("scripts/bench/lifecycle-seed.ts", join(dir, "scripts/bench/lifecycle-seed.ts"));
+  return { dir, sha };
+}
+
+/** this checkout's bench database with `_baseline` after its name */
+function baselineDatabaseUrl(): string {
+  if (process.env.BENCH_BASELINE_DATABASE_URL) return process.env.BENCH_BASELINE_DATABASE_URL;
+  const url = new URL(
+    process.env.BENCH_DATABASE_URL ?? scratchServices(process.cwd(), "messaging_bench", 12).databaseUrl,
+  );
+  url.pathname = `${url.pathname}_baseline`;
+  return url.toString();
+}
+
+/**
+ * Whether this checkout sustains `rate` for SEARCH_SECONDS: every send accepted, every event
+ * delivered exactly once, and messages through their whole life at ≥ 95 % of the offered rate.
+ */
+async function sustains(rate: number): Promise<boolean> {
+  const run = await lifecycleRun({ rate, seconds: SEARCH_SECONDS, countTrips: false });
+  const phases = [run.out, run.inb];
+  const ok =
+    exactlyOnce(run) &&
+    phases.every((p) => p.accepted === p.offered && p.completed === p.accepted && through(p) >= 0.95 * rate);
+  console.log(
+    `[search] ${rate}/s for ${SEARCH_SECONDS} s: outbound ${through(run.out).toFixed(1)}/s ` +
+      `(${run.out.accepted}/${run.out.offered} accepted, lag p99 ${percentile(run.out.lagMs, 99)} ms), ` +
+      `inbound ${through(run.inb).toFixed(1)}/s (${run.inb.accepted}/${run.inb.offered}, lag p99 ${percentile(run.inb.lagMs, 99)} ms), ` +
+      `exactly once: ${exactlyOnce(run) ? "yes" : "NO"} → ${ok ? "sustained" : "not sustained"}`,
+  );
+  return ok;
+}
+
+/** The highest offered rate this checkout sustains: from 40, ×1.5 while sustained, then halfway back once. */
+async function searchMaxRate(): Promise<number | null> {
+  let ok: number | null = null;
+  let failed: number | null = null;
+  for (let rate = 40; rate <= 400; rate = Math.round((rate * 1.5) / 5) * 5) {
+    if (await sustains(rate)) ok = rate;
+    else {
+      failed = rate;
+      break;
+    }
+  }
+  const low = ok ?? 30;
+  if (failed !== null && failed - low >= 10) {
+    const mid = Math.round((low + failed) / 2 / 5) * 5;
+    if (mid > low && mid < failed && (await sustains(mid))) ok = mid;
+  }
+  return ok;
+}
+
+function printComparison(
+  rate: number,
+  runs: { label: string; run: Run }[],
+  here: string,
+  base: string,
+): void {
+  const groups = [...PRODUCT, "total"];
+  const value = (phase: Phase, g: string) =>
+    g === "total" ? totalCpu(phase) : (phase.cpuPerMessage[g] ?? 0);
+  const names = ["web", "worker", "PostgreSQL", "Redis", "total"];
+  console.log(
+    `\n=== ${rate} messages/s offered, ${SECONDS} s each way: CPU ms a message (median of ${ROUNDS} run(s) each) ===`,
+  );
+  const header = ["life", "checkout", ...names, "through /s", "lag p50 ms", "exactly once"];
+  const rows: string[][] = [];
+  for (const life of ["out", "inb"] as const) {
+    const medians = new Map<string, number[]>();
+    for (const label of [here, base]) {
+      const mine = runs.filter((r) => r.label === label);
+      const phases = mine.map((r) => r.run[life]);
+      const m = groups.map((g) => median(phases.map((p) => value(p, g))));
+      medians.set(label, m);
+      rows.push([
+        life === "out" ? "outbound" : "inbound",
+        label,
+        ...m.map((v) => v.toFixed(2)),
+        median(phases.map(through)).toFixed(1),
+        String(median(phases.map((p) => percentile(p.lagMs, 50)))),
+        mine.every((r) => exactlyOnce(r.run)) ? "yes" : "NO",
+      ]);
+    }
+    const a = medians.get(here) ?? [];
+    const b = medians.get(base) ?? [];
+    rows.push([
+      life === "out" ? "outbound" : "inbound",
+      "ratio",
+      ...groups.map((_, i) => ((b[i] ?? 0) > 0 ? ((a[i] ?? 0) / (b[i] ?? 1)).toFixed(2) : "-")),
+      "",
+      "",
+      "",
+    ]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const fmt = (cols: string[]) => cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(fmt(header));
+  for (const r of rows) console.log(fmt(r));
+  console.log(`(ratio: ${here} / ${base}; the target is at most 0.50 for outbound and inbound totals)`);
+  console.log("each run, total CPU ms a message outbound / inbound:");
+  for (const { label, run } of runs)
+    console.log(`  ${label}: ${totalCpu(run.out).toFixed(2)} / ${totalCpu(run.inb).toFixed(2)}`);
+}
+
+async function compare(ref: string): Promise<boolean> {
+  const baseline = prepareBaseline(ref);
+  buildHere();
+  const here = `this ${git(["rev-parse", "--short=7", "HEAD"])}`;
+  const base = `baseline ${baseline.sha.slice(0, 7)}`;
+  const databaseUrl = baselineDatabaseUrl();
+  const rates: number[] = [];
+  for (const part of (process.env.BENCH_RATES ?? "30,max").split(",").map((p) => p.trim())) {
+    if (part === "max") {
+      console.log(`[search] the highest rate ${here} sustains for ${SEARCH_SECONDS} s`);
+      const max = await searchMaxRate();
+      console.log(
+        max === null ? "[search] not even 40/s: comparing at the other rates only" : `[search] ${max}/s`,
+      );
+      if (max !== null && !rates.includes(max)) rates.push(max);
+    } else if (Number(part) > 0 && !rates.includes(Number(part))) rates.push(Number(part));
+  }
+  let allOnce = true;
+  for (const rate of rates) {
+    const runs: { label: string; run: Run }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [label, checkout, db] of [
+        [here, undefined, undefined],
+        [base, baseline.dir, databaseUrl],
+      ] as const) {
+        const started = new Date().toISOString().slice(11, 19);
+        console.log(`\n[run] ${label}, ${rate}/s, round ${round} of ${ROUNDS}: starting its stack`);
+        const run = await lifecycleRun({
+          rate,
+          seconds: SECONDS,
+          checkout,
+          databaseUrl: db,
+          countTrips: true,
+        });
+        printRun(run, `--- ${label}, ${rate}/s, round ${round} (started ${started} UTC) ---`);
+        runs.push({ label, run });
+        if (!exactlyOnce(run)) allOnce = false;
+      }
+    }
+    printComparison(rate, runs, here, base);
+  }
+  return allOnce;
+}
+
+async function main(): Promise<void> {
+  if (BASELINE) {
+    if (!(await compare(BASELINE))) process.exitCode = 1;
+    return;
+  }
+  buildHere();
+  const run = await lifecycleRun({ rate: RATE, seconds: SECONDS, countTrips: true });
+  printRun(
+    run,
+    `bench:lifecycle — ${RATE} messages/s offered for ${SECONDS} s, ${WEB_PROCESSES} web and ${WORKER_PROCESSES} worker process(es); ` +
+      `sandbox statuses after ${STATUS_DELAYS.sent}/${STATUS_DELAYS.delivered}/${STATUS_DELAYS.read} ms; receiver answers at once`,
+  );
+  if (!exactlyOnce(run)) process.exitCode = 1;
 }
 
 /** Five seconds of sends at the same rate before measuring; answers their message ids. */
-async function outboundWarmUp(stack: BenchStack, key: string, phones: string[]): Promise<string[]> {
+async function outboundWarmUp(
+  stack: BenchStack,
+  key: string,
+  phones: string[],
+  rate: number,
+): Promise<string[]> {
   const ids: string[] = [];
-  const total = Math.min(RATE * 5, 1_000);
+  const total = Math.min(rate * 5, 1_000);
   for (let i = 0; i < total; i += 20) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(20, total - i) }, async (_, j) => {
