@@ -8,7 +8,9 @@ import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/pr
  * Web (`npm run web`'s process: the production build), worker and sandbox for a benchmark,
  * talking to PostgreSQL and Redis directly (no test proxies). Uses its own database, recreated.
  * BENCH_WEB_PROCESSES (default 1) web processes listen on webPort, webPort + 2, …;
- * BENCH_WORKER_PROCESSES (default 1) worker processes share the queues.
+ * BENCH_WORKER_PROCESSES (default 1) worker processes share the queues. `checkout` runs another
+ * checkout's web and worker (built, installed) on a database migrated by its own migrations, with
+ * this checkout's sandbox; BENCH_WORKER_CWD=<checkout> swaps in only another checkout's worker.
  */
 export type BenchStack = {
   /** the first web process */

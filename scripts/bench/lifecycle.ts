@@ -381,6 +381,16 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
   }
 }
 
+/** A run that cannot run (a stack that does not start, a cut connection) is tried once more. */
+async function lifecycleRunRetried(options: RunOptions, label: string): Promise<Run> {
+  try {
+    return await lifecycleRun(options);
+  } catch (error) {
+    console.error(`[run] ${label} could not run, trying once more:`, error);
+    return lifecycleRun(options);
+  }
+}
+
 /**
  * The organization, its key, channel, webhook and customers, written by `lifecycle-seed.ts` run
  * in the measured checkout (its own Prisma client for its own schema); answers the key.
@@ -471,7 +481,7 @@ const DRAIN_SECONDS = 5;
  * offered one (the `read` comes 1 s after a send: no backlog grew).
  */
 async function sustains(rate: number): Promise<boolean> {
-  const run = await lifecycleRun({ rate, seconds: SEARCH_SECONDS, countTrips: false });
+  const run = await lifecycleRunRetried({ rate, seconds: SEARCH_SECONDS, countTrips: false }, "search");
   const phases = [run.out, run.inb];
   const ok =
     exactlyOnce(run) &&
@@ -588,13 +598,10 @@ async function compare(ref: string): Promise<boolean> {
       ] as const) {
         const started = new Date().toISOString().slice(11, 19);
         console.log(`\n[run] ${label}, ${rate}/s, round ${round} of ${ROUNDS}: starting its stack`);
-        const run = await lifecycleRun({
-          rate,
-          seconds: SECONDS,
-          checkout,
-          databaseUrl: db,
-          countTrips: true,
-        });
+        const run = await lifecycleRunRetried(
+          { rate, seconds: SECONDS, checkout, databaseUrl: db, countTrips: true },
+          label,
+        );
         printRun(run, `--- ${label}, ${rate}/s, round ${round} (started ${started} UTC) ---`);
         runs.push({ label, run });
         if (!exactlyOnce(run)) allOnce = false;
@@ -632,6 +639,7 @@ async function outboundWarmUp(
   for (let i = 0; i < total; i += 20) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(20, total - i) }, async (_, j) => {
+        // a warm-up send refused or cut (a connection closed under load) is only not waited for
         const res = await fetch(`${stack.baseUrls[(i + j) % stack.baseUrls.length]}/v1/whatsapp/messages`, {
           method: "POST",
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -640,8 +648,8 @@ async function outboundWarmUp(
             type: "text",
             text: { body: "warm-up" },
           }),
-        });
-        const body = (await res.json()) as { data?: { messageId?: string } };
+        }).catch(() => null);
+        const body = res ? ((await res.json().catch(() => ({}))) as { data?: { messageId?: string } }) : {};
         return body.data?.messageId ?? null;
       }),
     );
