@@ -36,8 +36,9 @@
  *   rate: CPU ms a message per process (web / worker / PostgreSQL / Redis / total) for outbound
  *   and inbound, the median of each checkout's runs, and the ratio this checkout / baseline.
  * Exits 1 only when an exactly-once check fails (or the bench cannot run), never on timing.
- * Duration with the defaults: about 3 min a run, so about 30 min for the two rates' 8 runs, plus
- * about 3 min a search step (usually 3 to 5), plus 6 min for the first preparation.
+ * Duration with the defaults: about 2.5 min a run (its stack's start, warm-up, 2 × 30 s, the
+ * drain and the round-trip counts), 20 min for the two rates' 8 runs, plus about 3 min a search
+ * step (3 to 5 steps): 30–40 min; the first preparation of a baseline adds about 5 min.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, writeFileSync } from "node:fs";
