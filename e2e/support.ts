@@ -6,6 +6,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { createOrganization } from "../lib/organizations/create-organization";
 import { createUser } from "../lib/users/create-user";
+import { quickPasswordHash } from "../scripts/test/password-hash";
 import { randomPhone } from "../scripts/test/random-data";
 import { BASE_URL } from "./env";
 
@@ -19,7 +20,13 @@ export async function seedOrganization(): Promise<TestOrg> {
   const make = async (role: Role): Promise<Staff> => {
     const email = `${role}-${randomUUID().slice(0, 12)}@e2e.example`;
     const password = randomBytes(12).toString("base64url");
-    const user = await createUser({ organizationId: org.id, email, password, role, name: `${role} ${name}` });
+    const user = await createUser({
+      organizationId: org.id,
+      email,
+      passwordHash: quickPasswordHash(password),
+      role,
+      name: `${role} ${name}`,
+    });
     return { id: user.id, email, password, role };
   };
   const [owner, admin, agent] = await Promise.all([make("owner"), make("admin"), make("agent")]);

@@ -1,134 +1,37 @@
 import "#server-only";
 import { type JobsOptions, Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { z } from "zod";
+import type { z } from "zod";
 import { config } from "@/lib/config";
 import { groupCommit } from "@/lib/db-group-commit";
+import { broadcastsJob } from "@/lib/jobs/broadcasts";
+import { callsJob } from "@/lib/jobs/calls";
+import { deliveriesJob } from "@/lib/jobs/deliveries";
+import { maintenanceJob } from "@/lib/jobs/maintenance";
+import { mediaJob } from "@/lib/jobs/media";
+import { sendsJob } from "@/lib/jobs/sends";
+import { templatesJob } from "@/lib/jobs/templates";
+import { upstreamJob } from "@/lib/jobs/upstream";
 import { failFastOptions } from "@/lib/redis";
 
 /**
- * Every queue, its payload schema and its job options, declared once and imported by the
- * web app (to enqueue) and the worker (to process). Names carry a hash tag so that each
- * queue's keys stay on one slot of a clustered Redis.
+ * Every kind of job, each declared in its own file of lib/jobs/ (name, payload schema, options,
+ * concurrency; lib/jobs/define-job.ts) and run by the handler of the same name in worker/. The
+ * web app imports this to enqueue, the worker to process.
  */
 export const QUEUES = {
-  sends: {
-    name: "{sends}",
-    payload: z.object({
-      messageId: z.uuid(),
-      /** the channel the send goes through (absent on jobs the sweeper queues again) */
-      channelId: z.uuid().optional(),
-      /** the requesting process's outcome channel (lib/messages/send-outcome-channel.ts) */
-      replyTo: z.string().max(300).optional(),
-    }),
-    options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
-  },
-  // inbound: the notifications the upstream sent us, one job each (lib/inbound/, worker/inbound.ts);
-  // "{upstream}" is a Redis name: renaming it would orphan the jobs queued before a deploy
-  upstream: {
-    name: "{upstream}",
-    payload: z.object({ notificationId: z.uuid() }),
-    options: {
-      attempts: 5,
-      backoff: { type: "exponential", delay: 1000 },
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 86_400 },
-    },
-  },
-  templates: {
-    name: "{templates}",
-    payload: z.object({ channelId: z.uuid() }),
-    options: {
-      attempts: 3,
-      backoff: { type: "exponential", delay: 5000 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 86_400 },
-    },
-  },
-  media: {
-    name: "{media}",
-    payload: z.object({ mediaId: z.uuid() }),
-    options: {
-      attempts: 8,
-      backoff: { type: "exponential", delay: 2000 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 7 * 86_400 },
-    },
-  },
-  deliveries: {
-    name: "{deliveries}",
-    payload: z.object({
-      deliveryId: z.string().startsWith("wh_"),
-      /** the webhook's delivery slot this job already holds (lib/webhooks/delivery-rate.ts) */
-      slotAt: z.number().optional(),
-    }),
-    // retries are scheduled by us (DeliveryAttempt rows and nextAttemptAt), not by BullMQ
-    options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400 } },
-  },
-  broadcasts: {
-    name: "{broadcasts}",
-    // one job per broadcast (job id = broadcast id): it sends batches at the channel's pace and
-    // gives its turn back (delayed) while it waits; the state is in PostgreSQL, so a lost or
-    // failed job is simply queued again by the sweeper (lib/broadcasts/sweep-broadcasts.ts)
-    payload: z.object({ broadcastId: z.uuid() }),
-    options: {
-      attempts: 10,
-      backoff: { type: "exponential", delay: 1000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
-  },
-  // a customer's call that rings unanswered past its channel's ring time (lib/calls/ring-timeout.ts):
-  // one delayed job per call, job id `ring-<call id>`; the sweeper re-finds those lost with Redis
-  calls: {
-    name: "{calls}",
-    payload: z.object({ callId: z.uuid() }),
-    options: {
-      attempts: 3,
-      backoff: { type: "exponential", delay: 1000 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 86_400 },
-    },
-  },
-  maintenance: {
-    name: "{maintenance}",
-    payload: z.object({
-      task: z.enum([
-        "flush-key-usage",
-        "sweep-deliveries",
-        "sweep-sends",
-        "sweep-upstream",
-        "sweep-broadcasts",
-        "sync-all-templates",
-        "prune",
-        "compact-usage",
-        "sweep-ringing-calls",
-      ]),
-    }),
-    options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-  },
-} satisfies Record<string, { name: string; payload: z.ZodType; options: JobsOptions }>;
+  sends: sendsJob,
+  upstream: upstreamJob,
+  templates: templatesJob,
+  media: mediaJob,
+  deliveries: deliveriesJob,
+  broadcasts: broadcastsJob,
+  calls: callsJob,
+  maintenance: maintenanceJob,
+};
 
 export type QueueKey = keyof typeof QUEUES;
 export type Payload<K extends QueueKey> = z.infer<(typeof QUEUES)[K]["payload"]>;
-
-/**
- * How often each maintenance task runs, in ms: the worker keeps one BullMQ job scheduler per
- * task (every task of the maintenance queue has one).
- */
-export const MAINTENANCE_SCHEDULES = {
-  "flush-key-usage": 30_000,
-  prune: 3_600_000,
-  "sweep-sends": 60_000,
-  "sweep-upstream": 60_000,
-  "sweep-deliveries": 30_000,
-  // scheduled broadcasts start on time even when their delayed job was lost with Redis
-  "sweep-broadcasts": 5_000,
-  "sync-all-templates": 900_000,
-  "compact-usage": 3_600_000,
-  // customers' calls past their ring time whose delayed job was lost with Redis
-  "sweep-ringing-calls": 15_000,
-} satisfies Record<Payload<"maintenance">["task"], number>;
 
 /**
  * How long an enqueue may wait for Redis (ENQUEUE_TIMEOUT_MS, 1 s; read at each call, so a test

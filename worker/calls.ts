@@ -1,9 +1,9 @@
-import type { Job } from "bullmq";
 import { expireRingingCall } from "@/lib/calls/ring-timeout";
-import { QUEUES } from "@/lib/queues";
+import { callsJob } from "@/lib/jobs/calls";
+import { handle } from "@/lib/jobs/define-job";
 
 /** A customer's call still ringing at its channel's ring time is rejected and logged as missed. */
-export async function processRingTimeout(job: Job) {
-  const { callId } = QUEUES.calls.payload.parse(job.data);
-  return { callId, result: await expireRingingCall(callId) };
-}
+export const processRingTimeout = handle(callsJob, async ({ callId }) => ({
+  callId,
+  result: await expireRingingCall(callId),
+}));

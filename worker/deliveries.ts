@@ -1,6 +1,7 @@
-import { DelayedError, type Job } from "bullmq";
-import { QUEUES } from "@/lib/queues";
-import { type DeliverOutcome, deliver } from "@/lib/webhooks/deliver";
+import { DelayedError } from "bullmq";
+import { handle } from "@/lib/jobs/define-job";
+import { deliveriesJob } from "@/lib/jobs/deliveries";
+import { deliver } from "@/lib/webhooks/deliver";
 
 /**
  * One attempt of one customer webhook delivery (lib/webhooks/deliver.ts). When the delivery's
@@ -8,8 +9,7 @@ import { type DeliverOutcome, deliver } from "@/lib/webhooks/deliver";
  * under the same job id, so that other organizations' deliveries take the free slots. Over its
  * webhook's delivery rate limit it waits, under the same job id, for the slot it reserved.
  */
-export async function processDelivery(job: Job, token?: string): Promise<DeliverOutcome> {
-  const { deliveryId, slotAt } = QUEUES.deliveries.payload.parse(job.data);
+export const processDelivery = handle(deliveriesJob, async ({ deliveryId, slotAt }, job, token) => {
   const outcome = await deliver(deliveryId, slotAt);
   if (outcome.kind === "postponed" && token) {
     // a reserved rate-limit slot goes with the job; an org-slot postponement keeps none (the
@@ -24,4 +24,4 @@ export async function processDelivery(job: Job, token?: string): Promise<Deliver
     throw new DelayedError();
   }
   return outcome;
-}
+});

@@ -1,40 +1,36 @@
 import { type Processor, Worker } from "bullmq";
 import { stopBroadcastDrivers } from "@/lib/broadcasts/run-broadcast";
-import { type Config, config } from "@/lib/config";
+import { config } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { listenForUpstream } from "@/lib/inbound/listen-upstream";
+import { MAINTENANCE_SCHEDULES } from "@/lib/jobs/maintenance";
+import { UPSTREAM_CONCURRENCY } from "@/lib/jobs/upstream";
 import { logger } from "@/lib/logger";
 import { registerQueueGauges } from "@/lib/metrics/queue-gauges";
 import { startWorkerMetricsServer } from "@/lib/metrics/serve-metrics";
-import { closeQueues, MAINTENANCE_SCHEDULES, QUEUES, type QueueKey, queue } from "@/lib/queues";
+import { closeQueues, QUEUES, type QueueKey, queue } from "@/lib/queues";
 import { bullConnection } from "@/lib/redis";
 import { drainInlineDeliveries } from "@/lib/webhooks/start-deliveries";
 import { processBroadcast } from "@/worker/broadcasts";
 import { processRingTimeout } from "@/worker/calls";
 import { processDelivery } from "@/worker/deliveries";
-import { processInbound } from "@/worker/inbound";
 import { processMaintenance } from "@/worker/maintenance";
 import { processMedia } from "@/worker/media";
 import { processSend } from "@/worker/sends";
 import { processTemplates } from "@/worker/templates";
+import { processInbound } from "@/worker/upstream";
 
-const UPSTREAM_CONCURRENCY = 20;
-
-/** One BullMQ Worker per queue; each closes cleanly on SIGTERM. */
-const processors = (
-  settings: Config,
-): Partial<Record<QueueKey, { processor: Processor; concurrency: number }>> => ({
-  sends: { processor: processSend, concurrency: settings.SEND_CONCURRENCY },
-  // notifications the sweeper queued again (the web's NOTIFY wakes listenForUpstream for the rest)
-  upstream: { processor: processInbound, concurrency: UPSTREAM_CONCURRENCY },
-  templates: { processor: processTemplates, concurrency: 2 },
-  media: { processor: processMedia, concurrency: 5 },
-  deliveries: { processor: processDelivery, concurrency: settings.DELIVERY_CONCURRENCY },
-  // a broadcast's job sends its batches itself, concurrently: few jobs keep many sends in flight
-  broadcasts: { processor: processBroadcast, concurrency: settings.BROADCAST_CONCURRENCY },
-  maintenance: { processor: processMaintenance, concurrency: 1 },
-  calls: { processor: processRingTimeout, concurrency: 5 },
-});
+/** Every job's handler (worker/<job>.ts), by the key of its definition in lib/jobs/: one each. */
+const HANDLERS = {
+  sends: processSend,
+  upstream: processInbound,
+  templates: processTemplates,
+  media: processMedia,
+  deliveries: processDelivery,
+  broadcasts: processBroadcast,
+  maintenance: processMaintenance,
+  calls: processRingTimeout,
+} satisfies Record<QueueKey, Processor>;
 
 async function scheduleMaintenance(): Promise<void> {
   const q = queue("maintenance");
@@ -44,11 +40,12 @@ async function scheduleMaintenance(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const workers = Object.entries(processors(config())).map(([key, spec]) => {
-    const name = QUEUES[key as QueueKey].name;
-    const worker = new Worker(name, spec.processor, {
+  const settings = config();
+  const workers = (Object.keys(HANDLERS) as QueueKey[]).map((key) => {
+    const { name, concurrency } = QUEUES[key];
+    const worker = new Worker(name, HANDLERS[key], {
       connection: bullConnection(),
-      concurrency: spec.concurrency,
+      concurrency: concurrency(settings),
       // a crash must not fail a job for good (design.md, sends)
       maxStalledCount: 10,
     });

@@ -1,17 +1,16 @@
-import type { Job } from "bullmq";
 import { sweepBroadcasts } from "@/lib/broadcasts/sweep-broadcasts";
 import { sweepRingingCalls } from "@/lib/calls/ring-timeout";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
+import { handle } from "@/lib/jobs/define-job";
+import { maintenanceJob } from "@/lib/jobs/maintenance";
 import { flushKeyUsage } from "@/lib/maintenance/flush-key-usage";
 import { prune } from "@/lib/maintenance/prune";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { sweepSends } from "@/lib/messages/sweep-sends";
-import { QUEUES } from "@/lib/queues";
 import { syncAllTemplates } from "@/lib/templates/sync-all-templates";
 import { compactUsage } from "@/lib/usage/compact-usage";
 
-export async function processMaintenance(job: Job): Promise<unknown> {
-  const { task } = QUEUES.maintenance.payload.parse(job.data);
+export const processMaintenance = handle(maintenanceJob, async ({ task }) => {
   switch (task) {
     case "flush-key-usage":
       return { updated: await flushKeyUsage() };
@@ -32,4 +31,4 @@ export async function processMaintenance(job: Job): Promise<unknown> {
     case "sweep-ringing-calls":
       return sweepRingingCalls();
   }
-}
+});

@@ -1,10 +1,9 @@
-import type { Job } from "bullmq";
 import { db } from "@/lib/db";
+import { handle } from "@/lib/jobs/define-job";
+import { mediaJob } from "@/lib/jobs/media";
 import { copyMedia } from "@/lib/media/copy-media";
-import { QUEUES } from "@/lib/queues";
 
-export async function processMedia(job: Job) {
-  const { mediaId } = QUEUES.media.payload.parse(job.data);
+export const processMedia = handle(mediaJob, async ({ mediaId }, job) => {
   try {
     const media = await copyMedia(mediaId);
     return { mediaId, bytes: media.fileSize };
@@ -19,4 +18,4 @@ export async function processMedia(job: Job) {
     }
     throw error;
   }
-}
+});

@@ -1,9 +1,10 @@
-import { DelayedError, type Job } from "bullmq";
+import { DelayedError } from "bullmq";
+import { handle } from "@/lib/jobs/define-job";
+import { sendsJob } from "@/lib/jobs/sends";
 import { deliverToUpstream } from "@/lib/messages/deliver-to-upstream";
 import type { SendOutcome } from "@/lib/messages/send-outcome";
 import { publishOutcome } from "@/lib/messages/send-outcome-channel";
 import { countSend } from "@/lib/metrics/record";
-import { QUEUES } from "@/lib/queues";
 import { readyRedis } from "@/lib/redis";
 
 /**
@@ -11,8 +12,7 @@ import { readyRedis } from "@/lib/redis";
  * the request waiting on it hears the outcome, on its own channel, when it is finally sent
  * (or its wait runs out first and it answers 503).
  */
-export async function processSend(job: Job, token?: string) {
-  const { messageId, channelId, replyTo } = QUEUES.sends.payload.parse(job.data);
+export const processSend = handle(sendsJob, async ({ messageId, channelId, replyTo }, job, token) => {
   let outcome: SendOutcome;
   try {
     const result = await deliverToUpstream(messageId, channelId);
@@ -29,7 +29,7 @@ export async function processSend(job: Job, token?: string) {
   countSend(outcome);
   if (replyTo) await tell(replyTo, messageId, outcome);
   return outcome;
-}
+});
 
 async function tell(replyTo: string, messageId: string, outcome: SendOutcome): Promise<void> {
   const redis = await readyRedis().catch(() => null);

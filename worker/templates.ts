@@ -1,12 +1,11 @@
-import type { Job } from "bullmq";
 import { syncFlows } from "@/lib/flows/sync-flows";
+import { handle } from "@/lib/jobs/define-job";
+import { templatesJob } from "@/lib/jobs/templates";
 import { logger } from "@/lib/logger";
-import { QUEUES } from "@/lib/queues";
 import { syncTemplates } from "@/lib/templates/sync-templates";
 
 /** A channel's templates, then its Flows (lib/flows/sync-flows.ts), whose failure fails nothing of the templates'. */
-export async function processTemplates(job: Job) {
-  const { channelId } = QUEUES.templates.payload.parse(job.data);
+export const processTemplates = handle(templatesJob, async ({ channelId }) => {
   const result = await syncTemplates(channelId);
   if (result.needs_new_token) return result;
   try {
@@ -15,4 +14,4 @@ export async function processTemplates(job: Job) {
     logger.warn({ err: error, channelId }, "flow sync failed");
     return result;
   }
-}
+});

@@ -26,6 +26,10 @@ const DAY_SHORT: Record<string, string> = {
   SUNDAY: "Sun",
 };
 
+/** what WhatsApp's values mean to a person; anything else (unset) reads "Not set" */
+const CALL_BUTTON: Record<string, string> = { DEFAULT: "Shown", DISABLE_ALL: "Hidden" };
+const CALLBACK_PERMISSION: Record<string, string> = { ENABLED: "Yes", DISABLED: "No" };
+
 const time = (hhmm: string) => `${hhmm.slice(0, 2)}:${hhmm.slice(2)}`;
 
 function hoursText(hours: CallHours | null): string {
@@ -97,20 +101,10 @@ export function CallingSettings({ canEdit }: { canEdit: boolean }) {
               )}
             </div>
             <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Setting term="Call button">
-                {c.call_icon_visibility === "DISABLE_ALL"
-                  ? "Hidden"
-                  : c.call_icon_visibility === "DEFAULT"
-                    ? "Shown"
-                    : "Not set"}
-              </Setting>
+              <Setting term="Call button">{CALL_BUTTON[c.call_icon_visibility ?? ""] ?? "Not set"}</Setting>
               <Setting term="Call hours">{hoursText(c.call_hours)}</Setting>
               <Setting term="Ask callers to allow callbacks">
-                {c.callback_permission_status === "ENABLED"
-                  ? "Yes"
-                  : c.callback_permission_status === "DISABLED"
-                    ? "No"
-                    : "Not set"}
+                {CALLBACK_PERMISSION[c.callback_permission_status ?? ""] ?? "Not set"}
               </Setting>
               <Setting term="Ring time">{c.ring_seconds} seconds</Setting>
             </dl>

@@ -27,38 +27,41 @@ type Rule = {
 
 /** 100 ms × 2^attempt with ±50 % jitter: 0.2, 0.4, … 3.2 s, about 6 s over five pauses. */
 const quick = (attempt: number) => 100 * 2 ** attempt * (0.5 + Math.random());
-const never = () => 0;
+/** a single send's rule for what went nowhere yet: six tries within seconds */
+const RETRY_QUICKLY = { tries: 6, pauseMs: quick };
+/** a single send's rule for what must not go again: one try */
+const ONCE = { tries: 1, pauseMs: () => 0 };
 
 export const SEND_POLICY: Record<FailureClass, Rule> = {
   throttled: {
     meaning: "the channel sends faster than its throughput allows",
     matches: "130429",
-    single: { tries: 6, pauseMs: quick },
+    single: RETRY_QUICKLY,
     // the channel slows down too (lib/cloud-api/broadcast-throughput.ts); the recipient goes again soon
     broadcast: { tries: 50, backoff: { baseMs: 1_000, growth: 1, capMs: 1_000 } },
   },
   "pair-rate": {
     meaning: "too many messages to this one customer (Meta allows about one every 6 seconds)",
     matches: "131056",
-    single: { tries: 6, pauseMs: quick },
+    single: RETRY_QUICKLY,
     broadcast: { tries: 8, backoff: { baseMs: 6_000, growth: 2, capMs: 300_000 } },
   },
   unreachable: {
     meaning: "the request never left: the upstream or the network is away",
     matches: "connection refused, reset before a byte was sent, DNS",
-    single: { tries: 6, pauseMs: quick },
+    single: RETRY_QUICKLY,
     broadcast: { tries: 10, backoff: { baseMs: 2_000, growth: 2, capMs: 60_000 } },
   },
   "in-doubt": {
     meaning: "the upstream may have it: no answer in time, or one we cannot read",
     matches: "timeout, bad response",
-    single: { tries: 1, pauseMs: never },
+    single: ONCE,
     broadcast: null,
   },
   refused: {
     meaning: "any other refusal: it will not go as it is",
     matches: "every other code",
-    single: { tries: 1, pauseMs: never },
+    single: ONCE,
     broadcast: null,
   },
 };

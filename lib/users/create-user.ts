@@ -3,18 +3,23 @@ import { hashPassword } from "@/lib/crypto/password";
 import { db } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/client.ts";
 
-export async function createUser(input: {
-  organizationId: string;
-  email: string;
-  password: string;
-  role?: UserRole;
-  name?: string | null;
-}) {
+/**
+ * A staff member. The password is hashed here (lib/crypto/password.ts), or comes already hashed in
+ * that format: the tests' staff carry cheaper hashes (scripts/test/password-hash.ts).
+ */
+export async function createUser(
+  input: {
+    organizationId: string;
+    email: string;
+    role?: UserRole;
+    name?: string | null;
+  } & ({ password: string } | { passwordHash: string }),
+) {
   return db().user.create({
     data: {
       organizationId: input.organizationId,
       email: input.email.trim().toLowerCase(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password),
       role: input.role ?? "agent",
       name: input.name ?? null,
     },

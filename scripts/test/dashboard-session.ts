@@ -3,6 +3,7 @@ import type { Role } from "@/lib/auth/roles";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { createUser } from "@/lib/users/create-user";
 import { BASE_URL, randomIp } from "@/scripts/test/helpers";
+import { quickPasswordHash } from "@/scripts/test/password-hash";
 
 export type StaffMember = { orgId: string; email: string; password: string };
 
@@ -12,7 +13,7 @@ export async function createStaff(role: Role = "owner", orgId?: string): Promise
     orgId ?? (await createOrganization({ name: `Staff ${randomUUID().slice(0, 8)}` })).id;
   const email = `${role}-${randomUUID().slice(0, 12)}@test.example`;
   const password = `pw-${randomUUID()}`;
-  await createUser({ organizationId, email, password, role });
+  await createUser({ organizationId, email, passwordHash: quickPasswordHash(password), role });
   return { orgId: organizationId, email, password };
 }
 

@@ -1,10 +1,9 @@
-import type { Job } from "bullmq";
 import { processNotification } from "@/lib/inbound/process-notification";
+import { handle } from "@/lib/jobs/define-job";
+import { upstreamJob } from "@/lib/jobs/upstream";
 import { countInbound } from "@/lib/metrics/record";
-import { QUEUES } from "@/lib/queues";
 
-export async function processInbound(job: Job) {
-  const { notificationId } = QUEUES.upstream.payload.parse(job.data);
+export const processInbound = handle(upstreamJob, async ({ notificationId }) => {
   try {
     const result = await processNotification(notificationId);
     countInbound("processed");
@@ -13,4 +12,4 @@ export async function processInbound(job: Job) {
     countInbound("failed");
     throw error;
   }
-}
+});

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineJob } from "@/lib/jobs/define-job";
+
+/** A customer's media copied from the upstream into our store (worker/media.ts → lib/media/copy-media.ts). */
+export const mediaJob = defineJob({
+  name: "{media}",
+  payload: z.object({ mediaId: z.uuid() }),
+  options: {
+    attempts: 8,
+    backoff: { type: "exponential", delay: 2000 },
+    removeOnComplete: { age: 3600, count: 1000 },
+    removeOnFail: { age: 7 * 86_400 },
+  },
+  concurrency: () => 5,
+});
