@@ -100,10 +100,7 @@ export const NOT_YET_MOVED: string[] = [
   "lib/dashboard/overview-failures.ts",
   "lib/dashboard/overview-stats.ts",
   "lib/dashboard/overview-waiting.ts",
-  "lib/events/get-event.ts",
-  "lib/events/list-events.ts",
   "lib/events/outbox-sql.ts",
-  "lib/events/redact-message-events.ts",
   "lib/flow-endpoint/answer-data-request.ts",
   "lib/flow-endpoint/find-flow-endpoint.ts",
   "lib/flow-endpoint/flow-token-state.ts",
@@ -177,6 +174,5 @@ export const NOT_YET_MOVED: string[] = [
   "lib/users/remove-user.ts",
   "lib/webhooks/deliver.ts",
   "lib/webhooks/record-attempt.ts",
-  "lib/webhooks/send-test-event.ts",
   "worker/media.ts",
 ];

@@ -347,3 +347,12 @@ export function countDeliveriesPerBucket(
     FROM series LEFT JOIN d USING (local)
     ORDER BY series.local`);
 }
+
+/** One delivery of an event of the organization to one of its webhooks, in the caller's transaction. */
+export async function insertDelivery(
+  organizationId: string,
+  row: { id: string; webhookId: string; eventId: string; nextAttemptAt: Date },
+  client: Client,
+): Promise<void> {
+  await client.delivery.create({ data: { ...row, organizationId } });
+}
