@@ -79,7 +79,6 @@ export const NOT_YET_MOVED: string[] = [
   "lib/contacts/import-create-contacts.ts",
   "lib/contacts/import-update-contacts.ts",
   "lib/contacts/list-contacts.ts",
-  "lib/contacts/list-tags.ts",
   "lib/contacts/merge-contacts.ts",
   "lib/contacts/set-marketing-preference.ts",
   "lib/contacts/update-contact.ts",

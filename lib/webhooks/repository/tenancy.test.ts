@@ -4,6 +4,7 @@ import {
   addContactTags,
   deleteContactRow,
   findContactWithTags,
+  listTagNames,
   setContactBlockedAt,
   setContactTags,
 } from "@/lib/contacts/repository";
@@ -122,6 +123,8 @@ describe("contacts: another organization's id is nobody's", () => {
     await addContactTags(mine.org, [{ contactId: mine.contact, tags: ["new"] }], db());
     const contact = await findContactWithTags(mine.org, mine.contact);
     expect(contact?.tags.map((t) => t.tag.name).sort()).toEqual(["new", "vip"]);
+    expect(await listTagNames(mine.org, "", 20)).toEqual(["new", "vip"]);
+    expect(await listTagNames(other, "", 20)).toEqual(["intruder"]);
     expect(await deleteContactRow(mine.org, mine.contact)).toBe(true);
   });
 });
