@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { missingSql, valuesSql } from "@/lib/broadcasts/audience-sql";
 import type { CheckedTemplate } from "@/lib/broadcasts/check-broadcast-template";
 import type { InlineRow } from "@/lib/broadcasts/inline-recipients";
-import { addContactTags } from "@/lib/contacts/set-contact-tags";
+import { addContactTags } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import type { Tx } from "@/lib/events/record-event";
@@ -115,12 +115,12 @@ async function tagNewContacts(tx: Tx, organizationId: string, rows: InlineRow[],
   });
   const idOf = new Map(contacts.map((c) => [c.phone, c.id]));
   await addContactTags(
-    tx,
     organizationId,
     tagged.flatMap((r) => {
       const contactId = idOf.get(r.phone);
       return contactId ? [{ contactId, tags: r.contact?.tags ?? [] }] : [];
     }),
+    tx,
   );
 }
 

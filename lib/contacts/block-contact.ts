@@ -1,9 +1,9 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import { listChannelsWrittenToBy } from "@/lib/channels/repository";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { blockFailed, blockUsersCall, findContact, setBlocked } from "@/lib/contacts/block-users-call";
 import type { ContactWithTags } from "@/lib/contacts/contact-json";
-import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,13 +19,7 @@ export async function blockContact(organizationId: string, contactId: string): P
   const contact = await findContact(organizationId, contactId);
   if (contact.blockedAt) return contact;
   const since = new Date(Date.now() - DAY_MS);
-  const channels = await db().channel.findMany({
-    where: {
-      organizationId,
-      status: "active",
-      messages: { some: { contactId: contact.id, direction: "inbound", createdAt: { gt: since } } },
-    },
-  });
+  const channels = await listChannelsWrittenToBy(organizationId, contact.id, since);
   if (channels.length === 0) {
     throw new ApiError(
       "WHATSAPP_SESSION_CLOSED",

@@ -2,8 +2,9 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
-import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import { findContactWithTags, getContactWithTags, setContactBlockedAt } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";
@@ -12,9 +13,7 @@ import { isUuid } from "@/lib/ids/uuid";
 /** What blocking and unblocking share: the contact, Meta's block_users call, the change and its event. */
 
 export async function findContact(organizationId: string, contactId: string): Promise<ContactWithTags> {
-  const contact = isUuid(contactId)
-    ? await db().contact.findFirst({ where: { id: contactId, organizationId }, include: contactInclude })
-    : null;
+  const contact = isUuid(contactId) ? await findContactWithTags(organizationId, contactId) : null;
   if (!contact) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
   return contact;
 }
@@ -46,9 +45,9 @@ export function blockFailed(failure: UpstreamFailure | undefined, contactId: str
 
 export async function setBlocked(organizationId: string, contactId: string, blockedAt: Date | null) {
   const deliveryIds = await db().$transaction(async (tx) => {
-    await tx.contact.update({ where: { id: contactId }, data: { blockedAt } });
+    await setContactBlockedAt(organizationId, contactId, blockedAt, tx);
     return recordContactUpdated(tx, organizationId, contactId, ["blocked"]);
   });
   await enqueueDeliveries(deliveryIds);
-  return db().contact.findUniqueOrThrow({ where: { id: contactId }, include: contactInclude });
+  return getContactWithTags(organizationId, contactId);
 }

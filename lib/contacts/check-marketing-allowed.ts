@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { findOptedOutContactId } from "@/lib/contacts/repository";
 
 /**
  * A MARKETING template may not go to a contact who stopped marketing messages (Meta's
@@ -11,19 +11,14 @@ export async function checkMarketingAllowed(
   organizationId: string,
   to: { phone: string | null; bsuid: string | null },
 ): Promise<void> {
-  const or = [...(to.phone ? [{ phone: to.phone }] : []), ...(to.bsuid ? [{ bsuid: to.bsuid }] : [])];
-  if (or.length === 0) return;
-  const contact = await db().contact.findFirst({
-    where: { organizationId, OR: or, marketingOptOut: true },
-    select: { id: true },
-  });
-  if (contact) {
+  const contactId = await findOptedOutContactId(organizationId, to);
+  if (contactId) {
     throw new ApiError(
       "WHATSAPP_RECIPIENT_OPTED_OUT",
       "This customer stopped marketing messages; MARKETING templates are not sent to them.",
       {
         field: to.phone ? "to" : "recipient",
-        contactId: contact.id,
+        contactId,
         hint: "send a UTILITY template, or wait until the customer resumes marketing messages",
       },
     );

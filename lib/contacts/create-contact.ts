@@ -1,8 +1,8 @@
 import "#server-only";
-import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
+import { getContactWithTags, insertContact, setContactTags } from "@/lib/contacts/repository";
 import type { CreateContactBody } from "@/lib/contacts/schemas";
-import { setContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
@@ -15,16 +15,17 @@ export async function createContact(
   let deliveryIds: string[] = [];
   try {
     const contact = await db().$transaction(async (tx) => {
-      const row = await tx.contact.create({
-        data: {
-          organizationId,
+      const row = await insertContact(
+        organizationId,
+        {
           phone: input.phone,
           name: input.name ?? null,
           email: input.email ?? null,
           customFields: input.custom_fields ?? {},
         },
-      });
-      await setContactTags(tx, organizationId, row.id, input.tags ?? []);
+        tx,
+      );
+      await setContactTags(organizationId, row.id, input.tags ?? [], tx);
       deliveryIds = await recordEvent(tx, organizationId, "contact.created", {
         contactId: row.id,
         phone: row.phone,
@@ -33,7 +34,7 @@ export async function createContact(
         channelId: null,
         timestamp: row.createdAt.toISOString(),
       });
-      return tx.contact.findUniqueOrThrow({ where: { id: row.id }, include: contactInclude });
+      return getContactWithTags(organizationId, row.id, tx);
     });
     await enqueueDeliveries(deliveryIds);
     return contact;

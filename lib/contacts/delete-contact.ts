@@ -1,7 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { deleteContactRow } from "@/lib/contacts/repository";
 
 /**
  * Deletes a contact of the organization; its tags links, conversations and messages go with it
@@ -12,12 +11,6 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
  * and webhook consumers must not receive names the contract does not list.
  */
 export async function deleteContact(organizationId: string, contactId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
-    await tx.broadcastRecipient.updateMany({
-      where: { organizationId, contactId },
-      data: { phone: null, values: Prisma.DbNull },
-    });
-    const { count } = await tx.contact.deleteMany({ where: { id: contactId, organizationId } });
-    if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
-  });
+  if (!(await deleteContactRow(organizationId, contactId)))
+    throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
 }

@@ -1,6 +1,6 @@
 import "#server-only";
 import type { ReportRow, ValidRow } from "@/lib/contacts/import-row-changes";
-import { addContactTags } from "@/lib/contacts/set-contact-tags";
+import { addContactTags } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 
@@ -56,12 +56,12 @@ export async function createImportedContacts(
         }
       }
       await addContactTags(
-        tx,
         organizationId,
         fresh.flatMap((v) => {
           const contact = byPhone.get(v.body.phone ?? "");
           return contact ? [{ contactId: contact.id, tags: v.body.tags ?? [] }] : [];
         }),
+        tx,
       );
       const deliveryIds: string[] = [];
       for (const r of rows) {

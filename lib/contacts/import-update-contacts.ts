@@ -7,7 +7,7 @@ import {
   type ValidRow,
 } from "@/lib/contacts/import-row-changes";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { addContactTags } from "@/lib/contacts/set-contact-tags";
+import { addContactTags } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -93,9 +93,9 @@ export async function updateImportedContacts(
         });
       }
       await addContactTags(
-        tx,
         organizationId,
         applied.map((a) => ({ contactId: a.contactId, tags: a.update.addTags })),
+        tx,
       );
       await tx.contactChange.createMany({
         data: applied.flatMap(({ contactId, update }) =>

@@ -1,7 +1,7 @@
 import "#server-only";
 import { findContact } from "@/lib/contacts/block-users-call";
 import type { ContactChangeJson } from "@/lib/contacts/contact-history-schemas";
-import { db } from "@/lib/db";
+import { listContactChanges } from "@/lib/contacts/repository";
 
 /** The contact's history, newest first (the contact dialog shows it); 404 for another organization's. */
 export async function listContactHistory(
@@ -9,12 +9,7 @@ export async function listContactHistory(
   contactId: string,
 ): Promise<ContactChangeJson[]> {
   await findContact(organizationId, contactId);
-  const rows = await db().contactChange.findMany({
-    where: { contactId, organizationId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 50,
-    include: { user: { select: { id: true, name: true, email: true } } },
-  });
+  const rows = await listContactChanges(organizationId, contactId, 50);
   return rows.map((r) => ({
     id: r.id,
     field: r.field,

@@ -1,5 +1,5 @@
 import "#server-only";
-import { contactInclude } from "@/lib/contacts/contact-json";
+import { getContactWithTags } from "@/lib/contacts/repository";
 import { recordEvent, type Tx } from "@/lib/events/record-event";
 
 /**
@@ -14,7 +14,7 @@ export async function recordContactUpdated(
   changes: string[],
   extra: { mergedContactIds?: string[] } = {},
 ): Promise<string[]> {
-  const contact = await tx.contact.findUniqueOrThrow({ where: { id: contactId }, include: contactInclude });
+  const contact = await getContactWithTags(organizationId, contactId, tx);
   return recordEvent(tx, organizationId, "contact.updated", {
     contactId,
     phone: contact.phone,

@@ -3,8 +3,8 @@ import { isDeepStrictEqual } from "node:util";
 import { ApiError } from "@/lib/api/errors";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
+import { setContactTags } from "@/lib/contacts/repository";
 import type { UpdateContactBody } from "@/lib/contacts/schemas";
-import { setContactTags } from "@/lib/contacts/set-contact-tags";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
@@ -63,7 +63,7 @@ export async function updateContact(
           updatedAt: new Date(),
         },
       });
-      if (changes.includes("tags")) await setContactTags(tx, organizationId, contactId, input.tags ?? []);
+      if (changes.includes("tags")) await setContactTags(organizationId, contactId, input.tags ?? [], tx);
       const contact = await tx.contact.findUniqueOrThrow({
         where: { id: contactId },
         include: contactInclude,

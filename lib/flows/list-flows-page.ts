@@ -1,6 +1,6 @@
 import "#server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { listChannelNames } from "@/lib/channels/repository";
 import type { FlowsPageJson, flowsPageQuery } from "@/lib/flows/dashboard-endpoints";
 import { listFlows } from "@/lib/flows/list-flows";
 
@@ -11,11 +11,7 @@ export async function listFlowsPage(
 ): Promise<FlowsPageJson> {
   const [{ flows, total }, channels] = await Promise.all([
     listFlows(organizationId, { page: query.page, per_page: query.per_page, channel_id: query.channel_id }),
-    db().channel.findMany({
-      where: { organizationId },
-      select: { id: true, name: true },
-      orderBy: { createdAt: "asc" },
-    }),
+    listChannelNames(organizationId),
   ]);
   return { flows, channels, page: query.page, per_page: query.per_page, total };
 }

@@ -2,7 +2,7 @@ import "#server-only";
 import { isDeepStrictEqual } from "node:util";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
-import { redactMessageEvents } from "@/lib/events/redact-message-events";
+import { redactMessageEvents } from "@/lib/events/repository";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import { type InboundMessage, inboundMessageSchema } from "@/lib/inbound/notification-schema";
@@ -17,7 +17,7 @@ import { forgetMedia } from "@/lib/media/forget-media";
  * (smb_message_echoes). An edit keeps the original content and stores the new one beside it
  * (message.edited); a revoke marks the message deleted (message.deleted), after which its content
  * is shown and served nowhere: its media (row and stored file) goes, and the stored events that
- * carried its content are redacted (lib/events/redact-message-events.ts). Only a message of the channel's organization is touched; a change
+ * carried its content are redacted (lib/events/repository.ts). Only a message of the channel's organization is touched; a change
  * repeated (the upstream retries) changes nothing and emits nothing.
  */
 /** How long an edit or revoke of a message not stored (yet) is retried before it is ignored. */
@@ -54,7 +54,7 @@ export async function applyMessageChange(organizationId: string, message: Inboun
     if (message.type === "revoke") {
       if (m.deletedAt) return [];
       await tx.message.update({ where: { id: m.id }, data: { deletedAt: at } });
-      await redactMessageEvents(tx, organizationId, m, at);
+      await redactMessageEvents(organizationId, m, at, tx);
       await forgetMedia(tx, organizationId, m.id);
       return recordEvent(tx, organizationId, "message.deleted", base);
     }

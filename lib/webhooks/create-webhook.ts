@@ -2,9 +2,9 @@ import "#server-only";
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";
 import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
+import { insertWebhookWithinLimit } from "@/lib/webhooks/repository/webhooks";
 import { type CreateWebhookBody, WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
 import { storedEvents } from "@/lib/webhooks/webhook-json";
 
@@ -15,33 +15,28 @@ export function newWebhookId(): string {
 /**
  * Registers a webhook: the URL passes the SSRF guard, the secret is sealed with the row's
  * organization and id as associated data, and the organization stays within its 20 webhooks
- * (counted under a per-organization advisory lock, so two concurrent creations cannot both
- * take the last place).
+ * (the repository counts them under a per-organization lock).
  */
 export async function createWebhook(organizationId: string, input: CreateWebhookBody): Promise<Webhook> {
   const url = await checkWebhookUrl(input.url);
   const id = newWebhookId();
-  return db().$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`;
-    const count = await tx.webhook.count({ where: { organizationId } });
-    if (count >= WEBHOOK_LIMITS.perOrganization) {
-      const hint = `an organization has at most ${WEBHOOK_LIMITS.perOrganization} webhooks; delete one first`;
-      throw new ApiError("VALIDATION_INVALID_FIELD", `Too many webhooks: ${hint}.`, {
-        field: "webhooks",
-        hint,
-        limit: WEBHOOK_LIMITS.perOrganization,
-      });
-    }
-    return tx.webhook.create({
-      data: {
-        id,
-        organizationId,
-        name: input.name ?? new URL(url).host.slice(0, WEBHOOK_LIMITS.nameLength),
-        url,
-        ...storedEvents(input.events),
-        rateLimit: input.rate_limit ?? null,
-        secretEnc: input.secret === undefined ? null : sealSecret(input.secret, organizationId, id),
-      },
-    });
+  const webhook = await insertWebhookWithinLimit(
+    organizationId,
+    {
+      id,
+      name: input.name ?? new URL(url).host.slice(0, WEBHOOK_LIMITS.nameLength),
+      url,
+      ...storedEvents(input.events),
+      rateLimit: input.rate_limit ?? null,
+      secretEnc: input.secret === undefined ? null : sealSecret(input.secret, organizationId, id),
+    },
+    WEBHOOK_LIMITS.perOrganization,
+  );
+  if (webhook) return webhook;
+  const hint = `an organization has at most ${WEBHOOK_LIMITS.perOrganization} webhooks; delete one first`;
+  throw new ApiError("VALIDATION_INVALID_FIELD", `Too many webhooks: ${hint}.`, {
+    field: "webhooks",
+    hint,
+    limit: WEBHOOK_LIMITS.perOrganization,
   });
 }

@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { deleteWebhookRow } from "@/lib/webhooks/repository/webhooks";
 
 /**
  * Deletes the webhook with its deliveries and attempts (cascade). Jobs still queued for those
@@ -10,7 +10,7 @@ export async function deleteWebhook(
   organizationId: string,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
-  const { count } = await db().webhook.deleteMany({ where: { id, organizationId } });
-  if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
+  if (!(await deleteWebhookRow(organizationId, id)))
+    throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
   return { id, deleted: true };
 }

@@ -280,6 +280,7 @@ async function attempt(delivery: Loaded, startedAt: Date): Promise<DeliverOutcom
     timeoutMs: ATTEMPT_TIMEOUT_MS,
   });
   const result = await recordAttempt({
+    organizationId: delivery.organizationId,
     deliveryId: delivery.id,
     webhookId: webhook.id,
     attemptNumber,

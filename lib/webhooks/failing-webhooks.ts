@@ -1,6 +1,6 @@
 import "#server-only";
-import { db } from "@/lib/db";
 import type { FailingWebhookJson } from "@/lib/webhooks/delivery-schemas";
+import { listWebhookStates } from "@/lib/webhooks/repository/webhooks";
 import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
 
 /**
@@ -10,18 +10,7 @@ import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
  */
 export async function failingWebhooks(organizationId: string): Promise<FailingWebhookJson[]> {
   const [webhooks, health] = await Promise.all([
-    db().webhook.findMany({
-      where: { organizationId },
-      select: {
-        id: true,
-        name: true,
-        url: true,
-        status: true,
-        disabledReason: true,
-        disabledAt: true,
-        autoDisabled: true,
-      },
-    }),
+    listWebhookStates(organizationId),
     webhookHealth(organizationId),
   ]);
   return webhooks

@@ -1,8 +1,8 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { toDeliveryJson } from "@/lib/webhooks/delivery-json";
 import type { DeliveryDetailJson } from "@/lib/webhooks/delivery-schemas";
+import { findDeliveryDetail } from "@/lib/webhooks/repository/deliveries";
 
 export const DELIVERY_ID = /^wh_\d{1,16}_[0-9a-f]{1,64}$/;
 
@@ -22,16 +22,7 @@ function envelope(
 
 /** One delivery of the organization with its webhook, payload and every attempt, or 404. */
 export async function getDeliveryDetail(organizationId: string, id: string): Promise<DeliveryDetailJson> {
-  const delivery = DELIVERY_ID.test(id)
-    ? await db().delivery.findFirst({
-        where: { id, organizationId },
-        include: {
-          webhook: { select: { id: true, name: true, url: true, status: true } },
-          event: { select: { name: true, createdAt: true, data: true } },
-          attempts: { orderBy: { attemptNumber: "asc" } },
-        },
-      })
-    : null;
+  const delivery = DELIVERY_ID.test(id) ? await findDeliveryDetail(organizationId, id) : null;
   if (!delivery) throw new ApiError("RESOURCE_NOT_FOUND", `No delivery ${id} in this organization.`);
   return {
     ...toDeliveryJson(delivery),

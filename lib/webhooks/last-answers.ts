@@ -1,34 +1,24 @@
 import "#server-only";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { LastAnswerJson } from "@/lib/webhooks/delivery-schemas";
 import { failureReason } from "@/lib/webhooks/failure-reason";
+import { listRecentAttempts, type RecentAttemptRow } from "@/lib/webhooks/repository/deliveries";
 
 /** How many of each webhook's latest deliveries are read for its latest attempts. */
 const RECENT_DELIVERIES = 50;
 
-type Row = {
-  webhook_id: string;
-  delivery_id: string;
-  status_code: number | null;
-  error: string | null;
-  response_snippet: string | null;
-  started_at: Date;
-};
-
 /** Attempts answered alike: the same status code, or the same kind of network failure. */
-function answerKey(r: Row): string {
+function answerKey(r: RecentAttemptRow): string {
   if (r.status_code !== null) return String(r.status_code);
   return failureReason({ status_code: null, error: r.error, response_snippet: null }) ?? "no answer";
 }
 
-function summarize(rows: Row[]): LastAnswerJson | null {
+function summarize(rows: RecentAttemptRow[]): LastAnswerJson | null {
   const sorted = [...rows].sort((a, b) => b.started_at.getTime() - a.started_at.getTime());
   const last = sorted[0];
   if (!last) return null;
   const key = answerKey(last);
   let streak = 0;
-  while (streak < sorted.length && answerKey(sorted[streak] as Row) === key) streak++;
+  while (streak < sorted.length && answerKey(sorted[streak] as RecentAttemptRow) === key) streak++;
   const ok = last.status_code !== null && last.status_code >= 200 && last.status_code < 300;
   return {
     status_code: last.status_code,
@@ -43,22 +33,12 @@ function summarize(rows: Row[]): LastAnswerJson | null {
 
 /**
  * Each webhook's last answer and how many attempts before it answered the same ("500 on the
- * last 11 attempts"): the attempts of its RECENT_DELIVERIES newest deliveries, read through
- * deliveries(webhook_id, created_at) and delivery_attempts(delivery_id, attempt_number), so
- * the work is bounded whatever a webhook's history.
+ * last 11 attempts"): the attempts of its RECENT_DELIVERIES newest deliveries (a bounded read,
+ * whatever a webhook's history).
  */
 export async function lastAnswers(organizationId: string): Promise<Map<string, LastAnswerJson>> {
-  const rows = await db().$queryRaw<Row[]>(Prisma.sql`
-    SELECT w.id AS webhook_id, a.delivery_id, a.status_code, a.error, a.response_snippet, a.started_at
-    FROM webhooks w
-    CROSS JOIN LATERAL (
-      SELECT d.id FROM deliveries d
-      WHERE d.webhook_id = w.id AND d.attempt_count > 0
-      ORDER BY d.created_at DESC LIMIT ${RECENT_DELIVERIES}
-    ) recent
-    JOIN delivery_attempts a ON a.delivery_id = recent.id
-    WHERE w.organization_id = ${organizationId}::uuid`);
-  const byWebhook = new Map<string, Row[]>();
+  const rows = await listRecentAttempts(organizationId, RECENT_DELIVERIES);
+  const byWebhook = new Map<string, RecentAttemptRow[]>();
   for (const r of rows) {
     const list = byWebhook.get(r.webhook_id) ?? [];
     list.push(r);

@@ -1,28 +1,9 @@
 import "#server-only";
-import { db } from "@/lib/db";
-import type { Webhook } from "@/lib/generated/prisma/client.ts";
 import { successRate, type WebhookRowJson } from "@/lib/webhooks/delivery-schemas";
+import { listWebhooks } from "@/lib/webhooks/repository/webhooks";
 import { WEBHOOK_LIMITS } from "@/lib/webhooks/schemas";
 import { NO_DELIVERIES, webhookHealth } from "@/lib/webhooks/webhook-health";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
-
-/** Newest first, like every list of the API. */
-export async function listWebhooks(
-  organizationId: string,
-  { page, perPage }: { page: number; perPage: number },
-): Promise<{ webhooks: Webhook[]; total: number }> {
-  const where = { organizationId };
-  const [webhooks, total] = await Promise.all([
-    db().webhook.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * perPage,
-      take: perPage,
-    }),
-    db().webhook.count({ where }),
-  ]);
-  return { webhooks, total };
-}
 
 /** Every webhook of the organization (at most 20), newest first, with its recent success rate. */
 export async function listWebhookRows(organizationId: string): Promise<WebhookRowJson[]> {

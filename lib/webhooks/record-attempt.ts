@@ -5,13 +5,14 @@ import { groupCommit } from "@/lib/db-group-commit";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
-import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
 import type { PostOutcome } from "@/lib/webhooks/post-webhook";
+import { disableWebhookAutomatically } from "@/lib/webhooks/repository/webhooks";
 import { honourRetryAfter, parseRetryAfter, RETRY_AFTER_STATUSES } from "@/lib/webhooks/retry-after";
 import { MAX_RETRY_DELAY_MS, nextRetryDelayMs } from "@/lib/webhooks/retry-schedule";
 import { disableIfFailingTooLong } from "@/lib/webhooks/webhook-failing";
 
 export type AttemptRecord = {
+  organizationId: string;
   deliveryId: string;
   webhookId: string;
   attemptNumber: number;
@@ -41,7 +42,7 @@ function retryDelayMs(attemptNumber: number, outcome: PostOutcome): number | und
  * failure only while it is still pending (a disable may have failed it meanwhile).
  */
 export async function recordAttempt(record: AttemptRecord): Promise<AttemptResult> {
-  const { deliveryId, webhookId, attemptNumber, outcome } = record;
+  const { organizationId, deliveryId, webhookId, attemptNumber, outcome } = record;
   const status = outcome.statusCode;
   const result: AttemptResult =
     status !== null && status >= 200 && status < 300 ? "succeeded" : status === 410 ? "gone" : "retrying";
@@ -77,18 +78,17 @@ export async function recordAttempt(record: AttemptRecord): Promise<AttemptResul
           : { nextAttemptAt: new Date(finishedAt.getTime() + delayMs) },
     });
     if (final === "gone") {
-      await tx.webhook.updateMany({
-        where: { id: webhookId, status: "active" },
-        data: {
-          status: "disabled",
-          autoDisabled: true,
-          disabledReason: `the endpoint answered 410 Gone to delivery ${deliveryId}`,
-          disabledAt: finishedAt,
-        },
-      });
-      await failPendingDeliveries(tx, webhookId);
+      const reason = `the endpoint answered 410 Gone to delivery ${deliveryId}`;
+      await disableWebhookAutomatically(organizationId, webhookId, { reason, at: finishedAt }, tx);
     } else {
-      disabled = await disableIfFailingTooLong(tx, webhookId, record.startedAt, finishedAt, outcome);
+      disabled = await disableIfFailingTooLong(
+        tx,
+        organizationId,
+        webhookId,
+        record.startedAt,
+        finishedAt,
+        outcome,
+      );
     }
   });
   if (disabled) return "failed";

@@ -1,11 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-json";
 import { toDeliveryJson } from "@/lib/webhooks/delivery-json";
 import type { DeliveryWebhookRef } from "@/lib/webhooks/delivery-schemas";
 import { DELIVERY_ID } from "@/lib/webhooks/get-delivery-detail";
 import { redeliver } from "@/lib/webhooks/redeliver";
+import { findDeliveryWebhook } from "@/lib/webhooks/repository/deliveries";
 
 /**
  * The dashboard knows a delivery by its id alone: find its webhook within the organization,
@@ -16,12 +16,7 @@ export async function redeliverOne(
   organizationId: string,
   deliveryId: string,
 ): Promise<DeliveryJson & { webhook: DeliveryWebhookRef }> {
-  const found = DELIVERY_ID.test(deliveryId)
-    ? await db().delivery.findFirst({
-        where: { id: deliveryId, organizationId },
-        select: { webhookId: true, webhook: { select: { id: true, name: true, url: true, status: true } } },
-      })
-    : null;
+  const found = DELIVERY_ID.test(deliveryId) ? await findDeliveryWebhook(organizationId, deliveryId) : null;
   if (!found) throw new ApiError("RESOURCE_NOT_FOUND", `No delivery ${deliveryId} in this organization.`);
   return {
     ...toDeliveryJson(await redeliver(organizationId, found.webhookId, deliveryId)),

@@ -1,9 +1,14 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
-import { type DeliveryWithAttempts, deliveryInclude } from "@/lib/webhooks/delivery-json";
+import type { DeliveryWithAttempts } from "@/lib/webhooks/delivery-json";
 import { ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+import {
+  findWebhookDelivery,
+  getDeliveryWithAttempts,
+  isAttemptRecorded,
+  makeDeliveryDue,
+} from "@/lib/webhooks/repository/deliveries";
 
 /**
  * "Redeliver" (dashboard and API): the delivery becomes `pending`, due now, and its next
@@ -18,7 +23,7 @@ export async function redeliver(
   deliveryId: string,
 ): Promise<DeliveryWithAttempts> {
   const webhook = await getWebhookOrThrow(organizationId, webhookId);
-  const delivery = await db().delivery.findFirst({ where: { id: deliveryId, webhookId, organizationId } });
+  const delivery = await findWebhookDelivery(organizationId, webhookId, deliveryId);
   if (!delivery)
     throw new ApiError("RESOURCE_NOT_FOUND", `No delivery ${deliveryId} for webhook ${webhookId}.`);
   if (webhook.status !== "active") {
@@ -29,19 +34,12 @@ export async function redeliver(
   const inFlight =
     delivery.status === "pending" &&
     count > 0 &&
-    (await db().deliveryAttempt.count({ where: { deliveryId, attemptNumber: count } })) === 0;
-  if (inFlight)
-    return db().delivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude });
-  await db().delivery.updateMany({
-    where: { id: deliveryId, status: delivery.status, attemptCount: count },
-    data: { status: "pending", nextAttemptAt: new Date(), succeededAt: null },
-  });
+    !(await isAttemptRecorded(organizationId, deliveryId, count));
+  if (inFlight) return getDeliveryWithAttempts(organizationId, deliveryId);
+  await makeDeliveryDue(organizationId, deliveryId, { status: delivery.status, attemptCount: count });
   // read before the job is queued: the answer is the delivery as redelivered (pending), not as a
   // worker that took the job at once may already have left it (a quick failed attempt)
-  const redelivered = await db().delivery.findUniqueOrThrow({
-    where: { id: deliveryId },
-    include: deliveryInclude,
-  });
+  const redelivered = await getDeliveryWithAttempts(organizationId, deliveryId);
   await ensureDeliveryJob(deliveryId, count + 1, { promote: true });
   return redelivered;
 }

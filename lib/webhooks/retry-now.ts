@@ -1,12 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { BULK_REDELIVER_CAP } from "@/lib/webhooks/delivery-schemas";
 import { deliveryJobId, ensureDeliveryJob } from "@/lib/webhooks/ensure-delivery-job";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+import { bringRetriesForward } from "@/lib/webhooks/repository/deliveries";
 
 const ENQUEUE_CONCURRENCY = 20;
 
@@ -34,22 +33,12 @@ export async function retryNow(organizationId: string, input: RetryNowInput): Pr
   if (input.since && input.until && input.until <= input.since) {
     throw new ApiError("VALIDATION_INVALID_FIELD", "until must be later than since.", { field: "until" });
   }
-  const now = new Date();
-  const waitingAt = (
-    at: Prisma.Sql,
-  ) => Prisma.sql`d.status = 'pending' AND d.attempt_count > 0 AND d.next_attempt_at > ${at}
-    AND EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.attempt_number = d.attempt_count)`;
-  const waiting = waitingAt(Prisma.sql`${now}`);
-  const range = Prisma.sql`${input.since ? Prisma.sql`AND d.created_at >= ${input.since}` : Prisma.empty}
-    ${input.until ? Prisma.sql`AND d.created_at < ${input.until}` : Prisma.empty}`;
-  const moved = await db().$queryRaw<{ id: string; attempt_count: number }[]>(Prisma.sql`
-    UPDATE deliveries d SET next_attempt_at = ${now}, updated_at = ${now}
-    WHERE d.id IN (
-      SELECT d.id FROM deliveries d
-      WHERE d.organization_id = ${organizationId}::uuid AND d.webhook_id = ${webhook.id} AND ${waiting} ${range}
-      ORDER BY d.created_at LIMIT ${BULK_REDELIVER_CAP}
-    ) AND ${waitingAt(Prisma.sql`clock_timestamp()`)}
-    RETURNING d.id, d.attempt_count`);
+  const moved = await bringRetriesForward(organizationId, webhook.id, {
+    since: input.since,
+    until: input.until,
+    cap: BULK_REDELIVER_CAP,
+    now: new Date(),
+  });
   let next = 0;
   const lanes = Array.from({ length: Math.min(ENQUEUE_CONCURRENCY, moved.length) }, async () => {
     while (next < moved.length) {

@@ -2,8 +2,8 @@ import "#server-only";
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
 import type { Webhook } from "@/lib/generated/prisma/client.ts";
+import { rotateWebhookSecretRow } from "@/lib/webhooks/repository/webhooks";
 import { ROTATION_GRACE_MS } from "@/lib/webhooks/rotation-grace";
 import { STANDARD_PREFIX } from "@/lib/webhooks/secret-format";
 
@@ -25,14 +25,7 @@ export async function rotateWebhookSecret(
   const secret = `${STANDARD_PREFIX}${randomBytes(32).toString("base64")}`;
   const sealed = sealSecret(secret, organizationId, id);
   const expiresAt = new Date(now.getTime() + ROTATION_GRACE_MS);
-  const count = await db().$executeRaw`
-    UPDATE webhooks
-    SET previous_secret_enc = secret_enc,
-        previous_secret_expires_at = CASE WHEN secret_enc IS NULL THEN NULL ELSE ${expiresAt}::timestamp(3) END,
-        secret_enc = ${sealed},
-        updated_at = ${now}::timestamp(3)
-    WHERE id = ${id} AND organization_id = ${organizationId}::uuid`;
-  if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
-  const webhook = await db().webhook.findUniqueOrThrow({ where: { id } });
+  const webhook = await rotateWebhookSecretRow(organizationId, id, { sealed, expiresAt, now });
+  if (!webhook) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
   return { webhook, secret, previousSecretExpiresAt: webhook.previousSecretExpiresAt };
 }

@@ -5,7 +5,9 @@ import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { TEST_EVENT_NAME } from "@/lib/events/names";
 import { buildEventData } from "@/lib/events/payloads";
 import { newDeliveryId } from "@/lib/events/record-event";
+import { insertEvent } from "@/lib/events/repository";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+import { insertDelivery } from "@/lib/webhooks/repository/deliveries";
 
 /**
  * "Send test event": an Event and a single Delivery to this webhook only, delivered like any
@@ -27,9 +29,9 @@ export async function sendTestEvent(
   const now = new Date();
   const deliveryId = newDeliveryId(now.getTime());
   const eventId = await db().$transaction(async (tx) => {
-    const event = await tx.event.create({
-      data: {
-        organizationId,
+    const event = await insertEvent(
+      organizationId,
+      {
         name: TEST_EVENT_NAME,
         createdAt: now,
         data: buildEventData(TEST_EVENT_NAME, {
@@ -38,10 +40,13 @@ export async function sendTestEvent(
           timestamp: now.toISOString(),
         }),
       },
-    });
-    await tx.delivery.create({
-      data: { id: deliveryId, organizationId, webhookId, eventId: event.id, nextAttemptAt: now },
-    });
+      tx,
+    );
+    await insertDelivery(
+      organizationId,
+      { id: deliveryId, webhookId, eventId: event.id, nextAttemptAt: now },
+      tx,
+    );
     return event.id;
   });
   await enqueueDeliveries([deliveryId]);

@@ -1,11 +1,10 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
-import type { Prisma, Webhook } from "@/lib/generated/prisma/client.ts";
+import type { Webhook } from "@/lib/generated/prisma/client.ts";
 import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
-import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
 import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook";
+import { updateWebhookRow, type WebhookChanges } from "@/lib/webhooks/repository/webhooks";
 import type { UpdateWebhookBody } from "@/lib/webhooks/schemas";
 import { storedEvents } from "@/lib/webhooks/webhook-json";
 
@@ -24,7 +23,7 @@ export async function updateWebhook(
   { disabledBy = "through the API" }: { disabledBy?: string } = {},
 ): Promise<Webhook> {
   const current = await getWebhookOrThrow(organizationId, id);
-  const data: Prisma.WebhookUpdateManyMutationInput = {};
+  const data: WebhookChanges = {};
   if (input.url !== undefined) data.url = await checkWebhookUrl(input.url);
   if (input.name !== undefined) data.name = input.name;
   if (input.events !== undefined) Object.assign(data, storedEvents(input.events));
@@ -44,10 +43,7 @@ export async function updateWebhook(
     data.autoDisabled = false;
     data.failingSince = null;
   }
-  return db().$transaction(async (tx) => {
-    const { count } = await tx.webhook.updateMany({ where: { id, organizationId }, data });
-    if (count === 0) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
-    if (data.status === "disabled") await failPendingDeliveries(tx, id);
-    return tx.webhook.findUniqueOrThrow({ where: { id } });
-  });
+  const webhook = await updateWebhookRow(organizationId, id, data);
+  if (!webhook) throw new ApiError("RESOURCE_NOT_FOUND", `No webhook ${id} in this organization.`);
+  return webhook;
 }

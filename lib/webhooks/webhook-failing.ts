@@ -1,8 +1,8 @@
 import "#server-only";
 import { config } from "@/lib/config";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { failPendingDeliveries } from "@/lib/webhooks/fail-pending-deliveries";
 import type { PostOutcome } from "@/lib/webhooks/post-webhook";
+import { disableWebhookAutomatically, markWebhookFailing } from "@/lib/webhooks/repository/webhooks";
 
 const DAY_MS = 86_400_000;
 
@@ -20,24 +20,18 @@ function lastAnswer(outcome: PostOutcome): string {
  */
 export async function disableIfFailingTooLong(
   tx: Prisma.TransactionClient,
+  organizationId: string,
   webhookId: string,
   attemptedAt: Date,
   now: Date,
   outcome: PostOutcome,
 ): Promise<boolean> {
-  const [row] = await tx.$queryRaw<{ failing_since: Date }[]>`
-    UPDATE webhooks SET failing_since = coalesce(failing_since, ${attemptedAt})
-    WHERE id = ${webhookId} AND status = 'active'
-    RETURNING failing_since`;
-  if (!row) return false;
+  const failingSince = await markWebhookFailing(organizationId, webhookId, attemptedAt, tx);
+  if (!failingSince) return false;
   const days = config().WEBHOOK_DISABLE_AFTER_DAYS;
-  if (now.getTime() - row.failing_since.getTime() < days * DAY_MS) return false;
-  const since = `${row.failing_since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  if (now.getTime() - failingSince.getTime() < days * DAY_MS) return false;
+  const since = `${failingSince.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const reason = `no delivery succeeded for ${days} days (failing since ${since}; the last attempt ${lastAnswer(outcome)})`;
-  await tx.webhook.updateMany({
-    where: { id: webhookId, status: "active" },
-    data: { status: "disabled", autoDisabled: true, disabledAt: now, disabledReason: reason },
-  });
-  await failPendingDeliveries(tx, webhookId);
+  await disableWebhookAutomatically(organizationId, webhookId, { reason, at: now }, tx);
   return true;
 }

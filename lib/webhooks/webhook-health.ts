@@ -1,17 +1,7 @@
 import "#server-only";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { WebhookHealth } from "@/lib/webhooks/delivery-schemas";
 import { lastAnswers } from "@/lib/webhooks/last-answers";
-
-type Row = {
-  webhook_id: string;
-  succeeded: number;
-  failed: number;
-  retrying: number;
-  last_failure_at: Date | null;
-  last_delivery_at: Date | null;
-};
+import { countDeliveriesByWebhook } from "@/lib/webhooks/repository/deliveries";
 
 export const HEALTH_WINDOW_MS = 24 * 3_600_000;
 
@@ -26,8 +16,7 @@ export const NO_DELIVERIES: WebhookHealth = {
 
 /**
  * How each of the organization's webhooks did with the deliveries created since `since` (by
- * default the last 24 hours): one grouped range scan of deliveries(organization_id, status,
- * created_at), and each webhook's last answer (lib/webhooks/last-answers.ts). A delivery that
+ * default the last 24 hours), and each webhook's last answer (lib/webhooks/last-answers.ts). A delivery that
  * is retrying counts as a failure for "last failure".
  */
 export async function webhookHealth(
@@ -35,17 +24,7 @@ export async function webhookHealth(
   since = new Date(Date.now() - HEALTH_WINDOW_MS),
 ): Promise<Map<string, WebhookHealth>> {
   const [rows, answers] = await Promise.all([
-    db().$queryRaw<Row[]>(Prisma.sql`
-    SELECT webhook_id,
-           count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
-           count(*) FILTER (WHERE status = 'failed')::int AS failed,
-           count(*) FILTER (WHERE status = 'pending' AND attempt_count > 0)::int AS retrying,
-           max(coalesce(last_attempt_at, created_at))
-             FILTER (WHERE status = 'failed' OR (status = 'pending' AND attempt_count > 0)) AS last_failure_at,
-           max(coalesce(last_attempt_at, created_at)) AS last_delivery_at
-    FROM deliveries
-    WHERE organization_id = ${organizationId}::uuid AND created_at >= ${since}
-    GROUP BY webhook_id`),
+    countDeliveriesByWebhook(organizationId, since),
     lastAnswers(organizationId),
   ]);
   const health = new Map(

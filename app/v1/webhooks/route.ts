@@ -2,7 +2,7 @@ import { created, ok, pageMeta } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { WEBHOOK_ENDPOINTS } from "@/lib/webhooks/endpoints";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { listWebhooks } from "@/lib/webhooks/repository/webhooks";
 import { toWebhookJson } from "@/lib/webhooks/webhook-json";
 
 export const GET = apiRoute(WEBHOOK_ENDPOINTS.listWebhooks, async ({ org, query }) => {

@@ -1,7 +1,8 @@
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
-import { listTags } from "@/lib/contacts/list-tags";
+import { listTagNames } from "@/lib/contacts/repository";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
+/** The organization's tags for the tag input's autocomplete: names starting with `q`. */
 export const GET = dashboardEndpoint(CONTACT_DASHBOARD.listTags, async ({ session, query }) => ({
-  tags: await listTags(session.organizationId, query.q),
+  tags: await listTagNames(session.organizationId, query.q, 20),
 }));

@@ -1,6 +1,6 @@
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
-import { listWebhookNames } from "@/lib/webhooks/list-webhook-names";
+import { listWebhookNames } from "@/lib/webhooks/repository/webhooks";
 
 /** Names only, for every role that reads deliveries: the managers' list carries settings and health. */
 export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listDeliveryWebhooks, async ({ session }) => ({
