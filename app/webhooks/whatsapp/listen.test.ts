@@ -1,8 +1,10 @@
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { listenForUpstream } from "@/lib/inbound/listen-upstream";
+import { listenForUpstream, type UpstreamListener } from "@/lib/inbound/listen-upstream";
+import { conversationKey, notificationIdFor, ownsNotification } from "@/lib/inbound/notification-owner";
 import { claimNotification } from "@/lib/inbound/process-notification";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
@@ -140,5 +142,107 @@ describe("a listener of this process (its own channel, named after this process'
     const otherRow = await rowOf(other.wamid);
     expect(otherRow).toMatchObject({ claimedAt: null, processedAt: null });
     await db().upstreamNotification.delete({ where: { id: otherRow?.id } });
+  });
+});
+
+describe("several listeners of one channel (issue 33 part 5: a worker more costs no claim a notification)", () => {
+  /** a conversation of `c`'s channel (another customer) whose notifications `owner` claims first among `names` */
+  function conversationOf(c: InboundCustomer, owner: string, names: string[]): InboundCustomer {
+    for (;;) {
+      const from = `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+      const key = conversationKey(textFrom({ ...c, from }, "probe").body);
+      if (ownsNotification(notificationIdFor(key), owner, names)) return { ...c, from };
+    }
+  }
+
+  async function receive(c: InboundCustomer, text: string): Promise<string> {
+    const n = textFrom(c, text);
+    const raw = JSON.stringify(n.body);
+    await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+    return n.wamid;
+  }
+
+  /** every listener sees `count` listeners of the channel (each reads them when it hears something) */
+  async function seeing(c: InboundCustomer, listeners: UpstreamListener[], count: number): Promise<string[]> {
+    return eventually(async () => {
+      // processed (claimed) before the views are read: the counts taken next hold its claim
+      await inboundEvent(c.orgId, await receive(c, "who listens?"));
+      const views = listeners.map((l) => l.listeners().join(" "));
+      return views.every((v) => v === views[0]) && listeners[0]?.listeners().length === count
+        ? [...(listeners[0]?.listeners() ?? [])]
+        : undefined;
+    });
+  }
+
+  it("with two listeners each notification is claimed by one of them only, one conversation by the same one", async () => {
+    const c = await inboundCustomer();
+    // a grace period longer than the test: no claim by the other listener
+    const options = { concurrency: 4, listenersTtlMs: 0, graceMs: 60_000 };
+    const a = listenForUpstream(options);
+    const b = listenForUpstream(options);
+    try {
+      const names = await seeing(c, [a, b], 2);
+      const before = [a.counts().claimed, b.counts().claimed];
+      const conversations = names.flatMap((owner) => [
+        conversationOf(c, owner, names),
+        conversationOf(c, owner, names),
+      ]);
+      const wamids: string[] = [];
+      for (const [i, conv] of conversations.entries()) {
+        wamids.push(await receive(conv, `message ${i}`), await receive(conv, `message ${i}, again`));
+      }
+      for (const wamid of wamids)
+        expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      const claimed = [a.counts().claimed - (before[0] ?? 0), b.counts().claimed - (before[1] ?? 0)];
+      // each of the 8 claimed once, 4 by each (the reads of the listeners meanwhile heard nothing else)
+      expect(claimed).toEqual([4, 4]);
+      const events = await db().event.count({
+        where: {
+          organizationId: c.orgId,
+          name: "message.inbound",
+          OR: wamids.map((w) => ({ data: { path: ["whatsappMessageId"], equals: w } })),
+        },
+      });
+      expect(events).toBe(wamids.length);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("a listener that takes nothing (a stuck worker) has its share taken after the grace period; once it is gone, none is left to it", async () => {
+    const c = await inboundCustomer();
+    const a = listenForUpstream({ concurrency: 4, listenersTtlMs: 0, graceMs: 200 });
+    // connected under a listener's name, listening, processing nothing
+    const stuck = new pg.Client({
+      connectionString: TEST_ENV.databaseUrl,
+      application_name: `${upstreamChannel()}:ffffffffffff`,
+    });
+    await stuck.connect();
+    try {
+      await stuck.query(`LISTEN "${upstreamChannel()}"`);
+      const names = await seeing(c, [a], 2);
+      const stuckName = `${upstreamChannel()}:ffffffffffff`;
+      const before = a.counts();
+      const orphans = [conversationOf(c, stuckName, names), conversationOf(c, stuckName, names)];
+      const wamids = [
+        await receive(orphans[0] as InboundCustomer, "left to a stuck worker"),
+        await receive(orphans[1] as InboundCustomer, "and another"),
+      ];
+      for (const wamid of wamids)
+        expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      expect(a.counts().claimed - before.claimed).toBe(2);
+      expect(a.counts().checks).toBeGreaterThan(before.checks);
+
+      await stuck.end();
+      await seeing(c, [a], 1);
+      const alone = a.counts();
+      const wamid = await receive(orphans[0] as InboundCustomer, "the stuck worker is gone");
+      expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      // claimed at once: nothing was left for a check
+      expect(a.counts()).toEqual({ claimed: alone.claimed + 1, checks: alone.checks });
+    } finally {
+      await stuck.end().catch(() => undefined);
+      await a.stop();
+    }
   });
 });
