@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import {
   claimNotification,
   processStoredNotification,
   type StoredNotification,
 } from "@/lib/inbound/process-notification";
-import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
 import { logger } from "@/lib/logger";
 import { countInbound } from "@/lib/metrics/record";
