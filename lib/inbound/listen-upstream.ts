@@ -15,6 +15,8 @@ import { countInbound } from "@/lib/metrics/record";
 
 export type UpstreamListener = {
   stop: () => Promise<void>;
+  /** its name among its channel's listeners (its connection's application_name) */
+  name: string;
   /** the listeners of its channel as this one last saw them (their application names, sorted) */
   listeners: () => readonly string[];
   /** ids it ran the claim for (its own at once, others' found unclaimed after the grace period), and its checks of others' */
@@ -36,8 +38,9 @@ const GRACE_MS = 2_000;
  * one; a worker claims at once only the ids its share names (lib/inbound/notification-owner.ts:
  * the listeners are the connections whose application name starts with the channel's, as
  * pg_stat_activity lists them, read again at most every LISTENERS_TTL_MS while notifications
- * come) and, GRACE_MS later, checks in one statement whether the others' are still unclaimed and
- * claims those (their owner died or is stuck, or the views of the listeners differed). Each time it (re)connects it also takes what was stored for its channel while no worker
+ * come). GRACE_MS later it reads the listeners again and, of the others' ids, claims those the
+ * listeners now give to it (their owner stopped listening: died, lost its connection) and that
+ * one statement finds unclaimed. Each time it (re)connects it also takes what was stored for its channel while no worker
  * listened (a deploy, PostgreSQL restarting). What fails is left unprocessed for the sweeper,
  * which queues it as a job (retried with backoff) after a minute. `stop` stops listening and
  * waits for the ids already heard.
@@ -128,7 +131,12 @@ export function listenForUpstream(options: {
     );
   }
 
-  /** others' ids heard graceMs ago or more that nobody claimed: this worker claims them */
+  /**
+   * Others' ids heard graceMs ago or more: those whose owner no longer listens, and that the
+   * listeners as read now give to this one, are claimed here if nobody took them. A live owner
+   * keeps its own even when it is behind (a backlog is not taken twice); a stuck one's are the
+   * sweeper's after a minute, as before.
+   */
   async function checkDeferred(): Promise<void> {
     const due: string[] = [];
     while (deferred.length > 0 && (deferred[0] as { at: number }).at + graceMs <= Date.now()) {
@@ -136,17 +144,20 @@ export function listenForUpstream(options: {
     }
     if (due.length === 0 || stopping) return;
     counts.checks++;
+    if (Date.now() - listenersAt >= ttlMs) await readListeners();
+    const orphans = due.filter((id) => ownsNotification(id, self, listeners));
+    if (orphans.length === 0) return;
     try {
       const rows = await db().$queryRaw<{ id: string }[]>`
         SELECT id::text FROM upstream_notifications
-        WHERE id = ANY (${due}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL`;
+        WHERE id = ANY (${orphans}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL`;
       const unclaimed = new Set(rows.map((r) => r.id));
       // in the order heard
-      heard.push(...due.filter((id) => unclaimed.has(id)));
+      heard.push(...orphans.filter((id) => unclaimed.has(id)));
       pump();
     } catch (error) {
       logger.warn(
-        { err: String(error), notifications: due.length },
+        { err: String(error), notifications: orphans.length },
         "could not check other workers' notifications; the sweeper queues any left",
       );
     }
@@ -267,6 +278,7 @@ export function listenForUpstream(options: {
       }
       if (heard.length > 0 || running.size > 0) await new Promise<void>((resolve) => (idle = resolve));
     },
+    name: self,
     listeners: () => listeners,
     counts: () => ({ ...counts }),
   };
