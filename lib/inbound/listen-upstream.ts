@@ -1,6 +1,9 @@
 import "#server-only";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import {
   claimNotification,
   processStoredNotification,
@@ -10,23 +13,55 @@ import { upstreamChannel } from "@/lib/inbound/upstream-channel";
 import { logger } from "@/lib/logger";
 import { countInbound } from "@/lib/metrics/record";
 
-export type UpstreamListener = { stop: () => Promise<void> };
+export type UpstreamListener = {
+  stop: () => Promise<void>;
+  /** its name among its channel's listeners (its connection's application_name) */
+  name: string;
+  /** the listeners of its channel as this one last saw them (their application names, sorted) */
+  listeners: () => readonly string[];
+  /** ids it ran the claim for (its own at once, others' found unclaimed after the grace period), and its checks of others' */
+  counts: () => { claimed: number; checks: number };
+};
 
 const RECONNECT_MS = { first: 500, max: 5_000 };
 /** ids a (re)connected listener takes at most of those stored while it did not listen */
 const CATCH_UP = 10_000;
+/** how long the listeners seen stay current (read again when a notification is heard after that) */
+const LISTENERS_TTL_MS = 5_000;
+/** how long a worker leaves another worker's notifications to it before checking they were taken */
+const GRACE_MS = 2_000;
 
 /**
  * The worker's side of the web's NOTIFY (lib/inbound/receive-notification.ts): one connection of
  * its own LISTENs; each id heard is claimed, read and processed here, at most `concurrency` at
  * once, without a queued job. Every worker listening hears every id and the claim gives each to
- * one. Each time it (re)connects it also takes what was stored for its channel while no worker
+ * one; a worker claims at once only the ids its share names (lib/inbound/notification-owner.ts:
+ * the listeners are the connections whose application name starts with the channel's, as
+ * pg_stat_activity lists them, read again at most every LISTENERS_TTL_MS while notifications
+ * come). GRACE_MS later it reads the listeners again and, of the others' ids, claims those the
+ * listeners now give to it (their owner stopped listening: died, lost its connection) and that
+ * one statement finds unclaimed. Each time it (re)connects it also takes what was stored for its channel while no worker
  * listened (a deploy, PostgreSQL restarting). What fails is left unprocessed for the sweeper,
  * which queues it as a job (retried with backoff) after a minute. `stop` stops listening and
  * waits for the ids already heard.
  */
-export function listenForUpstream(options: { concurrency: number }): UpstreamListener {
+export function listenForUpstream(options: {
+  concurrency: number;
+  /** LISTENERS_TTL_MS and GRACE_MS unless given (tests) */
+  listenersTtlMs?: number;
+  graceMs?: number;
+}): UpstreamListener {
+  const ttlMs = options.listenersTtlMs ?? LISTENERS_TTL_MS;
+  const graceMs = options.graceMs ?? GRACE_MS;
   const channel = upstreamChannel();
+  // this listener's name among its channel's (PostgreSQL's application_name: at most 63 bytes)
+  const self = `${channel}:${randomUUID().slice(0, 12)}`;
+  let listeners: string[] = [];
+  let listenersAt = 0;
+  let reading = false;
+  const deferred: { id: string; at: number }[] = [];
+  let deferTimer: NodeJS.Timeout | undefined;
+  const counts = { claimed: 0, checks: 0 };
   const heard: string[] = [];
   const running = new Set<Promise<void>>();
   let client: pg.Client | null = null;
@@ -53,7 +88,83 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
   const lastOfKey = new Map<string, Promise<void>>();
   let order: Promise<void> = Promise.resolve();
 
+  function hear(ids: string[]): void {
+    if (Date.now() - listenersAt >= ttlMs) void readListeners();
+    for (const id of ids) {
+      if (ownsNotification(id, self, listeners)) heard.push(id);
+      else deferred.push({ id, at: Date.now() });
+    }
+    pump();
+    checkLater();
+  }
+
+  async function readListeners(): Promise<void> {
+    const current = client;
+    if (!current || reading) return;
+    reading = true;
+    try {
+      const { rows } = await current.query<{ name: string }>(
+        `SELECT application_name AS name FROM pg_stat_activity
+         WHERE datname = current_database() AND left(application_name, $2) = $1`,
+        [`${channel}:`, channel.length + 1],
+      );
+      listeners = rows.map((r) => r.name).sort();
+      listenersAt = Date.now();
+    } catch (error) {
+      // claims everything heard meanwhile, as a worker alone does
+      listeners = [];
+      logger.warn({ err: String(error) }, "could not read the upstream listeners");
+    } finally {
+      reading = false;
+    }
+  }
+
+  function checkLater(): void {
+    if (deferTimer || deferred.length === 0 || stopping) return;
+    const wait = (deferred[0] as { at: number }).at + graceMs - Date.now();
+    deferTimer = setTimeout(
+      () => {
+        deferTimer = undefined;
+        void checkDeferred().finally(checkLater);
+      },
+      Math.max(0, wait),
+    );
+  }
+
+  /**
+   * Others' ids heard graceMs ago or more: those whose owner no longer listens, and that the
+   * listeners as read now give to this one, are claimed here if nobody took them. A live owner
+   * keeps its own even when it is behind (a backlog is not taken twice); a stuck one's are the
+   * sweeper's after a minute, as before.
+   */
+  async function checkDeferred(): Promise<void> {
+    const due: string[] = [];
+    while (deferred.length > 0 && (deferred[0] as { at: number }).at + graceMs <= Date.now()) {
+      due.push((deferred.shift() as { id: string }).id);
+    }
+    if (due.length === 0 || stopping) return;
+    counts.checks++;
+    if (Date.now() - listenersAt >= ttlMs) await readListeners();
+    const orphans = due.filter((id) => ownsNotification(id, self, listeners));
+    if (orphans.length === 0) return;
+    try {
+      const rows = await db().$queryRaw<{ id: string }[]>`
+        SELECT id::text FROM upstream_notifications
+        WHERE id = ANY (${orphans}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL`;
+      const unclaimed = new Set(rows.map((r) => r.id));
+      // in the order heard
+      heard.push(...orphans.filter((id) => unclaimed.has(id)));
+      pump();
+    } catch (error) {
+      logger.warn(
+        { err: String(error), notifications: orphans.length },
+        "could not check other workers' notifications; the sweeper queues any left",
+      );
+    }
+  }
+
   function take(id: string): Promise<void> {
+    counts.claimed++;
     const claimed = claimNotification(id);
     // awaited only once every claim before it is placed: a claim failing before then (the database
     // going away) would be an unhandled rejection meanwhile, which ends the worker process
@@ -102,11 +213,12 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
       // LISTEN is session state: past a pooler in transaction mode it needs a direct connection
       connectionString: config().DATABASE_LISTEN_URL ?? config().DATABASE_URL,
       connectionTimeoutMillis: 5_000,
+      // how the other listeners of the channel see this one (readListeners)
+      application_name: self,
     });
     next.on("notification", (message) => {
       if (message.channel !== channel || !message.payload) return;
-      heard.push(...message.payload.split(","));
-      pump();
+      hear(message.payload.split(","));
     });
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection ended")));
@@ -132,6 +244,7 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
     }
     client = next;
     retryMs = RECONNECT_MS.first;
+    await readListeners();
     logger.info({ channel }, "listening for upstream notifications");
   }
 
@@ -154,6 +267,9 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
     async stop() {
       stopping = true;
       clearTimeout(retry);
+      // others' ids are their owners' (or, after a minute, the sweeper's)
+      clearTimeout(deferTimer);
+      deferred.length = 0;
       const current = client;
       client = null;
       if (current) {
@@ -162,23 +278,8 @@ export function listenForUpstream(options: { concurrency: number }): UpstreamLis
       }
       if (heard.length > 0 || running.size > 0) await new Promise<void>((resolve) => (idle = resolve));
     },
+    name: self,
+    listeners: () => listeners,
+    counts: () => ({ ...counts }),
   };
-}
-
-/**
- * The conversation a notification belongs to, for ordering: the business number and the
- * customer of its first change (a message's sender, a status's recipient); "" for other kinds.
- */
-export function conversationKey(payload: unknown): string {
-  const value = (payload as { entry?: { changes?: { value?: unknown }[] }[] } | null)?.entry?.[0]
-    ?.changes?.[0]?.value as
-    | {
-        metadata?: { phone_number_id?: unknown };
-        messages?: { from?: unknown }[];
-        statuses?: { recipient_id?: unknown }[];
-      }
-    | undefined;
-  const number = String(value?.metadata?.phone_number_id ?? "");
-  const customer = String(value?.messages?.[0]?.from ?? value?.statuses?.[0]?.recipient_id ?? "");
-  return `${number}:${customer}`;
 }

@@ -1,8 +1,8 @@
 import "#server-only";
-import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { conversationKey, notificationIdFor } from "@/lib/inbound/notification-owner";
 import { MAX_NOTIFICATION_DEPTH, sanitizeNotification } from "@/lib/inbound/sanitize-notification";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
 import { logger } from "@/lib/logger";
@@ -35,7 +35,8 @@ export async function receiveNotification(raw: Buffer, parsed: unknown): Promise
     logger.warn({ notificationId: row.id }, "upstream notification nested too deep; kept raw only");
     return row.id;
   }
-  const id = randomUUID();
+  // the worker that claims it first is the one its conversation's id names (notification-owner.ts)
+  const id = notificationIdFor(conversationKey(payload));
   await storeTogether({ id, payload: payload as Prisma.InputJsonValue, raw: bytes });
   return id;
 }

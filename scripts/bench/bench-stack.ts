@@ -51,6 +51,16 @@ export async function startBenchStack(options: {
   const redisUrl = process.env.BENCH_REDIS_URL ?? scratch.redisUrl;
   const cwd = options.checkout ?? process.cwd();
   await recreateDatabase(databaseUrl, "bench");
+  // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of this database (its sessions only)
+  if (process.env.BENCH_LOG_STATEMENTS === "1") {
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const alter = spawnSync(
+      "psql",
+      [databaseUrl, "-c", `ALTER DATABASE "${database}" SET log_min_duration_statement = 0`],
+      { stdio: "ignore" },
+    );
+    if (alter.status !== 0) process.stderr.write("note: could not log the bench database's statements\n");
+  }
   const migrate = spawnSync("node_modules/.bin/tsx", ["scripts/migrate.ts", "apply"], {
     cwd,
     env: { ...process.env, DATABASE_URL: databaseUrl },

@@ -1,8 +1,10 @@
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { listenForUpstream } from "@/lib/inbound/listen-upstream";
+import { listenForUpstream, type UpstreamListener } from "@/lib/inbound/listen-upstream";
+import { conversationKey, notificationIdFor, ownsNotification } from "@/lib/inbound/notification-owner";
 import { claimNotification } from "@/lib/inbound/process-notification";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
@@ -140,5 +142,113 @@ describe("a listener of this process (its own channel, named after this process'
     const otherRow = await rowOf(other.wamid);
     expect(otherRow).toMatchObject({ claimedAt: null, processedAt: null });
     await db().upstreamNotification.delete({ where: { id: otherRow?.id } });
+  });
+});
+
+describe("several listeners of one channel (issue 33 part 5: a worker more costs no claim a notification)", () => {
+  /** a conversation of `c`'s channel (another customer) whose notifications `owner` claims first among `names` */
+  function conversationOf(c: InboundCustomer, owner: string, names: string[]): InboundCustomer {
+    for (;;) {
+      const from = `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+      const key = conversationKey(textFrom({ ...c, from }, "probe").body);
+      if (ownsNotification(notificationIdFor(key), owner, names)) return { ...c, from };
+    }
+  }
+
+  async function receive(c: InboundCustomer, text: string): Promise<string> {
+    const n = textFrom(c, text);
+    const raw = JSON.stringify(n.body);
+    await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+    return n.wamid;
+  }
+
+  /** every listener sees `count` listeners of the channel (each reads them when it hears something) */
+  async function seeing(
+    probe: InboundCustomer,
+    listeners: UpstreamListener[],
+    count: number,
+  ): Promise<string[]> {
+    return eventually(async () => {
+      // processed (claimed) before the views are read: the counts taken next hold its claim
+      await inboundEvent(probe.orgId, await receive(probe, "who listens?"));
+      const views = listeners.map((l) => l.listeners().join(" "));
+      return views.every((v) => v === views[0]) && listeners[0]?.listeners().length === count
+        ? [...(listeners[0]?.listeners() ?? [])]
+        : undefined;
+    });
+  }
+
+  it("with two listeners each notification is claimed by one of them only, one conversation by the same one", async () => {
+    const c = await inboundCustomer();
+    // a grace period longer than the test: no claim by the other listener
+    const options = { concurrency: 4, listenersTtlMs: 0, graceMs: 60_000 };
+    const a = listenForUpstream(options);
+    const b = listenForUpstream(options);
+    try {
+      const names = await seeing(c, [a, b], 2);
+      const before = [a.counts().claimed, b.counts().claimed];
+      const conversations = names.flatMap((owner) => [
+        conversationOf(c, owner, names),
+        conversationOf(c, owner, names),
+      ]);
+      const wamids: string[] = [];
+      for (const [i, conv] of conversations.entries()) {
+        wamids.push(await receive(conv, `message ${i}`), await receive(conv, `message ${i}, again`));
+      }
+      for (const wamid of wamids)
+        expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      const claimed = [a.counts().claimed - (before[0] ?? 0), b.counts().claimed - (before[1] ?? 0)];
+      // each of the 8 claimed once, 4 by each (the reads of the listeners meanwhile heard nothing else)
+      expect(claimed).toEqual([4, 4]);
+      const events = await db().event.count({
+        where: {
+          organizationId: c.orgId,
+          name: "message.inbound",
+          OR: wamids.map((w) => ({ data: { path: ["whatsappMessageId"], equals: w } })),
+        },
+      });
+      expect(events).toBe(wamids.length);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("a listener that takes nothing keeps its share while it listens (a backlog is not claimed twice); once gone, the other takes it", async () => {
+    const c = await inboundCustomer();
+    const a = listenForUpstream({ concurrency: 4, listenersTtlMs: 0, graceMs: 1_000 });
+    // connected under a listener's name, listening, processing nothing
+    const stuckName = `${upstreamChannel()}:ffffffffffff`;
+    const stuck = new pg.Client({ connectionString: TEST_ENV.databaseUrl, application_name: stuckName });
+    await stuck.connect();
+    try {
+      await stuck.query(`LISTEN "${upstreamChannel()}"`);
+      // probes a listener that takes nothing never owns (under [a] alone, a owns everything)
+      const probe = conversationOf(c, a.name, [a.name, stuckName].sort());
+      const names = await seeing(probe, [a], 2);
+      const orphans = [conversationOf(c, stuckName, names), conversationOf(c, stuckName, names)];
+
+      // while it listens, its notification is left to it: checked after the grace period, not claimed
+      const before = a.counts();
+      const left = await receive(orphans[0] as InboundCustomer, "left to a listener that is behind");
+      await eventually(async () => (a.counts().checks > before.checks ? true : undefined));
+      expect(a.counts().claimed).toBe(before.claimed);
+      expect(await rowOf(left)).toMatchObject({ claimedAt: null, processedAt: null });
+
+      // gone before the grace period ends: the other claims its notifications
+      const gone = await receive(orphans[1] as InboundCustomer, "its worker died");
+      await stuck.end();
+      expect(await inboundEvent(c.orgId, gone)).toMatchObject({ whatsappMessageId: gone });
+      await seeing(probe, [a], 1);
+      const alone = a.counts();
+      const wamid = await receive(orphans[0] as InboundCustomer, "the stuck worker is gone");
+      expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      // claimed at once: nothing was left for a check
+      expect(a.counts()).toEqual({ claimed: alone.claimed + 1, checks: alone.checks });
+      // the one left while its owner listened is the sweeper's (after a minute), as before
+      await db().upstreamNotification.deleteMany({ where: { id: (await rowOf(left))?.id } });
+    } finally {
+      await stuck.end().catch(() => undefined);
+      await a.stop();
+    }
   });
 });
