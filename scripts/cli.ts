@@ -179,15 +179,18 @@ async function loadCommands(): Promise<Record<string, Command>> {
       }
     },
     "channel deactivate": async (f) => {
-      const channel = await (await lib.deactivateChannel())(uuid(f, "id"));
+      // the operator names a channel only: its row says whose it is
+      const id = uuid(f, "id");
+      const found = await (await lib.db()).channel.findUnique({ where: { id } });
+      const channel = found && (await (await lib.deactivateChannel())(id, found.organizationId));
       if (!channel) throw new UsageError(`no channel ${f.id}`);
       return { id: channel.id, status: channel.status };
     },
     "templates sync": async (f) => {
       const channelId = uuid(f, "channel");
-      if (!(await (await lib.db()).channel.findUnique({ where: { id: channelId } })))
-        throw new UsageError(`no channel ${channelId}`);
-      return (await lib.syncTemplates())(channelId);
+      const channel = await (await lib.db()).channel.findUnique({ where: { id: channelId } });
+      if (!channel) throw new UsageError(`no channel ${channelId}`);
+      return (await lib.syncTemplates())(channel.organizationId, channelId);
     },
     // after rotating ENCRYPTION_KEY (the old one in ENCRYPTION_KEY_PREVIOUS): seal everything anew
     "secrets reseal": async (f) => {

@@ -1,5 +1,5 @@
 import { sweepBroadcasts } from "@/lib/broadcasts/sweep-broadcasts";
-import { sweepRingingCalls } from "@/lib/calls/ring-timeout";
+import { sweepRingingCalls } from "@/lib/calls/sweep-ringing-calls";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { handle } from "@/lib/jobs/define-job";
 import { maintenanceJob } from "@/lib/jobs/maintenance";

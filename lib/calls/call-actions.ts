@@ -1,8 +1,9 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { callEventBase, callInclude, toCallJson } from "@/lib/calls/call-json";
+import { callEventBase, toCallJson } from "@/lib/calls/call-json";
 import { findCallOrThrow } from "@/lib/calls/find-call";
 import { type CallAction, callUpstreamError, upstreamCallAction } from "@/lib/calls/graph-calls";
+import { getCallWithContact, updateCallIf, updateCallRow } from "@/lib/calls/repository";
 import type { CallJson } from "@/lib/calls/schemas";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
@@ -54,47 +55,43 @@ export async function callAction(
   // a reject is marked before Meta hears it: Meta's terminate notification may be processed before
   // this request ends, and must then read a rejection, not a missed call (lib/inbound/process-calls.ts)
   if (action === "reject")
-    await db().call.updateMany({
-      where: { id: call.id, state: "ringing" },
-      data: { terminateReason: "business_rejected" },
-    });
+    await updateCallIf(
+      organizationId,
+      call.id,
+      { state: "ringing" },
+      { terminateReason: "business_rejected" },
+    );
   try {
     await upstreamCallAction(call.channel, call.upstreamId, action, sdpAnswer);
   } catch (error) {
     if (action === "reject")
-      await db().call.updateMany({
-        where: { id: call.id, state: "ringing" },
-        data: { terminateReason: null },
-      });
+      await updateCallIf(organizationId, call.id, { state: "ringing" }, { terminateReason: null });
     throw callUpstreamError(error);
   }
   const now = new Date();
   if (action === "pre_accept") {
-    const updated = await db().call.update({
-      where: { id: call.id },
-      data: { sdpAnswer },
-      include: callInclude,
-    });
-    return toCallJson(updated);
+    return toCallJson(await updateCallRow(organizationId, call.id, { sdpAnswer }));
   }
   if (action === "terminate") return toCallJson(call);
   const { updated, deliveryIds } = await db().$transaction(async (tx) => {
     // only from ringing: a terminate notification may have ended the call meanwhile
-    const moved = await tx.call.updateMany({
-      where: { id: call.id, state: "ringing" },
-      data:
-        action === "accept"
-          ? { state: "connected", sdpAnswer, answeredBy, connectedAt: now }
-          : {
-              state: "rejected",
-              terminateReason: "business_rejected",
-              endedAt: now,
-              sdpOffer: null,
-              sdpAnswer: null,
-            },
-    });
-    const updated = await tx.call.findUniqueOrThrow({ where: { id: call.id }, include: callInclude });
-    if (moved.count === 0) return { updated, deliveryIds: [] };
+    const moved = await updateCallIf(
+      organizationId,
+      call.id,
+      { state: "ringing" },
+      action === "accept"
+        ? { state: "connected", sdpAnswer, answeredBy, connectedAt: now }
+        : {
+            state: "rejected",
+            terminateReason: "business_rejected",
+            endedAt: now,
+            sdpOffer: null,
+            sdpAnswer: null,
+          },
+      tx,
+    );
+    const updated = await getCallWithContact(organizationId, call.id, tx);
+    if (moved === 0) return { updated, deliveryIds: [] };
     const base = callEventBase(updated);
     const timestamp = now.toISOString();
     const deliveryIds =

@@ -8,9 +8,9 @@ import {
 } from "@/lib/calls/call-settings-schemas";
 import type { ChannelCallSettingsJson } from "@/lib/calls/dashboard-endpoints";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
+import { listActiveChannels, updateChannelRow } from "@/lib/channels/repository";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -51,10 +51,7 @@ export async function getCallSettings(organizationId: string, channelId: string)
 
 /** Every active channel's settings, for the dashboard's Calling section. */
 export async function listCallSettings(organizationId: string): Promise<ChannelCallSettingsJson[]> {
-  const channels = await db().channel.findMany({
-    where: { organizationId, status: "active" },
-    orderBy: { createdAt: "asc" },
-  });
+  const channels = await listActiveChannels(organizationId);
   return channels.map((c) => ({
     ...toCallSettingsJson(c),
     channel_name: c.name,
@@ -103,12 +100,9 @@ export async function updateCallSettings(
       throw settingsUpstreamError(error);
     }
   }
-  const updated = await db().channel.update({
-    where: { id: channel.id },
-    data: {
-      ...(changesMeta ? { callingSettings: calling, callingSettingsAt: new Date() } : {}),
-      ...(ringSeconds === undefined ? {} : { callRingSeconds: ringSeconds }),
-    },
+  const updated = await updateChannelRow(organizationId, channel.id, {
+    ...(changesMeta ? { callingSettings: calling, callingSettingsAt: new Date() } : {}),
+    ...(ringSeconds === undefined ? {} : { callRingSeconds: ringSeconds }),
   });
   return toCallSettingsJson(updated);
 }

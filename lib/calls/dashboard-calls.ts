@@ -4,7 +4,7 @@ import type { DashboardSession } from "@/lib/auth/session";
 import { callAction } from "@/lib/calls/call-actions";
 import type { LiveCallJson, LiveCallsJson } from "@/lib/calls/dashboard-call-schemas";
 import { findCallOrThrow } from "@/lib/calls/find-call";
-import { db } from "@/lib/db";
+import { findStaffNames, getCall, getLiveCall, listLiveCalls, updateCallIf } from "@/lib/calls/repository";
 import type { Call } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
@@ -22,11 +22,6 @@ export const RECENT_SECONDS = 20;
 /** A ringing call older than this is not shown (Meta stops ringing long before; wt-b's ring timeout rejects it). */
 const RINGING_LIMIT_MS = 10 * 60_000;
 
-const liveInclude = {
-  contact: { select: { name: true, profileName: true, phone: true } },
-  channel: { select: { name: true } },
-} as const;
-
 type LiveRow = Call & {
   contact: { name: string | null; profileName: string | null; phone: string | null } | null;
   channel: { name: string };
@@ -35,11 +30,7 @@ type LiveRow = Call & {
 async function staffNames(organizationId: string, ids: (string | null)[]): Promise<Map<string, string>> {
   const staffIds = ids.filter((a): a is string => a !== null && isUuid(a));
   if (staffIds.length === 0) return new Map();
-  const users = await db().user.findMany({
-    where: { organizationId, id: { in: staffIds } },
-    select: { id: true, name: true, email: true },
-  });
-  return new Map(users.map((u) => [u.id, u.name ?? u.email]));
+  return findStaffNames(organizationId, staffIds);
 }
 
 function nameOf(answeredBy: string | null, names: Map<string, string>): string | null {
@@ -65,29 +56,17 @@ function toLive(row: LiveRow, names: Map<string, string>, userId: string): LiveC
 }
 
 async function liveOne(session: DashboardSession, id: string): Promise<LiveCallJson> {
-  const row = await db().call.findFirstOrThrow({
-    where: { id, organizationId: session.organizationId },
-    include: liveInclude,
-  });
+  const row = await getLiveCall(session.organizationId, id);
   return toLive(row, await staffNames(session.organizationId, [row.answeredBy]), session.userId);
 }
 
 /** The organization's customer calls ringing now, the one this staff member is on, and those that just left ringing. */
 export async function liveCalls(session: DashboardSession): Promise<LiveCallsJson> {
   const now = Date.now();
-  const rows = await db().call.findMany({
-    where: {
-      organizationId: session.organizationId,
-      direction: "user_initiated",
-      OR: [
-        { state: "ringing", startedAt: { gte: new Date(now - RINGING_LIMIT_MS) } },
-        { state: { in: ["accepted", "connected"] }, answeredBy: session.userId },
-        { state: { not: "ringing" }, updatedAt: { gte: new Date(now - RECENT_SECONDS * 1000) } },
-      ],
-    },
-    include: liveInclude,
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    take: 20,
+  const rows = await listLiveCalls(session.organizationId, {
+    userId: session.userId,
+    ringingSince: new Date(now - RINGING_LIMIT_MS),
+    recentSince: new Date(now - RECENT_SECONDS * 1000),
   });
   const names = await staffNames(
     session.organizationId,
@@ -125,20 +104,23 @@ export async function answerCall(session: DashboardSession, id: string, sdp: str
     throw new ApiError("RESOURCE_INVALID_STATE", "Only a customer's call is answered here.", {
       direction: call.direction,
     });
-  const won = await db().call.updateMany({
-    where: { id: call.id, organizationId, state: "ringing", answeredBy: null },
-    data: { answeredBy: userId },
-  });
-  if (won.count === 0)
-    throw await takenError(session, await db().call.findUniqueOrThrow({ where: { id: call.id } }));
+  const won = await updateCallIf(
+    organizationId,
+    call.id,
+    { state: "ringing", answeredBy: null },
+    { answeredBy: userId },
+  );
+  if (won === 0) throw await takenError(session, await getCall(organizationId, call.id));
   try {
     await callAction(organizationId, call.id, "pre_accept", sdp, userId);
     await callAction(organizationId, call.id, "accept", sdp, userId);
   } catch (error) {
-    await db().call.updateMany({
-      where: { id: call.id, state: "ringing", answeredBy: userId },
-      data: { answeredBy: null },
-    });
+    await updateCallIf(
+      organizationId,
+      call.id,
+      { state: "ringing", answeredBy: userId },
+      { answeredBy: null },
+    );
     throw error;
   }
   return liveOne(session, call.id);

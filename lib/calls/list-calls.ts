@@ -1,8 +1,8 @@
 import "#server-only";
 import type { z } from "zod";
-import { callInclude, toCallJson } from "@/lib/calls/call-json";
+import { toCallJson } from "@/lib/calls/call-json";
+import { listCallRows } from "@/lib/calls/repository";
 import type { CallJson, listCallsQuery } from "@/lib/calls/schemas";
-import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
 
 /** The organization's calls, newest first. */
@@ -11,21 +11,12 @@ export async function listCalls(
   query: z.infer<typeof listCallsQuery>,
 ): Promise<{ calls: CallJson[]; total: number }> {
   if (query.channel_id !== undefined && !isUuid(query.channel_id)) return { calls: [], total: 0 };
-  const where = {
-    organizationId,
-    ...(query.channel_id ? { channelId: query.channel_id } : {}),
-    ...(query.state ? { state: query.state } : {}),
-    ...(query.direction ? { direction: query.direction } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db().call.findMany({
-      where,
-      include: callInclude,
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.per_page,
-      take: query.per_page,
-    }),
-    db().call.count({ where }),
-  ]);
+  const { rows, total } = await listCallRows(organizationId, {
+    channelId: query.channel_id,
+    state: query.state,
+    direction: query.direction,
+    page: query.page,
+    perPage: query.per_page,
+  });
   return { calls: rows.map(toCallJson), total };
 }

@@ -1,13 +1,13 @@
 import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { callInclude, toCallJson } from "@/lib/calls/call-json";
+import { toCallJson } from "@/lib/calls/call-json";
 import { callUpstreamError, connectUpstreamCall } from "@/lib/calls/graph-calls";
+import { findContactByPhone, findOpenConversationId, insertCall } from "@/lib/calls/repository";
 import type { CallJson, placeCallBody } from "@/lib/calls/schemas";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { mayCall, toCallPermissionJson } from "@/lib/contacts/call-permission";
 import { normalizePhone } from "@/lib/contacts/phone";
-import { db } from "@/lib/db";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
 
 /** The customer as `to` names them, or VALIDATION_INVALID_PHONE. */
@@ -19,20 +19,6 @@ export function customerPhone(to: string): string {
       hint: phone.hint,
     });
   return phone.e164;
-}
-
-/** The customer's open conversation on the channel, when one exists. */
-export async function openConversationId(
-  organizationId: string,
-  contactId: string,
-  channelId: string,
-): Promise<string | null> {
-  const conversation = await db().conversation.findFirst({
-    where: { organizationId, contactId, channelId, status: "open" },
-    orderBy: { lastActivityAt: "desc" },
-    select: { id: true },
-  });
-  return conversation?.id ?? null;
 }
 
 /**
@@ -48,9 +34,7 @@ export async function placeCall(
 ): Promise<CallJson> {
   const phone = customerPhone(body.to);
   const channel = await resolveSendChannel(organizationId, body.channel_id);
-  const contact = await db().contact.findUnique({
-    where: { organizationId_phone: { organizationId, phone } },
-  });
+  const contact = await findContactByPhone(organizationId, phone);
   if (contact?.blockedAt) throw recipientBlocked(contact.id);
   if (!contact || !mayCall(contact)) {
     const permission = contact ? toCallPermissionJson(contact) : null;
@@ -66,18 +50,14 @@ export async function placeCall(
   } catch (error) {
     throw callUpstreamError(error);
   }
-  const call = await db().call.create({
-    data: {
-      organizationId,
-      channelId: channel.id,
-      contactId: contact.id,
-      conversationId: await openConversationId(organizationId, contact.id, channel.id),
-      upstreamId,
-      direction: "business_initiated",
-      state: "ringing",
-      sdpOffer: body.sdp_offer,
-    },
-    include: callInclude,
+  const call = await insertCall(organizationId, {
+    channelId: channel.id,
+    contactId: contact.id,
+    conversationId: await findOpenConversationId(organizationId, contact.id, channel.id),
+    upstreamId,
+    direction: "business_initiated",
+    state: "ringing",
+    sdpOffer: body.sdp_offer,
   });
   return toCallJson(call);
 }

@@ -3,10 +3,15 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { callUpstreamError } from "@/lib/calls/graph-calls";
 import { customerPhone } from "@/lib/calls/place-call";
+import {
+  findContactByPhone,
+  findLastConnectedAt,
+  insertPermissionRequest,
+  listPermissionRequestTimes,
+} from "@/lib/calls/repository";
 import type { permissionRequestBody, permissionRequestJson } from "@/lib/calls/schemas";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
-import { db } from "@/lib/db";
 import { recipientBlocked } from "@/lib/messages/recipient-blocked";
 import { sessionClosed, windowOpenSince } from "@/lib/messages/session-window";
 
@@ -39,32 +44,22 @@ export async function requestCallPermission(
 ): Promise<z.infer<typeof permissionRequestJson>> {
   const phone = customerPhone(body.to);
   const channel = await resolveSendChannel(organizationId, body.channel_id);
-  const contact = await db().contact.findUnique({
-    where: { organizationId_phone: { organizationId, phone } },
-  });
+  const contact = await findContactByPhone(organizationId, phone);
   if (!contact) throw sessionClosed();
   if (contact.blockedAt) throw recipientBlocked(contact.id);
   const now = new Date();
   if (!contact.lastInboundAt || contact.lastInboundAt < windowOpenSince(now)) throw sessionClosed();
-  const lastConnected = await db().call.findFirst({
-    where: { organizationId, contactId: contact.id, channelId: channel.id, connectedAt: { not: null } },
-    orderBy: { connectedAt: "desc" },
-    select: { connectedAt: true },
-  });
-  const since = lastConnected?.connectedAt ?? new Date(0);
-  const recent = await db().callPermissionRequest.findMany({
-    where: {
-      contactId: contact.id,
-      channelId: channel.id,
-      createdAt: { gt: new Date(Math.max(since.getTime(), now.getTime() - 7 * DAY_MS)) },
-    },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-  });
+  const since = (await findLastConnectedAt(organizationId, contact.id, channel.id)) ?? new Date(0);
+  const recent = await listPermissionRequestTimes(
+    organizationId,
+    contact.id,
+    channel.id,
+    new Date(Math.max(since.getTime(), now.getTime() - 7 * DAY_MS)),
+  );
   for (const limit of PERMISSION_LIMITS) {
-    const inWindow = recent.filter((r) => r.createdAt.getTime() > now.getTime() - limit.windowMs);
+    const inWindow = recent.filter((at) => at.getTime() > now.getTime() - limit.windowMs);
     if (inWindow.length >= limit.max) {
-      const oldest = inWindow[inWindow.length - limit.max]?.createdAt ?? now;
+      const oldest = inWindow[inWindow.length - limit.max] ?? now;
       throw new ApiError(
         "WHATSAPP_CALL_PERMISSION_LIMIT",
         `WhatsApp allows ${limit.max === 1 ? "one call permission request a customer in 24 hours" : "two call permission requests a customer in 7 days"}; this customer reached it. Nothing was sent.`,
@@ -100,8 +95,10 @@ export async function requestCallPermission(
   } catch (error) {
     throw callUpstreamError(error);
   }
-  const row = await db().callPermissionRequest.create({
-    data: { organizationId, channelId: channel.id, contactId: contact.id, wamid },
+  const row = await insertPermissionRequest(organizationId, {
+    channelId: channel.id,
+    contactId: contact.id,
+    wamid,
   });
   return {
     id: row.id,

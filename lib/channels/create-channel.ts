@@ -1,7 +1,7 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
+import { findChannelOfNumber, insertChannel, updateChannelRow } from "@/lib/channels/repository";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
 import { isExclusionViolation, isUniqueViolation } from "@/lib/db-errors";
 import { enqueue } from "@/lib/queues";
 
@@ -42,7 +42,7 @@ export class ChannelExistsError extends Error {
 async function existsError(error: unknown, organizationId: string, phoneNumberId: string) {
   if (isExclusionViolation(error)) return new ChannelExistsError("waba-elsewhere");
   if (!isUniqueViolation(error)) return null;
-  const own = await db().channel.findFirst({ where: { organizationId, phoneNumberId, status: "active" } });
+  const own = await findChannelOfNumber(organizationId, phoneNumberId, "active");
   return new ChannelExistsError(own ? "organization" : "elsewhere");
 }
 
@@ -54,47 +54,45 @@ async function existsError(error: unknown, organizationId: string, phoneNumberId
  * WABA is active in another organization.
  */
 export async function createChannel(input: CreateChannelInput) {
-  const inactive = await db().channel.findFirst({
-    where: { organizationId: input.organizationId, phoneNumberId: input.phoneNumberId, status: "inactive" },
-  });
+  const inactive = await findChannelOfNumber(input.organizationId, input.phoneNumberId, "inactive");
   if (inactive) {
-    const channel = await db()
-      .channel.update({
-        where: { id: inactive.id },
-        data: {
-          status: "active",
-          name: input.name,
-          wabaId: input.wabaId,
-          displayPhoneNumber: input.displayPhoneNumber ?? inactive.displayPhoneNumber,
-          accessTokenEnc: sealSecret(input.accessToken, input.organizationId, inactive.id),
-          graphUrl: input.graphUrl ?? null,
-          throughputPerSecond: input.throughputPerSecond ?? inactive.throughputPerSecond,
-          tokenInvalidAt: null,
-          tokenError: null,
-        },
-      })
-      .catch(async (error: unknown) => {
-        throw (await existsError(error, input.organizationId, input.phoneNumberId)) ?? error;
-      });
-    await enqueue("templates", { channelId: channel.id }, { jobId: `sync-${channel.id}-${Date.now()}` });
+    const channel = await updateChannelRow(input.organizationId, inactive.id, {
+      status: "active",
+      name: input.name,
+      wabaId: input.wabaId,
+      displayPhoneNumber: input.displayPhoneNumber ?? inactive.displayPhoneNumber,
+      accessTokenEnc: sealSecret(input.accessToken, input.organizationId, inactive.id),
+      graphUrl: input.graphUrl ?? null,
+      throughputPerSecond: input.throughputPerSecond ?? inactive.throughputPerSecond,
+      tokenInvalidAt: null,
+      tokenError: null,
+    }).catch(async (error: unknown) => {
+      throw (await existsError(error, input.organizationId, input.phoneNumberId)) ?? error;
+    });
+    await enqueue(
+      "templates",
+      { organizationId: channel.organizationId, channelId: channel.id },
+      { jobId: `sync-${channel.id}-${Date.now()}` },
+    );
     return channel;
   }
   const id = randomUUID();
   try {
-    const channel = await db().channel.create({
-      data: {
-        id,
-        organizationId: input.organizationId,
-        name: input.name,
-        phoneNumberId: input.phoneNumberId,
-        wabaId: input.wabaId,
-        displayPhoneNumber: input.displayPhoneNumber ?? null,
-        accessTokenEnc: sealSecret(input.accessToken, input.organizationId, id),
-        graphUrl: input.graphUrl ?? null,
-        throughputPerSecond: input.throughputPerSecond ?? 80,
-      },
+    const channel = await insertChannel(input.organizationId, {
+      id,
+      name: input.name,
+      phoneNumberId: input.phoneNumberId,
+      wabaId: input.wabaId,
+      displayPhoneNumber: input.displayPhoneNumber ?? null,
+      accessTokenEnc: sealSecret(input.accessToken, input.organizationId, id),
+      graphUrl: input.graphUrl ?? null,
+      throughputPerSecond: input.throughputPerSecond ?? 80,
     });
-    await enqueue("templates", { channelId: channel.id }, { jobId: `sync-${channel.id}-initial` });
+    await enqueue(
+      "templates",
+      { organizationId: channel.organizationId, channelId: channel.id },
+      { jobId: `sync-${channel.id}-initial` },
+    );
     return channel;
   } catch (error) {
     throw (await existsError(error, input.organizationId, input.phoneNumberId)) ?? error;

@@ -1,11 +1,10 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { findChannel, updateChannelRow } from "@/lib/channels/repository";
 
-export async function deactivateChannel(id: string, organizationId?: string) {
-  const channel = await db().channel.findFirst({
-    where: { id, ...(organizationId ? { organizationId } : {}) },
-  });
+/** The organization's channel made inactive (as it was when it already is), or null when it has none by that id. */
+export async function deactivateChannel(id: string, organizationId: string) {
+  const channel = await findChannel(organizationId, id);
   if (!channel) return null;
   if (channel.status === "inactive") return channel;
-  return db().channel.update({ where: { id }, data: { status: "inactive" } });
+  return updateChannelRow(organizationId, id, { status: "inactive" });
 }

@@ -1,8 +1,8 @@
 import "#server-only";
 import { z } from "zod";
+import { updateChannelRow } from "@/lib/channels/repository";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 
@@ -49,14 +49,11 @@ export async function readRoutingRoles(channel: Channel): Promise<RoutingRoles |
     });
     const parsed = answer.parse(raw);
     const roles = [...new Set(parsed.roles.map(roleName).map((r) => r.slice(0, 64)))].slice(0, 10);
-    await db().channel.update({
-      where: { id: channel.id },
-      data: {
-        routingRoles: roles,
-        routingStandby: parsed.is_standby,
-        routingCheckedAt: new Date(),
-        routingError: null,
-      },
+    await updateChannelRow(channel.organizationId, channel.id, {
+      routingRoles: roles,
+      routingStandby: parsed.is_standby,
+      routingCheckedAt: new Date(),
+      routingError: null,
     });
     return { roles, isStandby: parsed.is_standby };
   } catch (error) {
@@ -67,10 +64,7 @@ export async function readRoutingRoles(channel: Channel): Promise<RoutingRoles |
           ? "the upstream's answer was not a routing roles answer"
           : "the routing roles could not be read";
     logger.warn({ channelId: channel.id, error: message }, "routing roles not read");
-    await db().channel.update({
-      where: { id: channel.id },
-      data: { routingError: message.slice(0, 500) },
-    });
+    await updateChannelRow(channel.organizationId, channel.id, { routingError: message.slice(0, 500) });
     return null;
   }
 }

@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/api/errors";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
 import { toChannelRow } from "@/lib/channels/list-channels";
+import { countActiveTemplates, updateChannelRow } from "@/lib/channels/repository";
 import { verifyChannel } from "@/lib/channels/verify-channel";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
 import { enqueue } from "@/lib/queues";
 
 /**
@@ -39,15 +39,16 @@ export async function replaceChannelToken(
     },
     { storedGraphUrl: true },
   );
-  const updated = await db().channel.update({
-    where: { id: channel.id },
-    data: {
-      accessTokenEnc: sealSecret(accessToken, organizationId, channel.id),
-      tokenInvalidAt: null,
-      tokenError: null,
-    },
+  const updated = await updateChannelRow(organizationId, channel.id, {
+    accessTokenEnc: sealSecret(accessToken, organizationId, channel.id),
+    tokenInvalidAt: null,
+    tokenError: null,
   });
-  await enqueue("templates", { channelId: channel.id }, { jobId: `sync-${channel.id}-token-${Date.now()}` });
-  const templates = await db().template.count({ where: { channelId: channel.id, active: true } });
+  await enqueue(
+    "templates",
+    { organizationId, channelId: channel.id },
+    { jobId: `sync-${channel.id}-token-${Date.now()}` },
+  );
+  const templates = await countActiveTemplates(organizationId, channel.id);
   return toChannelRow(updated, templates);
 }

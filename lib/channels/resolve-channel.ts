@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { findActiveChannel, findLastActiveChannel, listActiveChannels } from "@/lib/channels/repository";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import { ttlCache } from "@/lib/ttl-cache";
@@ -24,9 +24,7 @@ export function resolveSendChannel(organizationId: string, channelId?: string | 
 
 async function findSendChannel(organizationId: string, channelId?: string | null): Promise<Channel> {
   if (channelId) {
-    const channel = isUuid(channelId)
-      ? await db().channel.findFirst({ where: { id: channelId, organizationId, status: "active" } })
-      : null;
+    const channel = isUuid(channelId) ? await findActiveChannel(organizationId, channelId) : null;
     if (!channel) {
       throw new ApiError(
         "WHATSAPP_CHANNEL_NOT_FOUND",
@@ -39,7 +37,7 @@ async function findSendChannel(organizationId: string, channelId?: string | null
     }
     return channel;
   }
-  const active = await db().channel.findMany({ where: { organizationId, status: "active" }, take: 2 });
+  const active = await listActiveChannels(organizationId, 2);
   const [only, second] = active;
   if (!only) {
     throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", "This organization has no active WhatsApp channel.", {
@@ -63,10 +61,7 @@ export async function resolveReadChannel(
   channelId?: string | null,
 ): Promise<Channel> {
   if (channelId) return resolveSendChannel(organizationId, channelId);
-  const channel = await db().channel.findFirst({
-    where: { organizationId, status: "active" },
-    orderBy: [{ lastActiveAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
-  });
+  const channel = await findLastActiveChannel(organizationId);
   if (!channel) {
     throw new ApiError("WHATSAPP_CHANNEL_NOT_FOUND", "This organization has no active WhatsApp channel.", {
       field: "channel_id",

@@ -2,7 +2,7 @@ import "#server-only";
 import type { ChannelRowJson, ChannelSettingsBody } from "@/lib/channels/channel-schemas";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
 import { toChannelRow } from "@/lib/channels/list-channels";
-import { db } from "@/lib/db";
+import { countActiveTemplates, updateChannelRow } from "@/lib/channels/repository";
 
 /**
  * A channel's settings: `coexistence` (the number is shared with the WhatsApp Business app:
@@ -15,15 +15,12 @@ export async function updateChannelSettings(
   body: ChannelSettingsBody,
 ): Promise<ChannelRowJson> {
   const channel = await getChannelOrThrow(organizationId, channelId);
-  const updated = await db().channel.update({
-    where: { id: channel.id },
-    data: {
-      ...(body.coexistence === undefined ? {} : { coexistence: body.coexistence }),
-      ...(body.marketing_messages_api === undefined
-        ? {}
-        : { marketingMessagesApi: body.marketing_messages_api }),
-    },
+  const updated = await updateChannelRow(organizationId, channel.id, {
+    ...(body.coexistence === undefined ? {} : { coexistence: body.coexistence }),
+    ...(body.marketing_messages_api === undefined
+      ? {}
+      : { marketingMessagesApi: body.marketing_messages_api }),
   });
-  const templates = await db().template.count({ where: { channelId: channel.id, active: true } });
+  const templates = await countActiveTemplates(organizationId, channel.id);
   return toChannelRow(updated, templates);
 }

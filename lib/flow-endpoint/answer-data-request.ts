@@ -2,17 +2,17 @@ import "#server-only";
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { config } from "@/lib/config";
 import { openSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
+import { findActiveEndpoint } from "@/lib/flow-endpoint/find-active-endpoint";
 import {
   type DecryptedRequest,
   decryptFlowRequest,
   encryptFlowResponse,
   FlowDecryptError,
 } from "@/lib/flow-endpoint/flow-crypto";
-import { closeFlowToken, flowTokenOf, isFlowTokenClosed } from "@/lib/flow-endpoint/flow-token-state";
+import { flowTokenOf } from "@/lib/flow-endpoint/flow-token-state";
 import { forwardToReceiver } from "@/lib/flow-endpoint/forward-to-receiver";
+import { closeFlowToken, isFlowTokenClosed } from "@/lib/flow-endpoint/repository";
 import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
-import { isUuid } from "@/lib/ids/uuid";
 import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
 import { observeFlowEndpoint } from "@/lib/metrics/record";
@@ -82,11 +82,6 @@ function openWithKeys(row: FlowEndpoint, body: unknown): DecryptedRequest {
   throw failure;
 }
 
-async function activeEndpoint(channelId: string): Promise<FlowEndpoint | null> {
-  if (!isUuid(channelId)) return null;
-  return db().flowEndpoint.findFirst({ where: { channelId, channel: { status: "active" } } });
-}
-
 /** One request from WhatsApp to a channel's data endpoint, answered; never throws for bad input. */
 export async function answerDataRequest(
   channelId: string,
@@ -111,7 +106,7 @@ export async function answerDataRequest(
   } catch {
     return done(text(400, "The body is not JSON."));
   }
-  const row = await activeEndpoint(channelId);
+  const row = await findActiveEndpoint(channelId);
   if (!row) return done(text(404, "No data endpoint here."));
   let request: DecryptedRequest;
   try {

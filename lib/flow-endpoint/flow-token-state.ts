@@ -1,6 +1,3 @@
-import "#server-only";
-import { db } from "@/lib/db";
-
 /**
  * Flow tokens the product itself knows to be no longer valid (issue 31 part 4: "stale flow
  * token"). Meta's data endpoint guide lets the endpoint answer 427 when a flow token is no longer
@@ -12,26 +9,9 @@ import { db } from "@/lib/db";
  * - once the business's receiver answered 427 for it (the business said so: it is not asked again).
  * A token no message of the organization holds (the business made its own, or the Flow was sent
  * elsewhere) is never judged here: the receiver decides. Another organization's token is not
- * known here either (the lookup is by the endpoint's organization only).
+ * known here either (the lookup is by the endpoint's organization only). The tokens are read and
+ * closed by lib/flow-endpoint/repository.ts (isFlowTokenClosed, closeFlowToken).
  */
-export async function isFlowTokenClosed(organizationId: string, flowToken: string): Promise<boolean> {
-  // the token is refused when reused, but two concurrent sends may both hold it: the latest decides
-  const message = await db().message.findFirst({
-    where: { organizationId, flowToken },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { flowClosedAt: true },
-  });
-  return message?.flowClosedAt != null;
-}
-
-/** The business's receiver answered 427 for this token: later requests are answered 427 by us. */
-export async function closeFlowToken(organizationId: string, flowToken: string): Promise<void> {
-  await db().message.updateMany({
-    where: { organizationId, flowToken, flowClosedAt: null },
-    data: { flowClosedAt: new Date() },
-  });
-}
-
 /** The flow token of a decrypted data request (`flow_token`), when it has one. */
 export function flowTokenOf(payload: unknown): string | null {
   const token = (payload as { flow_token?: unknown } | null)?.flow_token;

@@ -6,16 +6,12 @@ import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import { generateFlowKeyPair } from "@/lib/flow-endpoint/flow-crypto";
-import type { Channel, FlowEndpoint } from "@/lib/generated/prisma/client.ts";
-
-/** The channel's row, created empty on first use. */
-export async function ensureFlowEndpointRow(channel: Channel): Promise<FlowEndpoint> {
-  return db().flowEndpoint.upsert({
-    where: { channelId: channel.id },
-    create: { organizationId: channel.organizationId, channelId: channel.id },
-    update: {},
-  });
-}
+import {
+  ensureFlowEndpointRow,
+  lockFlowEndpointRow,
+  updateFlowEndpointRow,
+} from "@/lib/flow-endpoint/repository";
+import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
 
 /**
  * A new RSA-2048 pair for the channel, its public half uploaded to WhatsApp with
@@ -33,15 +29,17 @@ export async function rotateFlowKey(organizationId: string, channelId: string): 
   if (channel.status !== "active") {
     throw new ApiError("RESOURCE_INVALID_STATE", "The channel is inactive; activate it to upload a key.");
   }
-  const { id } = await ensureFlowEndpointRow(channel);
+  const ensured = await ensureFlowEndpointRow(organizationId, channel.id);
+  if (!ensured) throw new ApiError("RESOURCE_NOT_FOUND", "No such channel.", { field: "id" });
+  const { id } = ensured;
   const pair = await generateFlowKeyPair();
   let failure: UpstreamError | undefined;
   // the row stays locked from reading the old key to storing the new one, so that two rotations
   // at once cannot leave WhatsApp holding one key and us the other
   const rotated = await db().$transaction(
     async (tx) => {
-      await tx.$queryRaw`SELECT id FROM flow_endpoints WHERE id = ${id}::uuid FOR UPDATE`;
-      const row = await tx.flowEndpoint.findUniqueOrThrow({ where: { id } });
+      const row = await lockFlowEndpointRow(organizationId, id, tx);
+      if (!row) throw new Error(`flow endpoint ${id} is gone`);
       try {
         await graphRequest(channel, `${channel.phoneNumberId}/whatsapp_business_encryption`, {
           method: "POST",
@@ -52,9 +50,10 @@ export async function rotateFlowKey(organizationId: string, channelId: string): 
         failure = error;
         return null;
       }
-      return tx.flowEndpoint.update({
-        where: { id },
-        data: {
+      return updateFlowEndpointRow(
+        organizationId,
+        id,
+        {
           previousPrivateKeyEnc: row.privateKeyEnc,
           privateKeyEnc: sealSecret(pair.privateKeyPem, organizationId, id),
           publicKey: pair.publicKeyPem,
@@ -62,14 +61,15 @@ export async function rotateFlowKey(organizationId: string, channelId: string): 
           keyUploadedAt: new Date(),
           keyUploadError: null,
         },
-      });
+        tx,
+      );
     },
     { timeout: 20_000 },
   );
   if (rotated) return rotated;
   const error =
     failure ?? new UpstreamError({ kind: "unreachable", message: "upload failed", maybeSent: false });
-  await db().flowEndpoint.update({ where: { id }, data: { keyUploadError: error.message.slice(0, 500) } });
+  await updateFlowEndpointRow(organizationId, id, { keyUploadError: error.message.slice(0, 500) });
   throw new ApiError("WHATSAPP_SEND_FAILED", `WhatsApp did not accept the public key: ${error.message}`, {
     error: error.failure.kind === "rejected" ? error.failure.error : { message: error.message },
   });

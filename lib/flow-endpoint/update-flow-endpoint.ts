@@ -4,9 +4,9 @@ import { ApiError } from "@/lib/api/errors";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
 import { config } from "@/lib/config";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { db } from "@/lib/db";
 import { toFlowEndpointJson } from "@/lib/flow-endpoint/flow-endpoint-json";
-import { ensureFlowEndpointRow, rotateFlowKey } from "@/lib/flow-endpoint/rotate-flow-key";
+import { ensureFlowEndpointRow, updateFlowEndpointRow } from "@/lib/flow-endpoint/repository";
+import { rotateFlowKey } from "@/lib/flow-endpoint/rotate-flow-key";
 import type { FlowEndpointJson, UpdateFlowEndpointBody } from "@/lib/flow-endpoint/schemas";
 import { webhookUrlProblem } from "@/lib/net/url-guard";
 import { STANDARD_PREFIX } from "@/lib/webhooks/secret-format";
@@ -40,19 +40,18 @@ export async function updateFlowEndpoint(
         ? undefined
         : null
       : await checkReceiverUrl(body.receiver_url);
-  let row = await ensureFlowEndpointRow(channel);
+  const ensured = await ensureFlowEndpointRow(organizationId, channel.id);
+  if (!ensured) throw new ApiError("RESOURCE_NOT_FOUND", "No such channel.", { field: "id" });
+  let row = ensured;
   let generated: string | undefined;
   let secret = body.secret;
   if (secret === undefined && !row.receiverSecretEnc && (receiverUrl ?? row.receiverUrl)) {
     generated = `${STANDARD_PREFIX}${randomBytes(24).toString("base64")}`;
     secret = generated;
   }
-  row = await db().flowEndpoint.update({
-    where: { id: row.id },
-    data: {
-      ...(receiverUrl === undefined ? {} : { receiverUrl }),
-      ...(secret === undefined ? {} : { receiverSecretEnc: sealSecret(secret, organizationId, row.id) }),
-    },
+  row = await updateFlowEndpointRow(organizationId, row.id, {
+    ...(receiverUrl === undefined ? {} : { receiverUrl }),
+    ...(secret === undefined ? {} : { receiverSecretEnc: sealSecret(secret, organizationId, row.id) }),
   });
   if (!row.publicKey) row = await rotateFlowKey(organizationId, channel.id);
   return toFlowEndpointJson(channel.id, row, generated);

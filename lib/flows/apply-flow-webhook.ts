@@ -1,9 +1,10 @@
 import "#server-only";
+import { listWabaChannels } from "@/lib/channels/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { type FlowsChange, readFlowsChange } from "@/lib/flows/flow-health";
+import { type FlowChanges, findFlowByUpstreamId, updateFlowRow } from "@/lib/flows/repository";
 import type { FlowHealthJson } from "@/lib/flows/schemas";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /** The WABA-level notification field of WhatsApp Flows (lib/flows/flow-health.ts says what it holds). */
 export const FLOWS_FIELD = "flows";
@@ -28,40 +29,39 @@ function storedHealth(change: FlowsChange): Omit<FlowHealthJson, "received_at"> 
 /**
  * One change of the `flows` field, for the organization whose active channel holds the WABA
  * (a WABA is active in one organization at most, as for templates: lib/templates/apply-template-change.ts;
- * channels whose token Meta refused are left out). The Flow is found by Meta's id on those
- * channels only; its status (FLOW_STATUS_CHANGE) and latest alert are written at once, and
+ * channels whose token Meta refused are left out; the receiver found it,
+ * lib/inbound/process-notification.ts, and names it here, null when there is none). The Flow is
+ * found by Meta's id on those channels only; its status (FLOW_STATUS_CHANGE) and latest alert are written at once, and
  * `flow.status_changed` or `flow.health` is recorded. A Flow not synced yet still gets its event
  * (flowId null, on the WABA's oldest channel) so that no alert is lost. Answers the delivery ids
  * to start, or null when the value cannot be read (the caller then records it as unprocessed).
  */
-export async function applyFlowWebhook(wabaId: string, value: unknown): Promise<string[] | null> {
+export async function applyFlowWebhook(
+  organizationId: string | null,
+  wabaId: string,
+  value: unknown,
+): Promise<string[] | null> {
   const change = readFlowsChange(value);
   if (!change) return null;
-  const channels = await db().channel.findMany({
-    where: { wabaId, status: "active", tokenInvalidAt: null },
-    select: { id: true, organizationId: true },
-    orderBy: { createdAt: "asc" },
-  });
+  if (organizationId === null) return [];
+  const channels = await listWabaChannels(organizationId, wabaId);
   const first = channels[0];
   if (!first) return [];
-  const organizationId = first.organizationId;
   const now = new Date();
   return db().$transaction(async (tx) => {
-    const flow = await tx.flow.findFirst({
-      where: {
-        organizationId,
-        upstreamId: change.upstreamFlowId,
-        channelId: { in: channels.filter((c) => c.organizationId === organizationId).map((c) => c.id) },
-      },
-      select: { id: true, channelId: true },
-    });
+    const flow = await findFlowByUpstreamId(
+      organizationId,
+      change.upstreamFlowId,
+      channels.map((c) => c.id),
+      tx,
+    );
     if (flow) {
-      const data: Prisma.FlowUpdateInput = {
+      const data: FlowChanges = {
         latestHealth: storedHealth(change),
         latestHealthAt: now,
         ...(change.name === "flow.status_changed" ? { status: change.data.newStatus } : {}),
       };
-      await tx.flow.update({ where: { id: flow.id }, data });
+      await updateFlowRow(organizationId, flow.id, data, tx);
     }
     const which = {
       flowId: flow?.id ?? null,

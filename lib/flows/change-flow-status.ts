@@ -1,11 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
-import { db } from "@/lib/db";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
 import { toFlowJson, toValidationErrors } from "@/lib/flows/flow-json";
 import { flowUpstreamError } from "@/lib/flows/flow-upstream-error";
 import { flowAction, getUpstreamFlow } from "@/lib/flows/graph-flows";
+import { updateFlowRow } from "@/lib/flows/repository";
 import type { FlowJson } from "@/lib/flows/schemas";
 
 /** Which status each action needs and gives (Meta's Flow lifecycle: both are one-way). */
@@ -49,15 +49,12 @@ export async function changeFlowStatus(
       const fresh = await getUpstreamFlow(flow.channel, flow.upstreamId).catch(() => null);
       if (fresh) {
         const errors = toValidationErrors(fresh.validation_errors, toFlowJson(flow).flow_json);
-        await db().flow.update({
-          where: { id: flow.id },
-          data: { status: fresh.status, validationErrors: errors },
-        });
+        await updateFlowRow(organizationId, flow.id, { status: fresh.status, validationErrors: errors });
         if (errors.length > 0) throw validationFailed(errors);
       }
     }
     throw flowUpstreamError(error);
   }
-  const updated = await db().flow.update({ where: { id: flow.id }, data: { status: rule.to } });
+  const updated = await updateFlowRow(organizationId, flow.id, { status: rule.to });
   return toFlowJson(updated);
 }

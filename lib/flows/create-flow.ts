@@ -2,10 +2,10 @@ import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { resolveSendChannel } from "@/lib/channels/resolve-channel";
-import { db } from "@/lib/db";
 import { toFlowJson, toValidationErrors } from "@/lib/flows/flow-json";
 import { flowUpstreamError } from "@/lib/flows/flow-upstream-error";
 import { createUpstreamFlow } from "@/lib/flows/graph-flows";
+import { findFlowIdByName, upsertFlowRow } from "@/lib/flows/repository";
 import type { createFlowBody, FlowJson } from "@/lib/flows/schemas";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -21,14 +21,11 @@ export async function createFlow(
   body: z.infer<typeof createFlowBody>,
 ): Promise<FlowJson> {
   const channel = await resolveSendChannel(organizationId, body.channel_id);
-  const taken = await db().flow.findFirst({
-    where: { channelId: channel.id, name: body.name },
-    select: { id: true },
-  });
+  const taken = await findFlowIdByName(organizationId, channel.id, body.name);
   if (taken)
     throw new ApiError("RESOURCE_ALREADY_EXISTS", "A Flow with this name exists on this channel.", {
       field: "name",
-      id: taken.id,
+      id: taken,
     });
   let created: Awaited<ReturnType<typeof createUpstreamFlow>>;
   try {
@@ -48,10 +45,8 @@ export async function createFlow(
     validationErrors: toValidationErrors(created.validation_errors, body.flow_json ?? null),
   };
   // an upsert: a channel sync running meanwhile may have copied the new Flow from Meta already
-  const flow = await db().flow.upsert({
-    where: { channelId_upstreamId: { channelId: channel.id, upstreamId: created.id } },
-    create: { organizationId, channelId: channel.id, upstreamId: created.id, ...data },
-    update: data,
-  });
+  const flow = await upsertFlowRow(organizationId, channel.id, created.id, data);
+  // the channel was resolved in the organization above, and a channel never changes organization
+  if (!flow) throw new Error(`channel ${channel.id} is not in organization ${organizationId}`);
   return toFlowJson(flow);
 }

@@ -1,9 +1,9 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
 import { flowUpstreamError } from "@/lib/flows/flow-upstream-error";
 import { deleteUpstreamFlow } from "@/lib/flows/graph-flows";
+import { deleteFlowRow } from "@/lib/flows/repository";
 
 /** Deletes a draft at Meta and here; Meta keeps published Flows (139004: deprecate them instead). */
 export async function deleteFlow(organizationId: string, id: string): Promise<{ id: string; deleted: true }> {
@@ -21,6 +21,6 @@ export async function deleteFlow(organizationId: string, id: string): Promise<{ 
   } catch (error) {
     throw flowUpstreamError(error);
   }
-  await db().flow.delete({ where: { id: flow.id } });
+  await deleteFlowRow(organizationId, flow.id);
   return { id: flow.id, deleted: true };
 }

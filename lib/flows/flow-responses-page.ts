@@ -2,7 +2,6 @@ import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { fieldValue, humanizeKey } from "@/lib/conversations/message-view";
-import { db } from "@/lib/db";
 import type {
   FlowResponseRowJson,
   FlowResponsesPageJson,
@@ -11,6 +10,7 @@ import type {
 } from "@/lib/flows/dashboard-endpoints";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
 import { flowAnswers } from "@/lib/flows/list-flow-responses";
+import { findAnswerContacts } from "@/lib/flows/repository";
 import type { FlowJson, FlowResponseJson } from "@/lib/flows/schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,12 +38,7 @@ export async function answerCustomers(
   responses: FlowResponseJson[],
 ): Promise<Map<string, NonNullable<FlowResponseRowJson["customer"]>>> {
   const ids = [...new Set(responses.flatMap((r) => (r.contact_id ? [r.contact_id] : [])))];
-  const contacts = ids.length
-    ? await db().contact.findMany({
-        where: { organizationId, id: { in: ids } },
-        select: { id: true, name: true, profileName: true, phone: true, bsuid: true },
-      })
-    : [];
+  const contacts = ids.length ? await findAnswerContacts(organizationId, ids) : [];
   return new Map(
     contacts.map((c) => [
       c.id,

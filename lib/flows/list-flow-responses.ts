@@ -1,18 +1,8 @@
 import "#server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
+import { type FlowAnswerRow, listFlowAnswerRows } from "@/lib/flows/repository";
 import type { FlowResponseJson, listFlowResponsesQuery } from "@/lib/flows/schemas";
-
-type Row = {
-  id: string;
-  conversation_id: string | null;
-  contact_id: string | null;
-  created_at: Date;
-  flow_message_id: string;
-  broadcast_id: string | null;
-  flow_response: { flow_token?: unknown; fields?: unknown } | null;
-};
 
 /**
  * A Flow's answers (issue 31 part 3), newest first: the organization's inbound `nfm_reply`
@@ -55,41 +45,12 @@ export async function flowAnswers(
 ): Promise<{ responses: FlowResponseJson[]; total: number | null }> {
   const from = range.from ? new Date(range.from) : new Date(0);
   const to = range.to ? new Date(range.to) : new Date(8_640_000_000_000_000);
-  const rows = await db().$queryRaw<(Row & { total: number })[]>`
-    WITH answers AS (
-      SELECT a.id, a.conversation_id, a.contact_id, a.created_at,
-             s.id AS flow_message_id, s.broadcast_id,
-             a.content -> 'interactive' -> 'flow_response' AS flow_response
-      FROM messages a
-      JOIN messages s
-        ON s.organization_id = a.organization_id
-       AND s.id = CASE WHEN a.content -> 'interactive' -> 'flow_response' ->> 'message_id' ~ '^[0-9a-f-]{36}$'
-                  THEN (a.content -> 'interactive' -> 'flow_response' ->> 'message_id')::uuid END
-      WHERE a.organization_id = ${organizationId}::uuid
-        AND a.direction = 'inbound'
-        AND a.content -> 'interactive' ->> 'type' = 'flow'
-        AND a.created_at >= ${from} AND a.created_at < ${to}
-        AND s.direction = 'outbound'
-        AND s.channel_id = ${flow.channelId}::uuid
-        AND (
-          s.content -> 'cloud' -> 'interactive' -> 'action' -> 'parameters' ->> 'flow_id' = ${flow.upstreamId}
-          OR s.content -> 'cloud' -> 'interactive' -> 'action' -> 'parameters' ->> 'flow_name' = ${flow.name}
-          OR EXISTS (
-            SELECT 1 FROM templates t
-            JOIN template_translations tt ON tt.template_id = t.id
-            WHERE t.channel_id = s.channel_id
-              AND t.name = s.content -> 'cloud' -> 'template' ->> 'name'
-              AND tt.language = s.content -> 'cloud' -> 'template' -> 'language' ->> 'code'
-              AND EXISTS (
-                SELECT 1 FROM jsonb_path_query(tt.components, '$.**.flow_id') v
-                WHERE v #>> '{}' = ${flow.upstreamId}
-              )
-          )
-        )
-    )
-    SELECT *, (count(*) OVER ())::int AS total FROM answers
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${range.limit} OFFSET ${range.offset}`;
+  const rows = await listFlowAnswerRows(organizationId, flow, {
+    from,
+    to,
+    limit: range.limit,
+    offset: range.offset,
+  });
   return { responses: rows.map(toJson), total: rows[0]?.total ?? null };
 }
 
@@ -102,7 +63,7 @@ async function countAll(
   return (await listFlowResponses(organizationId, flowId, { ...query, page: 1, per_page: 1 })).total;
 }
 
-function toJson(r: Row): FlowResponseJson {
+function toJson(r: FlowAnswerRow): FlowResponseJson {
   const response = r.flow_response ?? {};
   const fields = response.fields;
   return {

@@ -1,8 +1,8 @@
 import "#server-only";
-import { db } from "@/lib/db";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
 import { flowUpstreamError } from "@/lib/flows/flow-upstream-error";
 import { getUpstreamPreview } from "@/lib/flows/graph-flows";
+import { updateFlowRow } from "@/lib/flows/repository";
 
 /** A link kept while it has more than this to live (Meta's live 30 days); then Meta is asked again. */
 const MIN_LEFT_MS = 3_600_000;
@@ -21,9 +21,10 @@ export async function previewFlow(
   } catch (error) {
     throw flowUpstreamError(error);
   }
-  await db().flow.update({
-    where: { id: flow.id },
-    data: { previewUrl: preview.url, previewExpiresAt: preview.expiresAt, updatedAt: flow.updatedAt },
+  await updateFlowRow(organizationId, flow.id, {
+    previewUrl: preview.url,
+    previewExpiresAt: preview.expiresAt,
+    updatedAt: flow.updatedAt,
   });
   return { url: preview.url, expires_at: preview.expiresAt.toISOString() };
 }

@@ -1,7 +1,8 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { findChannel } from "@/lib/channels/repository";
 import { toValidationErrors } from "@/lib/flows/flow-json";
 import { listUpstreamFlows } from "@/lib/flows/graph-flows";
+import { type FlowFields, listChannelFlows, storeSyncedFlows } from "@/lib/flows/repository";
 
 /**
  * Copies the channel's WABA's Flows from Meta (GET /{waba_id}/flows, all pages) with the template
@@ -9,61 +10,44 @@ import { listUpstreamFlows } from "@/lib/flows/graph-flows";
  * WhatsApp Manager appear, statuses Meta moved (THROTTLED, BLOCKED) land, and Flows gone upstream
  * (deleted drafts) leave. The Flow JSON is not downloaded: it stays what was uploaded through us.
  */
-export async function syncFlows(channelId: string): Promise<{ synced: number; removed: number }> {
-  const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
+export async function syncFlows(
+  organizationId: string,
+  channelId: string,
+): Promise<{ synced: number; removed: number }> {
+  const channel = await findChannel(organizationId, channelId);
+  if (!channel) throw new Error(`no channel ${channelId} in organization ${organizationId}`);
   // a Flow created through us while the list was read is not in it: only older rows can be gone
   const listedAt = new Date();
   const seen = await listUpstreamFlows(channel);
-  const known = await db().flow.findMany({
-    where: { channelId },
-    select: {
-      upstreamId: true,
-      flowJson: true,
-      name: true,
-      categories: true,
-      status: true,
-      validationErrors: true,
-    },
-  });
+  const known = await listChannelFlows(organizationId, channelId);
   const byId = new Map(known.map((f) => [f.upstreamId, f]));
-  return db().$transaction(async (tx) => {
-    for (const f of seen) {
-      const data = {
-        name: f.name,
-        categories: f.categories,
-        status: f.status,
-        validationErrors: toValidationErrors(
-          f.validation_errors,
-          (byId.get(f.id)?.flowJson ?? null) as Record<string, unknown> | null,
-        ),
-      };
-      const before = byId.get(f.id);
-      // unchanged rows keep their updated_at: it is the Flow's "last change"
-      if (
-        before &&
-        stable({ ...before, upstreamId: null, flowJson: null }) ===
-          stable({ ...data, upstreamId: null, flowJson: null })
-      )
-        continue;
-      // what the list says is as old as the list: a Flow changed through us since it was read
-      // (published, its Flow JSON fixed) keeps that change, and one created meanwhile stays ours
-      if (before) {
-        await tx.flow.updateMany({
-          where: { channelId, upstreamId: f.id, updatedAt: { lt: listedAt } },
-          data,
-        });
-      } else {
-        await tx.flow.createMany({
-          data: [{ organizationId: channel.organizationId, channelId, upstreamId: f.id, ...data }],
-          skipDuplicates: true,
-        });
-      }
-    }
-    const removed = await tx.flow.deleteMany({
-      where: { channelId, upstreamId: { notIn: seen.map((f) => f.id) }, createdAt: { lt: listedAt } },
-    });
-    return { synced: seen.length, removed: removed.count };
-  });
+  const changed: { upstreamId: string; data: FlowFields }[] = [];
+  const added: { upstreamId: string; data: FlowFields }[] = [];
+  for (const f of seen) {
+    const data = {
+      name: f.name,
+      categories: f.categories,
+      status: f.status,
+      validationErrors: toValidationErrors(
+        f.validation_errors,
+        (byId.get(f.id)?.flowJson ?? null) as Record<string, unknown> | null,
+      ),
+    };
+    const before = byId.get(f.id);
+    // unchanged rows keep their updated_at: it is the Flow's "last change"
+    if (
+      before &&
+      stable({ ...before, upstreamId: null, flowJson: null }) ===
+        stable({ ...data, upstreamId: null, flowJson: null })
+    )
+      continue;
+    // what the list says is as old as the list: a Flow changed through us since it was read
+    // (published, its Flow JSON fixed) keeps that change, and one created meanwhile stays ours
+    (before ? changed : added).push({ upstreamId: f.id, data });
+  }
+  const listed = seen.map((f) => f.id);
+  const removed = await storeSyncedFlows(organizationId, channelId, { listedAt, listed, changed, added });
+  return { synced: seen.length, removed };
 }
 
 /** JSON with sorted keys: PostgreSQL's jsonb keeps its own key order. */

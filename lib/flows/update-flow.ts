@@ -1,11 +1,11 @@
 import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { findFlowOrThrow } from "@/lib/flows/find-flow";
 import { toFlowJson, toValidationErrors } from "@/lib/flows/flow-json";
 import { flowUpstreamError } from "@/lib/flows/flow-upstream-error";
 import { updateUpstreamFlow, uploadFlowJson } from "@/lib/flows/graph-flows";
+import { type FlowChanges, findFlowIdByName, updateFlowRow } from "@/lib/flows/repository";
 import type { FlowJson, updateFlowBody } from "@/lib/flows/schemas";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -30,16 +30,13 @@ export async function updateFlow(
       },
     );
   if (body.name !== undefined && body.name !== flow.name) {
-    const taken = await db().flow.findFirst({
-      where: { channelId: flow.channelId, name: body.name, id: { not: flow.id } },
-      select: { id: true },
-    });
+    const taken = await findFlowIdByName(organizationId, flow.channelId, body.name, flow.id);
     if (taken)
       throw new ApiError("RESOURCE_ALREADY_EXISTS", "A Flow with this name exists on this channel.", {
         field: "name",
       });
   }
-  const data: Prisma.FlowUpdateInput = {};
+  const data: FlowChanges = {};
   try {
     if (body.name !== undefined || body.categories !== undefined) {
       await updateUpstreamFlow(flow.channel, flow.upstreamId, {
@@ -57,9 +54,6 @@ export async function updateFlow(
   } catch (error) {
     throw flowUpstreamError(error);
   }
-  const updated = await db().flow.update({
-    where: { id: flow.id },
-    data: { ...data, updatedAt: new Date() },
-  });
+  const updated = await updateFlowRow(organizationId, flow.id, { ...data, updatedAt: new Date() });
   return toFlowJson(updated);
 }

@@ -141,7 +141,11 @@ async function applyCall(channel: Channel, item: CallItem, profiles: Profile[]):
  */
 async function ringing(channel: Channel, item: CallItem, profiles: Profile[]): Promise<string[] | null> {
   const created = await ringingCall(channel, item, profiles);
-  if (created.call) await scheduleRingTimeout(created.call, channel.callRingSeconds);
+  if (created.call)
+    await scheduleRingTimeout(
+      { ...created.call, organizationId: channel.organizationId },
+      channel.callRingSeconds,
+    );
   return created.deliveryIds;
 }
 

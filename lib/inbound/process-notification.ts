@@ -67,7 +67,9 @@ export async function processStoredNotification(
   for (const entry of entries) {
     for (const change of entry.changes) {
       if (TEMPLATE_FIELDS.has(change.field)) {
-        await applyTemplateChange(entry.id ?? "", change.field, change.value);
+        const organizationId = await organizationOfWaba(entry.id);
+        if (organizationId)
+          await applyTemplateChange(organizationId, entry.id ?? "", change.field, change.value);
         continue;
       }
       if (change.field === "user_preferences") {
@@ -101,7 +103,8 @@ export async function processStoredNotification(
       const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
       if (change.field === FLOWS_FIELD) {
         // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot read goes the unprocessed way
-        const applied = await applyFlowWebhook(entry.id ?? "", change.value);
+        const organizationId = await organizationOfWaba(entry.id);
+        const applied = await applyFlowWebhook(organizationId, entry.id ?? "", change.value);
         deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, activeChannelOfNumber))));
         continue;
       }
@@ -208,6 +211,21 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
   return channelsByNumber(phoneNumberId, () =>
     db().channel.findFirst({ where: { phoneNumberId, status: "active" } }),
   );
+}
+
+/**
+ * The organization whose active channel (with a token that still works) holds the WABA a
+ * WABA-level notification names: a WABA is active in one organization at most (migration
+ * hardening_round_3); its oldest such channel decides. Null when none does.
+ */
+async function organizationOfWaba(wabaId: string | undefined): Promise<string | null> {
+  if (!wabaId) return null;
+  const channel = await db().channel.findFirst({
+    where: { wabaId, status: "active", tokenInvalidAt: null },
+    select: { organizationId: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return channel?.organizationId ?? null;
 }
 
 /**

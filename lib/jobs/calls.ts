@@ -8,7 +8,7 @@ import { defineJob } from "@/lib/jobs/define-job";
  */
 export const callsJob = defineJob({
   name: "{calls}",
-  payload: z.object({ callId: z.uuid() }),
+  payload: z.object({ organizationId: z.uuid(), callId: z.uuid() }),
   options: {
     attempts: 3,
     backoff: { type: "exponential", delay: 1000 },

@@ -4,7 +4,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 /** A channel's templates, then its Flows, read again from the upstream (worker/templates.ts). */
 export const templatesJob = defineJob({
   name: "{templates}",
-  payload: z.object({ channelId: z.uuid() }),
+  payload: z.object({ organizationId: z.uuid(), channelId: z.uuid() }),
   options: {
     attempts: 3,
     backoff: { type: "exponential", delay: 5000 },

@@ -1,8 +1,9 @@
 import "#server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { listWabaChannels } from "@/lib/channels/repository";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { enqueue } from "@/lib/queues";
+import { setTranslationCategory, updateTranslations } from "@/lib/templates/repository";
 
 /** WABA-level notification fields about templates. */
 export const TEMPLATE_FIELDS: ReadonlySet<string> = new Set([
@@ -80,14 +81,17 @@ function statusData(
  * it without waiting for the periodic sync, and records why a template was rejected or paused.
  * The full sync of the WABA's channels still follows: it brings what a notification does not
  * say (components, new languages). A WABA is active in one organization at most (migration
- * hardening_round_3); its channels whose token the Graph API refused (tokenInvalidAt) no longer
- * prove access to it and are left alone until a new token works.
+ * hardening_round_3): the receiver found it (lib/inbound/process-notification.ts) and names it
+ * here. Its channels whose token the Graph API refused (tokenInvalidAt) no longer prove access to
+ * the WABA and are left alone until a new token works.
  */
-export async function applyTemplateChange(wabaId: string, field: string, value: unknown): Promise<void> {
-  const channels = await db().channel.findMany({
-    where: { wabaId, status: "active", tokenInvalidAt: null },
-    select: { id: true },
-  });
+export async function applyTemplateChange(
+  organizationId: string,
+  wabaId: string,
+  field: string,
+  value: unknown,
+): Promise<void> {
+  const channels = await listWabaChannels(organizationId, wabaId);
   if (channels.length === 0) return;
   const channelIds = channels.map((c) => c.id);
   const at = new Date();
@@ -95,25 +99,14 @@ export async function applyTemplateChange(wabaId: string, field: string, value: 
     const update = statusUpdate.safeParse(value);
     const where = update.success ? translationsOf(channelIds, update.data) : null;
     if (update.success && where) {
-      await db().templateTranslation.updateMany({ where, data: statusData(update.data, at) });
+      await updateTranslations(organizationId, where, statusData(update.data, at));
     }
   } else if (field === "template_category_update") {
     const update = categoryUpdate.safeParse(value);
     const where = update.success ? translationsOf(channelIds, update.data) : null;
     if (update.success && where) {
-      const category = update.data.new_category.toUpperCase();
-      await db().$transaction(async (tx) => {
-        const rows = await tx.templateTranslation.findMany({ where, select: { id: true, templateId: true } });
-        await tx.templateTranslation.updateMany({
-          where: { id: { in: rows.map((r) => r.id) } },
-          data: { category },
-        });
-        await tx.template.updateMany({
-          where: { id: { in: rows.map((r) => r.templateId) } },
-          data: { category },
-        });
-      });
+      await setTranslationCategory(organizationId, where, update.data.new_category.toUpperCase());
     }
   }
-  for (const id of channelIds) await enqueue("templates", { channelId: id });
+  for (const id of channelIds) await enqueue("templates", { organizationId, channelId: id });
 }

@@ -21,6 +21,10 @@ export async function syncChannelTemplates(
     throw new ApiError("VALIDATION_INVALID_FIELD", `Cannot sync: ${hint}.`, { field: "status", hint });
   }
   const slot = Math.floor(Date.now() / WINDOW_MS);
-  await enqueue("templates", { channelId: channel.id }, { jobId: `sync-${channel.id}-now-${slot}` });
+  await enqueue(
+    "templates",
+    { organizationId, channelId: channel.id },
+    { jobId: `sync-${channel.id}-now-${slot}` },
+  );
   return { queued: true, templates_synced_at: channel.templatesSyncedAt?.toISOString() ?? null };
 }

@@ -1,11 +1,12 @@
 import "#server-only";
 import { z } from "zod";
 import { readRoutingRoles } from "@/lib/channels/read-routing-roles";
+import { findChannel, markChannelTokenInvalid } from "@/lib/channels/repository";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { graphPage } from "@/lib/cloud-api/graph-page";
-import { db } from "@/lib/db";
-import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { storeSyncedTemplates } from "@/lib/templates/repository";
 
 const cloudTemplate = z
   .object({
@@ -56,8 +57,9 @@ export type SyncResult = { synced: number; deactivated: number; needs_new_token?
  * token helps. A sync that works clears the mark. It also reads the number's routing roles
  * (lib/channels/read-routing-roles.ts), whose failure fails nothing.
  */
-export async function syncTemplates(channelId: string): Promise<SyncResult> {
-  const channel = await db().channel.findUniqueOrThrow({ where: { id: channelId } });
+export async function syncTemplates(organizationId: string, channelId: string): Promise<SyncResult> {
+  const channel = await findChannel(organizationId, channelId);
+  if (!channel) throw new Error(`no channel ${channelId} in organization ${organizationId}`);
   let seen: z.infer<typeof cloudTemplate>[];
   try {
     seen = await fetchTemplates(channel);
@@ -65,51 +67,11 @@ export async function syncTemplates(channelId: string): Promise<SyncResult> {
     const tokenError = invalidToken(error);
     if (tokenError === null) throw error;
     // only the token the sync used: one replaced meanwhile is not marked
-    await db().channel.updateMany({
-      where: { id: channelId, accessTokenEnc: channel.accessTokenEnc },
-      data: { tokenInvalidAt: new Date(), tokenError },
-    });
+    await markChannelTokenInvalid(organizationId, channelId, channel.accessTokenEnc, tokenError);
     return { synced: 0, deactivated: 0, needs_new_token: true };
   }
 
   // the routing roles are read with every sync (on registration, every 15 minutes, on demand)
   await readRoutingRoles(channel);
-  return db().$transaction(async (tx) => {
-    const keepTranslations: string[] = [];
-    for (const t of seen) {
-      const template = await tx.template.upsert({
-        where: { channelId_name: { channelId, name: t.name } },
-        create: { organizationId: channel.organizationId, channelId, name: t.name, category: t.category },
-        update: { category: t.category, active: true },
-      });
-      const data = {
-        status: t.status,
-        category: t.category,
-        parameterFormat: t.parameter_format ?? "POSITIONAL",
-        components: t.components as Prisma.InputJsonValue,
-        upstreamId: t.id,
-        active: true,
-      };
-      const translation = await tx.templateTranslation.upsert({
-        where: { templateId_language: { templateId: template.id, language: t.language } },
-        create: { templateId: template.id, language: t.language, ...data },
-        update: data,
-      });
-      keepTranslations.push(translation.id);
-    }
-    const goneTranslations = await tx.templateTranslation.updateMany({
-      where: { template: { channelId }, active: true, id: { notIn: keepTranslations } },
-      data: { active: false },
-    });
-    const goneTemplates = await tx.template.updateMany({
-      where: { channelId, active: true, name: { notIn: [...new Set(seen.map((t) => t.name))] } },
-      data: { active: false },
-    });
-    // the token worked: whatever a sync with an earlier one said, the channel needs nothing
-    await tx.channel.update({
-      where: { id: channelId },
-      data: { templatesSyncedAt: new Date(), tokenInvalidAt: null, tokenError: null },
-    });
-    return { synced: seen.length, deactivated: goneTemplates.count + goneTranslations.count };
-  });
+  return storeSyncedTemplates(organizationId, channelId, seen);
 }

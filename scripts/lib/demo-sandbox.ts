@@ -61,7 +61,7 @@ async function ensureDemoChannel(sandboxUrl: string): Promise<string | null> {
     where: { organizationId: org.id, phoneNumberId: DEMO_CHANNEL.phoneNumberId },
   });
   if (existing) {
-    await enqueue("templates", { channelId: existing.id });
+    await enqueue("templates", { organizationId: org.id, channelId: existing.id });
     return existing.id;
   }
   const channel = await createChannel({

@@ -114,7 +114,10 @@ describe("a customer's call nobody answers", () => {
   it("two timeouts at once (two workers, or the job and the sweeper) end it once", async () => {
     const { id } = await customerCalls(b.channel);
     const later = new Date(Date.now() + 10 * 60_000);
-    const results = await Promise.all([expireRingingCall(id, later), expireRingingCall(id, later)]);
+    const results = await Promise.all([
+      expireRingingCall(b.orgId, id, later),
+      expireRingingCall(b.orgId, id, later),
+    ]);
     // at most one of them ends it: WhatsApp's terminate notification for the reject may end it
     // first (it reads the missed call both marked), and then neither does (CI, a loaded machine)
     expect(results.filter((r) => r === "missed").length).toBeLessThanOrEqual(1);
@@ -141,7 +144,7 @@ describe("a call answered before its ring time", () => {
       data: { answeredBy: b.orgId },
     });
     expect(held.count).toBe(1);
-    expect(await expireRingingCall(id, new Date(Date.now() + 10 * 60_000))).toBe("left");
+    expect(await expireRingingCall(b.orgId, id, new Date(Date.now() + 10 * 60_000))).toBe("left");
     const row = await db().call.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({
       state: "ringing",

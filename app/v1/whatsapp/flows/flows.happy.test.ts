@@ -198,7 +198,7 @@ describe("/v1/whatsapp/flows: a Flow from draft to deprecated", () => {
       headers: { authorization: `Bearer ${channel.token}` },
     });
     // (the worker's sync of the channel's creation may run meanwhile and drop it first)
-    expect(await syncFlows(channel.channelId)).toMatchObject({ synced: 0 });
+    expect(await syncFlows(orgId, channel.channelId)).toMatchObject({ synced: 0 });
     expect((await api(FLOWS, { key })).body.data).toEqual([]);
   });
 
@@ -217,7 +217,7 @@ describe("/v1/whatsapp/flows: a Flow from draft to deprecated", () => {
       where: { id: flow.id },
       data: { status: "PUBLISHED", updatedAt: new Date(Date.now() + 3_600_000) },
     });
-    await syncFlows(channel.channelId);
+    await syncFlows(orgId, channel.channelId);
     const read = await api(`${FLOWS}/${flow.id}`, { key });
     expect(read.body.data.status).toBe("PUBLISHED");
     // the errors keep the screens named from our Flow JSON (a sync without it names them by index)

@@ -79,7 +79,7 @@ describe("the queue's Redis away during a send", () => {
     proxy.down();
     try {
       const outcome = await Promise.race([
-        enqueue("templates", { channelId: crypto.randomUUID() }).then(
+        enqueue("templates", { organizationId: crypto.randomUUID(), channelId: crypto.randomUUID() }).then(
           () => "added",
           (e: unknown) => (e instanceof Error ? e.message : String(e)),
         ),

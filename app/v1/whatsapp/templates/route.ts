@@ -2,7 +2,7 @@ import { ok, pageMeta } from "@/lib/api/envelope";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
 import { resolveReadChannel } from "@/lib/channels/resolve-channel";
 import { TEMPLATE_ENDPOINTS } from "@/lib/templates/endpoints";
-import { listTemplates } from "@/lib/templates/list-templates";
+import { listTemplates } from "@/lib/templates/repository";
 import { toTemplateJson } from "@/lib/templates/template-json";
 
 export const GET = apiRoute(TEMPLATE_ENDPOINTS.listTemplates, async ({ org, query }) => {

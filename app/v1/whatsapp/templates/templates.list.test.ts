@@ -132,7 +132,7 @@ describe("GET /v1/whatsapp/templates", () => {
     );
     await sandboxAt(SANDBOX_URL, `/_sandbox/templates/${channel.wabaId}`, "PUT", { data: kept });
 
-    const result = await syncTemplates(channel.channelId);
+    const result = await syncTemplates(orgId, channel.channelId);
     expect(result.synced).toBe(kept.length);
     expect(result.deactivated).toBeGreaterThan(0);
     const res = await list(key);
@@ -159,7 +159,7 @@ describe("GET /v1/whatsapp/templates", () => {
     await sandboxAt(SANDBOX_URL, `/_sandbox/templates/${channel.wabaId}`, "PUT", {
       data: templateFixtures(),
     });
-    expect(await syncTemplates(channel.channelId)).toMatchObject({ synced: 8, deactivated: 0 });
+    expect(await syncTemplates(orgId, channel.channelId)).toMatchObject({ synced: 8, deactivated: 0 });
     expect((await list(key)).body.meta.total).toBe(4);
   });
 
