@@ -1,5 +1,5 @@
 import "#server-only";
-import { listWaitingConversations } from "@/lib/conversations/repository";
+import { listWaitingConversations } from "@/lib/conversations/repository/overview";
 import { OVERVIEW_LIMITS, type WaitingJson } from "@/lib/dashboard/overview-schemas";
 
 /**

@@ -3,9 +3,9 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
- * The `conversations` table (docs/architecture.md "Repositories"), first part: every function takes
- * the organization first and reads only that organization's rows. So far the Overview's read; not
- * yet here (scripts/lib/tenancy-list.ts): the inbox, the thread, assignment and the touches.
+ * The Overview's read of `conversations` and their `messages` (docs/architecture.md
+ * "Repositories"): every function takes the organization first and reads only that
+ * organization's rows.
  */
 
 export type WaitingRow = {
