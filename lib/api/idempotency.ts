@@ -2,8 +2,13 @@ import "#server-only";
 import { createHash } from "node:crypto";
 import type { ApiResult } from "@/lib/api/envelope";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import {
+  completeIdempotencyKeyRow,
+  deleteExpiredIdempotencyKey,
+  deleteIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+} from "@/lib/api/repository";
 
 /** design.md: an Idempotency-Key is remembered for 24 hours. */
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -36,20 +41,19 @@ export async function claimIdempotencyKey(
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     const expiresAt = new Date(Date.now() + TTL_MS);
-    const inserted = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
-      INSERT INTO idempotency_keys (id, organization_id, key, method, path, request_hash, state, created_at, expires_at)
-      VALUES (gen_random_uuid(), ${organizationId}::uuid, ${key}, ${method}, ${path}, ${hash}, 'in_progress', now(), ${expiresAt})
-      ON CONFLICT (organization_id, key) DO NOTHING
-      RETURNING id`);
-    const row = inserted[0];
-    if (row) return { kind: "claimed", id: row.id };
-
-    const existing = await db().idempotencyKey.findUnique({
-      where: { organizationId_key: { organizationId, key } },
+    const id = await insertIdempotencyKey(organizationId, {
+      key,
+      method,
+      path,
+      requestHash: hash,
+      expiresAt,
     });
+    if (id) return { kind: "claimed", id };
+
+    const existing = await findIdempotencyKey(organizationId, key);
     if (!existing) continue;
     if (existing.expiresAt.getTime() <= Date.now()) {
-      await db().idempotencyKey.deleteMany({ where: { id: existing.id, expiresAt: { lte: new Date() } } });
+      await deleteExpiredIdempotencyKey(organizationId, existing.id);
       continue;
     }
     if (existing.requestHash !== hash) {
@@ -79,14 +83,16 @@ export async function claimIdempotencyKey(
   throw new ApiError("IDEMPOTENCY_KEY_IN_USE", "Could not claim the Idempotency-Key; retry shortly.");
 }
 
-export async function completeIdempotencyKey(id: string, status: number, body: unknown): Promise<void> {
-  await db().idempotencyKey.update({
-    where: { id },
-    data: { state: "completed", responseStatus: status, responseBody: body as Prisma.InputJsonValue },
-  });
+export async function completeIdempotencyKey(
+  organizationId: string,
+  id: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await completeIdempotencyKeyRow(organizationId, id, status, body);
 }
 
 /** A failure that may succeed on retry (5xx, 429) releases the key instead of storing it. */
-export async function releaseIdempotencyKey(id: string): Promise<void> {
-  await db().idempotencyKey.deleteMany({ where: { id } });
+export async function releaseIdempotencyKey(organizationId: string, id: string): Promise<void> {
+  await deleteIdempotencyKey(organizationId, id);
 }

@@ -135,7 +135,7 @@ export function apiRoute<
     let headers: Record<string, string> = { "X-Request-Id": requestId };
     let status = 500;
     let organizationId: string | undefined;
-    let idempotencyId: string | undefined;
+    let idempotency: { organizationId: string; id: string } | undefined;
     const url = new URL(request.url);
     try {
       let apiKey: ApiKey;
@@ -175,7 +175,7 @@ export function apiRoute<
           status = claim.status;
           return respond(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
         }
-        idempotencyId = claim.id;
+        idempotency = { organizationId: apiKey.organizationId, id: claim.id };
       }
 
       const body = spec.body ? parseOrThrow(spec.body, parseJsonBody(raw)) : undefined;
@@ -191,16 +191,21 @@ export function apiRoute<
         params,
       });
       status = result.status;
-      if (idempotencyId) await completeIdempotencyKey(idempotencyId, result.status, result.body);
+      if (idempotency)
+        await completeIdempotencyKey(idempotency.organizationId, idempotency.id, result.status, result.body);
       return respond(result.status, result.body, { ...headers, ...result.headers });
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
       status = error.status;
-      if (idempotencyId) {
+      if (idempotency) {
         const body = errorBody(error);
         const retryable = (error.status >= 500 || error.status === 429) && !(error instanceof UnderWayError);
-        if (retryable) await releaseIdempotencyKey(idempotencyId).catch(() => {});
-        else await completeIdempotencyKey(idempotencyId, error.status, body).catch(() => {});
+        if (retryable)
+          await releaseIdempotencyKey(idempotency.organizationId, idempotency.id).catch(() => {});
+        else
+          await completeIdempotencyKey(idempotency.organizationId, idempotency.id, error.status, body).catch(
+            () => {},
+          );
       }
       const retry = shouldRetry(error);
       return respond(error.status, errorBody(error), {

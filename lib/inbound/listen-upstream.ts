@@ -6,10 +6,12 @@ import { db } from "@/lib/db";
 import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import {
   claimNotification,
+  heardSole,
   processStoredNotification,
   type StoredNotification,
 } from "@/lib/inbound/process-notification";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
+import { readWake, type Wake } from "@/lib/inbound/wake-message";
 import { logger } from "@/lib/logger";
 import { countInbound } from "@/lib/metrics/record";
 
@@ -19,8 +21,12 @@ export type UpstreamListener = {
   name: string;
   /** the listeners of its channel as this one last saw them (their application names, sorted) */
   listeners: () => readonly string[];
-  /** ids it ran the claim for (its own at once, others' found unclaimed after the grace period), and its checks of others' */
-  counts: () => { claimed: number; checks: number };
+  /**
+   * notifications it took: `taken` in all, of which `claimed` by the claim (its own at once, others'
+   * found unclaimed after the grace period) and the rest from the payload heard (a sole message or
+   * status: process-notification.ts heardSole); and its checks of others'
+   */
+  counts: () => { taken: number; claimed: number; checks: number };
 };
 
 const RECONNECT_MS = { first: 500, max: 5_000 };
@@ -33,8 +39,10 @@ const GRACE_MS = 2_000;
 
 /**
  * The worker's side of the web's NOTIFY (lib/inbound/receive-notification.ts): one connection of
- * its own LISTENs; each id heard is claimed, read and processed here, at most `concurrency` at
- * once, without a queued job. Every worker listening hears every id and the claim gives each to
+ * its own LISTENs; each notification heard is processed here, at most `concurrency` at once,
+ * without a queued job: one heard with its payload that holds one message or one status alone
+ * straight from that payload (its processed mark is in the statement that writes it), any other
+ * claimed and read first. Every worker listening hears every id and the claim gives each to
  * one; a worker claims at once only the ids its share names (lib/inbound/notification-owner.ts:
  * the listeners are the connections whose application name starts with the channel's, as
  * pg_stat_activity lists them, read again at most every LISTENERS_TTL_MS while notifications
@@ -61,8 +69,8 @@ export function listenForUpstream(options: {
   let reading = false;
   const deferred: { id: string; at: number }[] = [];
   let deferTimer: NodeJS.Timeout | undefined;
-  const counts = { claimed: 0, checks: 0 };
-  const heard: string[] = [];
+  const counts = { taken: 0, claimed: 0, checks: 0 };
+  const heard: Wake[] = [];
   const running = new Set<Promise<void>>();
   let client: pg.Client | null = null;
   let stopping = false;
@@ -72,8 +80,8 @@ export function listenForUpstream(options: {
 
   function pump(): void {
     while (heard.length > 0 && running.size < options.concurrency) {
-      const id = heard.shift() as string;
-      const run = take(id).finally(() => {
+      const wake = heard.shift() as Wake;
+      const run = take(wake).finally(() => {
         running.delete(run);
         pump();
       });
@@ -88,11 +96,12 @@ export function listenForUpstream(options: {
   const lastOfKey = new Map<string, Promise<void>>();
   let order: Promise<void> = Promise.resolve();
 
-  function hear(ids: string[]): void {
+  function hear(wakes: Wake[]): void {
     if (Date.now() - listenersAt >= ttlMs) void readListeners();
-    for (const id of ids) {
-      if (ownsNotification(id, self, listeners)) heard.push(id);
-      else deferred.push({ id, at: Date.now() });
+    for (const wake of wakes) {
+      if (ownsNotification(wake.id, self, listeners)) heard.push(wake);
+      // an orphan is claimed (its owner may yet be at it): its payload is not kept
+      else deferred.push({ id: wake.id, at: Date.now() });
     }
     pump();
     checkLater();
@@ -153,7 +162,7 @@ export function listenForUpstream(options: {
         WHERE id = ANY (${orphans}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL`;
       const unclaimed = new Set(rows.map((r) => r.id));
       // in the order heard
-      heard.push(...orphans.filter((id) => unclaimed.has(id)));
+      heard.push(...orphans.filter((id) => unclaimed.has(id)).map((id) => ({ id })));
       pump();
     } catch (error) {
       logger.warn(
@@ -163,9 +172,11 @@ export function listenForUpstream(options: {
     }
   }
 
-  function take(id: string): Promise<void> {
-    counts.claimed++;
-    const claimed = claimNotification(id);
+  function take({ id, payload }: Wake): Promise<void> {
+    counts.taken++;
+    const sole = payload === undefined ? null : heardSole(payload);
+    if (!sole) counts.claimed++;
+    const claimed = sole ? Promise.resolve(sole) : claimNotification(id);
     // awaited only once every claim before it is placed: a claim failing before then (the database
     // going away) would be an unhandled rejection meanwhile, which ends the worker process
     // (`npm run topology` saw both workers exit when PgBouncer restarted)
@@ -218,7 +229,7 @@ export function listenForUpstream(options: {
     });
     next.on("notification", (message) => {
       if (message.channel !== channel || !message.payload) return;
-      hear(message.payload.split(","));
+      hear(readWake(message.payload));
     });
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection ended")));
@@ -232,7 +243,7 @@ export function listenForUpstream(options: {
          ORDER BY received_at LIMIT ${CATCH_UP}`,
         [channel],
       );
-      heard.push(...missed.rows.map((r) => r.id));
+      heard.push(...missed.rows.map((r) => ({ id: r.id })));
       pump();
     } catch (error) {
       lost(next, error);

@@ -10,6 +10,7 @@ import { fieldRoute } from "@/lib/inbound/field-routes";
 import {
   changeValueSchema,
   inboundMessageSchema,
+  type Notification,
   notificationSchema,
   statusSchema,
 } from "@/lib/inbound/notification-schema";
@@ -221,6 +222,23 @@ const loadNotification = groupCommit<string, StoredNotification | null>(async (i
     WHERE n.id = ANY (${ids}::uuid[])`;
   return inOrder(ids, rows);
 });
+
+/**
+ * A notification heard with its payload (the web's NOTIFY carries it when it fits:
+ * lib/inbound/wake-message.ts), to be processed without a claim when it holds one message or one
+ * status alone (soleItem), the usual kinds. The statement that writes that item marks it
+ * processed, and writing it twice changes nothing (a message's wamid is unique; a status moves
+ * a message only from the status it was read in), so the claim was one more statement a
+ * notification that bought nothing there (issue 33). Every other kind is claimed first, as is
+ * one heard by its id alone. Answers what to process, or null to claim it.
+ */
+export function heardSole(payload: unknown): StoredNotification | null {
+  const entries = (payload as { entry?: unknown } | null)?.entry;
+  const shaped =
+    Array.isArray(entries) &&
+    entries.every((e) => Array.isArray((e as { changes?: unknown } | null)?.changes));
+  return shaped && soleItem(payload as Notification) ? { payload, prefetched: null } : null;
+}
 
 /**
  * Notifications a worker was woken for, taken by one statement for those woken together: each

@@ -1,8 +1,7 @@
 import "#server-only";
 import { csvLines } from "@/lib/csv/write-csv";
-import { db } from "@/lib/db";
 import { formatMicros } from "@/lib/usage/money";
-import { usageCells } from "@/lib/usage/usage-cells";
+import { countRates, usageCells, usageCurrency } from "@/lib/usage/repository";
 import { usageRange } from "@/lib/usage/usage-range";
 import type { UsageQuery } from "@/lib/usage/usage-schemas";
 
@@ -16,10 +15,10 @@ export async function exportUsage(
   query: Omit<UsageQuery, "group_by">,
 ): Promise<string> {
   const range = usageRange(query.from, query.to);
-  const [cells, org, priced] = await Promise.all([
+  const [cells, currency, priced] = await Promise.all([
     usageCells(organizationId, range, query.channel_id),
-    db().organization.findUnique({ where: { id: organizationId }, select: { usageCurrency: true } }),
-    db().usageRate.count({ where: { organizationId } }),
+    usageCurrency(organizationId),
+    countRates(organizationId),
   ]);
   const lines = new Map<
     string,
@@ -43,7 +42,7 @@ export async function exportUsage(
       String(l.billable),
       String(l.messages - l.billable),
       priced > 0 ? formatMicros(l.cost) : "",
-      priced > 0 ? (org?.usageCurrency ?? "USD") : "",
+      priced > 0 ? currency : "",
     ]);
   return csvLines([header, ...rows]);
 }

@@ -1,7 +1,7 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { listChannelNames } from "@/lib/channels/repository";
+import { countRates, usageCells, usageCurrency } from "@/lib/usage/repository";
 import { summarizeUsage, type UsageData } from "@/lib/usage/summarize-usage";
-import { usageCells } from "@/lib/usage/usage-cells";
 import { usageRange } from "@/lib/usage/usage-range";
 import type { UsageJson, UsageQuery } from "@/lib/usage/usage-schemas";
 
@@ -16,16 +16,16 @@ export async function readUsage(
   query: Pick<UsageQuery, "from" | "to" | "channel_id">,
 ): Promise<UsageData> {
   const range = usageRange(query.from, query.to);
-  const [cells, org, channels, rates] = await Promise.all([
+  const [cells, currency, channels, rates] = await Promise.all([
     usageCells(organizationId, range, query.channel_id),
-    db().organization.findUnique({ where: { id: organizationId }, select: { usageCurrency: true } }),
-    db().channel.findMany({ where: { organizationId }, select: { id: true, name: true } }),
-    db().usageRate.count({ where: { organizationId } }),
+    usageCurrency(organizationId),
+    listChannelNames(organizationId),
+    countRates(organizationId),
   ]);
   return {
     range,
     cells,
-    currency: org?.usageCurrency ?? "USD",
+    currency,
     priced: rates > 0,
     channelNames: new Map(channels.map((c) => [c.id, c.name])),
   };

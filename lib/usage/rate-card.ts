@@ -1,18 +1,12 @@
 import "#server-only";
-import { db } from "@/lib/db";
 import { formatMicros, parseMicros } from "@/lib/usage/money";
+import { listRates, replaceRates, usageCurrency } from "@/lib/usage/repository";
 import type { RateCardBody, RateCardJson } from "@/lib/usage/usage-schemas";
 
 export async function getRateCard(organizationId: string): Promise<RateCardJson> {
-  const [org, rates] = await Promise.all([
-    db().organization.findUnique({ where: { id: organizationId }, select: { usageCurrency: true } }),
-    db().usageRate.findMany({
-      where: { organizationId },
-      orderBy: [{ category: "asc" }, { country: "asc" }],
-    }),
-  ]);
+  const [currency, rates] = await Promise.all([usageCurrency(organizationId), listRates(organizationId)]);
   return {
-    currency: org?.usageCurrency ?? "USD",
+    currency,
     rates: rates.map((r) => ({
       category: r.category,
       country: r.country,
@@ -26,17 +20,14 @@ export async function getRateCard(organizationId: string): Promise<RateCardJson>
  * one transaction, so the Usage page never prices with half a card. An empty list removes it.
  */
 export async function setRateCard(organizationId: string, body: RateCardBody): Promise<RateCardJson> {
-  await db().$transaction([
-    db().organization.update({ where: { id: organizationId }, data: { usageCurrency: body.currency } }),
-    db().usageRate.deleteMany({ where: { organizationId } }),
-    db().usageRate.createMany({
-      data: body.rates.map((r) => ({
-        organizationId,
-        category: r.category,
-        country: r.country,
-        priceMicros: parseMicros(r.price) ?? 0n,
-      })),
-    }),
-  ]);
+  await replaceRates(
+    organizationId,
+    body.currency,
+    body.rates.map((r) => ({
+      category: r.category,
+      country: r.country,
+      priceMicros: parseMicros(r.price) ?? 0n,
+    })),
+  );
   return getRateCard(organizationId);
 }

@@ -1,5 +1,5 @@
 import { formatMicros } from "@/lib/usage/money";
-import type { Cell } from "@/lib/usage/usage-cells";
+import type { Cell } from "@/lib/usage/repository";
 import { daysOf } from "@/lib/usage/usage-range";
 import type { UsageGroup, UsageJson, UsageRowJson } from "@/lib/usage/usage-schemas";
 

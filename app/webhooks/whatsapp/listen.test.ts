@@ -9,6 +9,7 @@ import { claimNotification } from "@/lib/inbound/process-notification";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
+import { WAKE_PAYLOAD_MAX } from "@/lib/inbound/wake-message";
 import { closeQueues, QUEUES } from "@/lib/queues";
 import { TEST_ENV } from "@/scripts/test/env";
 import { eventually } from "@/scripts/test/helpers";
@@ -43,7 +44,7 @@ async function rowOf(wamid: string) {
 }
 
 describe("a stored notification wakes a listening worker (NOTIFY), without a queued job", () => {
-  it("the receiver's 200 is followed by the message processed, claimed by the worker, and no {upstream} job", async () => {
+  it("the receiver's 200 is followed by the message processed from the payload heard, without a claim or an {upstream} job", async () => {
     const c = await inboundCustomer();
     const { wamid, body } = textFrom(c, "heard, not queued");
     const posted = await postNotification(JSON.stringify(body));
@@ -55,9 +56,41 @@ describe("a stored notification wakes a listening worker (NOTIFY), without a que
       const r = await rowOf(wamid);
       return r?.processedAt ? r : undefined;
     });
-    expect(row.claimedAt).not.toBeNull();
+    // one message alone, heard with its payload: its own statement marked it, no claim came first
+    expect(row.claimedAt).toBeNull();
     // the job a queued notification gets is named by its id: none was added
     expect(await redis.exists(`bull:${QUEUES.upstream.name}:${row.id}`)).toBe(0);
+  });
+
+  it("a notification too large to be heard with its payload, or holding more than one item, is claimed and read", async () => {
+    const c = await inboundCustomer();
+    // a text past what a NOTIFY carries: announced by its id alone
+    const large = textFrom(c, `long ${"x".repeat(WAKE_PAYLOAD_MAX)}`);
+    expect(await postNotification(JSON.stringify(large.body))).toEqual({
+      status: 200,
+      text: "EVENT_RECEIVED",
+    });
+    // two messages in one notification: heard with its payload, but not a sole item
+    const first = textFrom(c, "first of two");
+    const second = textFrom(c, "second of two");
+    const change = first.body.entry[0]?.changes[0]?.value as unknown as { messages: unknown[] };
+    const secondChange = second.body.entry[0]?.changes[0]?.value as unknown as { messages: unknown[] };
+    change.messages.push(...secondChange.messages);
+    expect(await postNotification(JSON.stringify(first.body))).toEqual({
+      status: 200,
+      text: "EVENT_RECEIVED",
+    });
+
+    for (const wamid of [large.wamid, first.wamid, second.wamid]) {
+      expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+    }
+    for (const wamid of [large.wamid, first.wamid]) {
+      const row = await eventually(async () => {
+        const r = await rowOf(wamid);
+        return r?.processedAt ? r : undefined;
+      });
+      expect(row.claimedAt).not.toBeNull();
+    }
   });
 
   it("a notification is claimed once: a second claim, or a claim of a processed one, takes nothing", async () => {
@@ -117,7 +150,8 @@ describe("a listener of this process (its own channel, named after this process'
       const raw = JSON.stringify(heard.body);
       await receiveNotification(Buffer.from(raw), JSON.parse(raw));
       expect(await inboundEvent(c.orgId, heard.wamid)).toMatchObject({ whatsappMessageId: heard.wamid });
-      expect((await rowOf(heard.wamid))?.claimedAt).not.toBeNull();
+      // heard with its payload, one message alone: processed without a claim
+      expect(await rowOf(heard.wamid)).toMatchObject({ claimedAt: null, processedAt: expect.any(Date) });
 
       // a message and its revoke, heard together: processed in that order (one conversation), not
       // side by side, where the revoke could find no message yet
@@ -178,7 +212,7 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
     });
   }
 
-  it("with two listeners each notification is claimed by one of them only, one conversation by the same one", async () => {
+  it("with two listeners each notification is taken by one of them only, one conversation by the same one", async () => {
     const c = await inboundCustomer();
     // a grace period longer than the test: no claim by the other listener
     const options = { concurrency: 4, listenersTtlMs: 0, graceMs: 60_000 };
@@ -186,7 +220,7 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
     const b = listenForUpstream(options);
     try {
       const names = await seeing(c, [a, b], 2);
-      const before = [a.counts().claimed, b.counts().claimed];
+      const before = [a.counts(), b.counts()];
       const conversations = names.flatMap((owner) => [
         conversationOf(c, owner, names),
         conversationOf(c, owner, names),
@@ -197,9 +231,11 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
       }
       for (const wamid of wamids)
         expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
-      const claimed = [a.counts().claimed - (before[0] ?? 0), b.counts().claimed - (before[1] ?? 0)];
-      // each of the 8 claimed once, 4 by each (the reads of the listeners meanwhile heard nothing else)
-      expect(claimed).toEqual([4, 4]);
+      const taken = [a.counts().taken - (before[0]?.taken ?? 0), b.counts().taken - (before[1]?.taken ?? 0)];
+      // each of the 8 taken once, 4 by each (the reads of the listeners meanwhile heard nothing else),
+      // from the payload heard: none of them claimed
+      expect(taken).toEqual([4, 4]);
+      expect([a.counts().claimed, b.counts().claimed]).toEqual([before[0]?.claimed, before[1]?.claimed]);
       const events = await db().event.count({
         where: {
           organizationId: c.orgId,
@@ -231,7 +267,7 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
       const before = a.counts();
       const left = await receive(orphans[0] as InboundCustomer, "left to a listener that is behind");
       await eventually(async () => (a.counts().checks > before.checks ? true : undefined));
-      expect(a.counts().claimed).toBe(before.claimed);
+      expect(a.counts()).toMatchObject({ taken: before.taken, claimed: before.claimed });
       expect(await rowOf(left)).toMatchObject({ claimedAt: null, processedAt: null });
 
       // gone before the grace period ends: the other claims its notifications
@@ -242,8 +278,8 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
       const alone = a.counts();
       const wamid = await receive(orphans[0] as InboundCustomer, "the stuck worker is gone");
       expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
-      // claimed at once: nothing was left for a check
-      expect(a.counts()).toEqual({ claimed: alone.claimed + 1, checks: alone.checks });
+      // taken at once (from its payload): nothing was left for a check
+      expect(a.counts()).toEqual({ taken: alone.taken + 1, claimed: alone.claimed, checks: alone.checks });
       // the one left while its owner listened is the sweeper's (after a minute), as before
       await db().upstreamNotification.deleteMany({ where: { id: (await rowOf(left))?.id } });
     } finally {

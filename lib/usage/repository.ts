@@ -1,6 +1,13 @@
 import "#server-only";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma, type UsageRate } from "@/lib/generated/prisma/client.ts";
+
+/**
+ * The `usage_daily` rollup's reads and the `usage_rates` rate card (docs/architecture.md
+ * "Repositories"): every function takes the organization first and reads and writes only its
+ * rows. The rollup is written by a trigger on messages and compacted across organizations by
+ * the sweeper (lib/usage/compact-usage.ts, a listed exception).
+ */
 
 /** One day, channel and pricing category of the rollup, with its billable count and cost. */
 export type Cell = {
@@ -45,4 +52,41 @@ export function usageCells(
       AND fallback.category = u.category AND fallback.country = '*'
     GROUP BY u.day, u.channel_id, u.category
     HAVING sum(u.n) <> 0`;
+}
+
+/** The currency the organization's rate card is in (USD until an owner sets one). */
+export async function usageCurrency(organizationId: string): Promise<string> {
+  const org = await db().organization.findUnique({
+    where: { id: organizationId },
+    select: { usageCurrency: true },
+  });
+  return org?.usageCurrency ?? "USD";
+}
+
+/** How many prices the organization's rate card holds (none: its usage is not priced). */
+export function countRates(organizationId: string): Promise<number> {
+  return db().usageRate.count({ where: { organizationId } });
+}
+
+export function listRates(organizationId: string): Promise<UsageRate[]> {
+  return db().usageRate.findMany({
+    where: { organizationId },
+    orderBy: [{ category: "asc" }, { country: "asc" }],
+  });
+}
+
+/**
+ * Replaces the organization's rate card and its currency in one transaction, so that usage is
+ * never priced with half a card. An empty list removes it.
+ */
+export async function replaceRates(
+  organizationId: string,
+  currency: string,
+  rates: { category: string; country: string; priceMicros: bigint }[],
+): Promise<void> {
+  await db().$transaction([
+    db().organization.update({ where: { id: organizationId }, data: { usageCurrency: currency } }),
+    db().usageRate.deleteMany({ where: { organizationId } }),
+    db().usageRate.createMany({ data: rates.map((r) => ({ ...r, organizationId })) }),
+  ]);
 }
