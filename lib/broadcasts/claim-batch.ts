@@ -1,6 +1,13 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
+import {
+  type ClaimOutcome,
+  type DueRecipient,
+  linkRecipientMessages,
+  lockDueRecipients,
+} from "@/lib/broadcasts/repository/sending";
+import { findChannel } from "@/lib/channels/repository";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Broadcast } from "@/lib/generated/prisma/client.ts";
@@ -9,17 +16,6 @@ import { findTemplateTranslation } from "@/lib/messages/find-template-translatio
 import { withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
 import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
-
-type Row = {
-  seq: number;
-  message_id: string | null;
-  values: (string | null)[] | null;
-  contact_id: string | null;
-  phone: string | null;
-  bsuid: string | null;
-  marketing_opt_out: boolean | null;
-  blocked: boolean | null;
-};
 
 /**
  * What every message of a batch shares: the stored template (its text is kept with each message),
@@ -30,8 +26,6 @@ type Shared = {
   upstream: "marketing_messages" | null;
   marketing: boolean;
 };
-
-type Outcome = { seq: number; messageId: string | null; skip: string | null; phone: string | null };
 
 /**
  * The next recipients of a broadcast, at most `limit`, in send order, each given its message
@@ -48,20 +42,14 @@ type Outcome = { seq: number; messageId: string | null; skip: string | null; pho
  * send does. Answers the message ids to send, in order.
  */
 export async function claimBatch(broadcast: Broadcast, limit: number): Promise<string[]> {
+  const { organizationId } = broadcast;
   const shared = await sharedOf(broadcast);
   const { messageIds, deliveryIds } = await db().$transaction(
     async (tx) => {
       const now = new Date();
-      const rows = await tx.$queryRaw<Row[]>`
-        SELECT r.seq, r.message_id::text, r."values", c.id::text AS contact_id, c.phone, c.bsuid, c.marketing_opt_out,
-               c.blocked_at IS NOT NULL AS blocked
-        FROM broadcast_recipients r LEFT JOIN contacts c ON c.id = r.contact_id
-        WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.status = 'pending'
-          AND (r.message_id IS NULL OR r.retry_at <= ${now})
-        ORDER BY r.seq LIMIT ${limit}
-        FOR UPDATE OF r SKIP LOCKED`;
+      const rows = await lockDueRecipients(organizationId, broadcast.id, { limit, now }, tx);
       if (rows.length === 0) return { messageIds: [], deliveryIds: [] };
-      const outcomes: Outcome[] = [];
+      const outcomes: ClaimOutcome[] = [];
       const fresh: (OutboundMessage & { now: Date; seq: number })[] = [];
       for (const row of rows) {
         if (row.message_id) {
@@ -82,14 +70,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
           phone: m.to,
         });
       });
-      await tx.$executeRaw`
-        UPDATE broadcast_recipients r SET
-          message_id = coalesce(v.mid, r.message_id), retry_at = NULL, phone = coalesce(v.phone, r.phone),
-          status = CASE WHEN v.skip IS NULL THEN r.status ELSE 'skipped' END, skip_reason = v.skip
-        FROM unnest(${outcomes.map((o) => o.seq)}::int[], ${outcomes.map((o) => o.messageId)}::uuid[],
-                    ${outcomes.map((o) => o.skip)}::text[], ${outcomes.map((o) => o.phone)}::text[])
-          AS v(seq, mid, skip, phone)
-        WHERE r.broadcast_id = ${broadcast.id}::uuid AND r.seq = v.seq`;
+      await linkRecipientMessages(organizationId, broadcast.id, outcomes, tx);
       return {
         messageIds: outcomes
           .filter((o) => o.messageId !== null && o.skip === null)
@@ -105,7 +86,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
   return messageIds;
 }
 
-function skipReason(shared: Shared, row: Row): string | null {
+function skipReason(shared: Shared, row: DueRecipient): string | null {
   if (!row.contact_id || (!row.phone && !row.bsuid)) return "contact_deleted";
   if (row.blocked) return "blocked";
   if (shared.marketing && row.marketing_opt_out) return "opted_out";
@@ -120,7 +101,7 @@ async function sharedOf(broadcast: Broadcast): Promise<Shared> {
       broadcast.templateName,
       broadcast.templateLanguage,
     ).catch(() => null), // gone since creation: the upstream's answer says so per message
-    db().channel.findUnique({ where: { id: broadcast.channelId }, select: { marketingMessagesApi: true } }),
+    findChannel(broadcast.organizationId, broadcast.channelId),
   ]);
   const marketing = (translation?.category ?? broadcast.templateCategory).toUpperCase() === "MARKETING";
   return {
@@ -137,7 +118,7 @@ async function sharedOf(broadcast: Broadcast): Promise<Shared> {
 }
 
 /** The recipient's message, as a template send of the same components with its values filled. */
-function messageFor(broadcast: Broadcast, row: Row, shared: Shared): OutboundMessage {
+function messageFor(broadcast: Broadcast, row: DueRecipient, shared: Shared): OutboundMessage {
   const id = randomUUID();
   const components = renderComponents(
     broadcast.components as TemplateComponentInput[],

@@ -2,9 +2,10 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { findBroadcast } from "@/lib/broadcasts/find-broadcast";
 import { queueBroadcast } from "@/lib/broadcasts/queue-broadcast";
+import { findBroadcastRow, updateBroadcastRow } from "@/lib/broadcasts/repository/broadcasts";
+import { skipPendingRecipients } from "@/lib/broadcasts/repository/recipients";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 import { db } from "@/lib/db";
-import type { Tx } from "@/lib/events/record-event";
 import { type BroadcastStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
@@ -37,31 +38,37 @@ export async function controlBroadcast(
   const now = new Date();
   const changed = isUuid(id)
     ? await db().$transaction(async (tx) => {
-        const current = await tx.broadcast.findFirst({ where: { id, organizationId } });
+        const current = await findBroadcastRow(organizationId, id, tx);
         if (!current) return null;
         const to = targetOf(op, current.scheduledAt, now);
-        const moved = await tx.broadcast.updateMany({
-          where: { id, organizationId, status: { in: FROM[op] } },
-          data: {
-            status: to,
-            ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
-            ...(to === "cancelled" ? { cancelledAt: now } : {}),
-            // a resume starts a new failure window and forgets why it paused itself (pause-on-failures.ts)
-            ...(op === "resume" ? { pause: Prisma.DbNull, failureWindow: Prisma.DbNull } : {}),
+        const moved = await updateBroadcastRow(
+          organizationId,
+          id,
+          {
+            from: FROM[op],
+            data: {
+              status: to,
+              ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
+              ...(to === "cancelled" ? { cancelledAt: now } : {}),
+              // a resume starts a new failure window and forgets why it paused itself (pause-on-failures.ts)
+              ...(op === "resume" ? { pause: Prisma.DbNull, failureWindow: Prisma.DbNull } : {}),
+            },
           },
-        });
-        if (moved.count === 0) {
+          tx,
+        );
+        if (!moved) {
           throw new ApiError("RESOURCE_INVALID_STATE", `The broadcast is ${current.status}: ${WORDS[op]}.`, {
             status: current.status,
           });
         }
-        if (to === "cancelled") await skipPending(tx, id);
+        // the pending recipients are skipped and their never-sent messages deleted (recipients.ts says how)
+        if (to === "cancelled") await skipPendingRecipients(organizationId, id, tx);
         return { to, scheduledAt: current.scheduledAt };
       })
     : null;
   if (!changed) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
   if (changed.to === "running" || changed.to === "scheduled") {
-    await queueBroadcast(id, changed.to === "scheduled" ? changed.scheduledAt : null);
+    await queueBroadcast(organizationId, id, changed.to === "scheduled" ? changed.scheduledAt : null);
   }
   const broadcast = await findBroadcast(organizationId, id);
   if (!broadcast) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
@@ -72,27 +79,4 @@ function targetOf(op: Control, scheduledAt: Date | null, now: Date): BroadcastSt
   if (op === "pause") return "paused";
   if (op === "cancel") return "cancelled";
   return scheduledAt && scheduledAt > now ? "scheduled" : "running";
-}
-
-/**
- * Three statements, not one: the pending recipients are locked first (a batch being claimed
- * finishes before), then their never-sent messages are deleted, then the recipients skipped.
- * One statement with the DELETE in a CTE failed under concurrent claims: a concurrently updated
- * recipient made PostgreSQL re-check the row against the CTE ("ModifyTable should not be called
- * during EvalPlanQual"), and the cancel answered an error while the broadcast went on.
- */
-async function skipPending(tx: Tx, broadcastId: string): Promise<void> {
-  await tx.$queryRaw`
-    SELECT 1 FROM broadcast_recipients
-    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending'
-    FOR UPDATE`;
-  const unsent = await tx.$queryRaw<{ id: string }[]>`
-    DELETE FROM messages m USING broadcast_recipients r
-    WHERE r.broadcast_id = ${broadcastId}::uuid AND r.status = 'pending' AND m.id = r.message_id
-      AND m.status = 'queued'
-    RETURNING m.id::text`;
-  await tx.$executeRaw`
-    UPDATE broadcast_recipients SET status = 'skipped', skip_reason = 'cancelled', message_id = NULL, retry_at = NULL
-    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending'
-      AND (message_id IS NULL OR message_id = ANY (${unsent.map((u) => u.id)}::uuid[]))`;
 }

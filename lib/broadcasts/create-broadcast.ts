@@ -21,7 +21,7 @@ export async function createBroadcast(
   const prepared = await prepareBroadcast(organizationId, input, now);
   const { id, deliveryIds } = await storeBroadcast(prepared, now);
   await enqueueDeliveries(deliveryIds);
-  await queueBroadcast(id, prepared.scheduledAt);
+  await queueBroadcast(organizationId, id, prepared.scheduledAt);
   const broadcast = await findBroadcast(organizationId, id);
   if (!broadcast) throw new Error(`broadcast ${id} vanished after creation`);
   return broadcast;

@@ -1,7 +1,8 @@
 import "#server-only";
 import { recipientError } from "@/lib/broadcasts/list-recipients";
+import { findBroadcastRow } from "@/lib/broadcasts/repository/broadcasts";
+import { listRecipientsAfter } from "@/lib/broadcasts/repository/recipients";
 import { csvLines } from "@/lib/csv/write-csv";
-import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
 
 const BATCH = 1_000;
@@ -21,31 +22,6 @@ const COLUMNS = [
   "replied_at",
 ];
 
-type Row = {
-  seq: number;
-  phone: string | null;
-  name: string | null;
-  status: string;
-  skip_reason: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  message_id: string | null;
-  wamid: string | null;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  replied_at: Date | null;
-};
-
-function page(broadcastId: string, afterSeq: number): Promise<Row[]> {
-  return db().$queryRaw<Row[]>`
-    SELECT r.seq, r.phone, c.name, r.status::text, r.skip_reason, r.error_code, r.error_message,
-           r.message_id::text, m.whatsapp_message_id AS wamid, r.sent_at, r.delivered_at, r.read_at, r.replied_at
-    FROM broadcast_recipients r LEFT JOIN contacts c ON c.id = r.contact_id LEFT JOIN messages m ON m.id = r.message_id
-    WHERE r.broadcast_id = ${broadcastId}::uuid AND r.seq > ${afterSeq}
-    ORDER BY r.seq LIMIT ${BATCH}`;
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 /**
@@ -55,10 +31,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : "");
  */
 export async function exportRecipients(organizationId: string, broadcastId: string) {
   if (!isUuid(broadcastId)) return null;
-  const broadcast = await db().broadcast.findFirst({
-    where: { id: broadcastId, organizationId },
-    select: { name: true, total: true },
-  });
+  const broadcast = await findBroadcastRow(organizationId, broadcastId);
   if (!broadcast) return null;
   const encoder = new TextEncoder();
   // the name is the customer's WhatsApp profile name: csvLines neutralises every cell
@@ -68,7 +41,7 @@ export async function exportRecipients(organizationId: string, broadcastId: stri
       controller.enqueue(encoder.encode(csvLines([COLUMNS])));
     },
     async pull(controller) {
-      const rows = await page(broadcastId, after);
+      const rows = await listRecipientsAfter(organizationId, broadcastId, after, BATCH);
       const last = rows.at(-1);
       if (!last) {
         controller.close();

@@ -1,28 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import { findBroadcastRow } from "@/lib/broadcasts/repository/broadcasts";
+import { listRecipientRows, type RecipientRow } from "@/lib/broadcasts/repository/recipients";
 import type { RecipientJson } from "@/lib/broadcasts/schemas";
 import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
-import { db } from "@/lib/db";
-import { type BroadcastRecipientStatus, Prisma } from "@/lib/generated/prisma/client.ts";
+import type { BroadcastRecipientStatus } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
-
-export type RecipientRow = {
-  contact_id: string | null;
-  /** the contact's name now (the dashboard shows it; the API's recipient has no name) */
-  name: string | null;
-  phone: string | null;
-  status: BroadcastRecipientStatus;
-  message_id: string | null;
-  conversation_id: string | null;
-  whatsapp_message_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  skip_reason: string | null;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  replied_at: Date | null;
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -57,22 +40,7 @@ export async function listRecipients(
   broadcastId: string,
   q: { status?: BroadcastRecipientStatus; page: number; perPage: number },
 ): Promise<{ rows: RecipientRow[]; total: number }> {
-  const broadcast = isUuid(broadcastId)
-    ? await db().broadcast.findFirst({ where: { id: broadcastId, organizationId }, select: { id: true } })
-    : null;
+  const broadcast = isUuid(broadcastId) ? await findBroadcastRow(organizationId, broadcastId) : null;
   if (!broadcast) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
-  const where = { broadcastId, ...(q.status ? { status: q.status } : {}) };
-  const [rows, total] = await Promise.all([
-    db().$queryRaw<RecipientRow[]>`
-      SELECT r.contact_id::text, c.name, r.phone, r.status, r.message_id::text, m.conversation_id::text,
-             m.whatsapp_message_id, r.error_code,
-             r.error_message, r.skip_reason, r.sent_at, r.delivered_at, r.read_at, r.replied_at
-      FROM broadcast_recipients r LEFT JOIN messages m ON m.id = r.message_id
-        LEFT JOIN contacts c ON c.id = r.contact_id
-      WHERE r.broadcast_id = ${broadcastId}::uuid
-        ${q.status ? Prisma.sql`AND r.status = ${q.status}::"BroadcastRecipientStatus"` : Prisma.empty}
-      ORDER BY r.seq LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
-    db().broadcastRecipient.count({ where }),
-  ]);
-  return { rows, total };
+  return listRecipientRows(organizationId, broadcastId, q);
 }

@@ -1,3 +1,4 @@
+import { markRecipientsReplied } from "@/lib/broadcasts/repository/recipients";
 import type { Tx } from "@/lib/events/record-event";
 
 /** A broadcast message counts as replied when its customer writes within this long after delivery. */
@@ -8,9 +9,16 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
  * the 24 hours before (and not yet counted) is `replied` (the counts follow by trigger). One
  * indexed statement, in the transaction that stores the inbound message.
  */
-export async function markReplied(tx: Tx, contactId: string, at: Date): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE broadcast_recipients SET replied_at = ${at}
-    WHERE contact_id = ${contactId}::uuid AND replied_at IS NULL AND status IN ('delivered', 'read')
-      AND delivered_at > ${new Date(at.getTime() - REPLY_WINDOW_MS)} AND delivered_at <= ${at}`;
+export async function markReplied(
+  organizationId: string,
+  contactId: string,
+  at: Date,
+  tx: Tx,
+): Promise<void> {
+  await markRecipientsReplied(
+    organizationId,
+    contactId,
+    { since: new Date(at.getTime() - REPLY_WINDOW_MS), at },
+    tx,
+  );
 }

@@ -1,11 +1,14 @@
 import "#server-only";
-import { countsSql } from "@/lib/broadcasts/broadcast-json";
 import { describeFailure } from "@/lib/broadcasts/describe-failure";
-import { db } from "@/lib/db";
+import {
+  findBroadcastRow,
+  openFailureWindow,
+  pauseBroadcastRow,
+  readFailureWindow,
+} from "@/lib/broadcasts/repository/broadcasts";
+import { commonestRecipientFailure } from "@/lib/broadcasts/repository/recipients";
 import type { BroadcastPauseJson } from "@/lib/events/broadcast-payloads";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { countBroadcastPause } from "@/lib/metrics/record";
 
@@ -30,57 +33,36 @@ type Window = { sent: number; failed: number };
  * notifications count when they arrive (a failed status moves a recipient from sent to failed).
  * Answers whether it paused the broadcast.
  */
-export async function pauseOnFailures(broadcastId: string): Promise<boolean> {
-  const [row] = await db().$queryRaw<{ sent: number; failed: number; window: Window | null }[]>`
-    SELECT coalesce(sum(k.sent), 0)::int AS sent, coalesce(sum(k.failed), 0)::int AS failed,
-           (SELECT failure_window FROM broadcasts WHERE id = ${broadcastId}::uuid) AS window
-    FROM broadcast_counters k WHERE k.broadcast_id = ${broadcastId}::uuid`;
+export async function pauseOnFailures(organizationId: string, broadcastId: string): Promise<boolean> {
+  const row = await readFailureWindow(organizationId, broadcastId);
   if (!row) return false;
   const now: Window = { sent: row.sent, failed: row.failed };
   const opened = row.window;
-  if (!opened) return openWindow(broadcastId, now);
+  if (!opened) return openWindow(organizationId, broadcastId, now);
   const results = now.sent + now.failed - (opened.sent + opened.failed);
   const failed = now.failed - opened.failed;
   if (results < WINDOW) return false;
-  if (failed < SHARE * results) return openWindow(broadcastId, now);
-  const top = await commonestFailure(broadcastId, Math.min(failed, SAMPLE));
-  if (!top || top.count < SHARE * Math.min(failed, SAMPLE)) return openWindow(broadcastId, now);
-  return pause(broadcastId, top, { failed, of: results });
+  if (failed < SHARE * results) return openWindow(organizationId, broadcastId, now);
+  const sample = Math.min(failed, SAMPLE);
+  // the error most of the latest failures share (by send order: the recipients' index)
+  const top = await commonestRecipientFailure(organizationId, broadcastId, sample);
+  if (!top || top.count < SHARE * sample) return openWindow(organizationId, broadcastId, now);
+  return pause(organizationId, broadcastId, top, { failed, of: results });
 }
 
-async function openWindow(broadcastId: string, at: Window): Promise<false> {
-  await db().$executeRaw`
-    UPDATE broadcasts SET failure_window = ${JSON.stringify(at)}::jsonb
-    WHERE id = ${broadcastId}::uuid AND status = 'running'`;
+async function openWindow(organizationId: string, broadcastId: string, at: Window): Promise<false> {
+  await openFailureWindow(organizationId, broadcastId, at);
   return false;
 }
 
-type Commonest = { code: string; message: string | null; count: number };
-
-/** The error most of the latest `sample` failures share (by send order: the recipients' index). */
-async function commonestFailure(broadcastId: string, sample: number): Promise<Commonest | null> {
-  const [top] = await db().$queryRaw<Commonest[]>`
-    SELECT r.error_code AS code, max(r.error_message) AS message, count(*)::int AS count
-    FROM (
-      SELECT error_code, error_message FROM broadcast_recipients
-      WHERE broadcast_id = ${broadcastId}::uuid AND status = 'failed'
-      ORDER BY seq DESC LIMIT ${sample}
-    ) r
-    WHERE r.error_code IS NOT NULL
-    GROUP BY r.error_code ORDER BY count(*) DESC LIMIT 1`;
-  return top ?? null;
-}
-
 async function pause(
+  organizationId: string,
   broadcastId: string,
-  top: Commonest,
+  top: { code: string; message: string | null },
   window: { failed: number; of: number },
 ): Promise<boolean> {
   const at = new Date();
-  const broadcast = await db().broadcast.findUnique({
-    where: { id: broadcastId },
-    select: { components: true },
-  });
+  const broadcast = await findBroadcastRow(organizationId, broadcastId);
   const reason: BroadcastPauseJson = {
     by: "failures",
     error: describeFailure(top.code, top.message, broadcast?.components),
@@ -88,21 +70,7 @@ async function pause(
     of: window.of,
     at: at.toISOString(),
   };
-  const [result] = await db().$queryRaw<OutboxResult[]>(
-    withEventSql(
-      Prisma.sql`UPDATE broadcasts b SET status = 'paused', pause = ${JSON.stringify(reason)}::jsonb,
-          failure_window = NULL, updated_at = ${at}
-        WHERE b.id = ${broadcastId}::uuid AND b.status = 'running'
-        RETURNING b.organization_id, ${eventDataSql("broadcast.paused", {
-          broadcastId: Prisma.sql`b.id`,
-          pause: Prisma.sql`${JSON.stringify(reason)}::jsonb`,
-          counts: Prisma.sql`jsonb_build_object('total', b.total) || ${countsSql}::jsonb`,
-          timestamp: Prisma.sql`${at.toISOString()}::text`,
-        })}`,
-      "broadcast.paused",
-      at,
-    ),
-  );
+  const result = await pauseBroadcastRow(organizationId, broadcastId, reason, at);
   if ((result?.changed ?? 0) === 0) return false;
   countBroadcastPause(top.code);
   logger.warn({ broadcastId, ...window, code: top.code }, "broadcast paused itself: most of its sends fail");

@@ -5,6 +5,7 @@ import type { BroadcastPreviewJson } from "@/lib/broadcasts/dashboard-json";
 import { renderComponents } from "@/lib/broadcasts/placeholders";
 import { prepareBroadcast } from "@/lib/broadcasts/prepare-broadcast";
 import { renderPreview } from "@/lib/broadcasts/render-preview";
+import { countRecipientSkips, firstPendingRecipients } from "@/lib/broadcasts/repository/recipients";
 import { TX_OPTIONS, writeBroadcast } from "@/lib/broadcasts/store-broadcast";
 import { db } from "@/lib/db";
 
@@ -30,14 +31,8 @@ export async function previewBroadcast(
   try {
     await db().$transaction(async (tx) => {
       const { total } = await writeBroadcast(tx, id, prepared, now);
-      const reasons = await tx.$queryRaw<{ reason: string; count: number }[]>`
-        SELECT skip_reason AS reason, count(*)::int AS count FROM broadcast_recipients
-        WHERE broadcast_id = ${id}::uuid AND status = 'skipped' GROUP BY 1 ORDER BY 2 DESC, 1`;
-      const first = await tx.$queryRaw<
-        { phone: string | null; name: string | null; values: (string | null)[] | null }[]
-      >`
-        SELECT r.phone, c.name, r."values" FROM broadcast_recipients r LEFT JOIN contacts c ON c.id = r.contact_id
-        WHERE r.broadcast_id = ${id}::uuid AND r.status = 'pending' ORDER BY r.seq LIMIT 2`;
+      const reasons = await countRecipientSkips(organizationId, id, tx);
+      const first = await firstPendingRecipients(organizationId, id, 2, tx);
       const skipped = reasons.reduce((n, r) => n + r.count, 0);
       throw new Preview({
         total,

@@ -1,6 +1,8 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { queueBroadcast } from "@/lib/broadcasts/queue-broadcast";
+import { findBroadcastRow, updateBroadcastRow } from "@/lib/broadcasts/repository/broadcasts";
+import { retryFailedRecipients } from "@/lib/broadcasts/repository/recipients";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
@@ -36,7 +38,7 @@ export const RETRYABLE_LATER = [
  * completed broadcast runs again; a cancelled one cannot. Answers how many.
  */
 export async function retryFailed(organizationId: string, id: string): Promise<{ count: number }> {
-  const broadcast = isUuid(id) ? await db().broadcast.findFirst({ where: { id, organizationId } }) : null;
+  const broadcast = isUuid(id) ? await findBroadcastRow(organizationId, id) : null;
   if (!broadcast) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
   if (broadcast.status === "cancelled") {
     throw new ApiError(
@@ -48,20 +50,19 @@ export async function retryFailed(organizationId: string, id: string): Promise<{
     );
   }
   const count = await db().$transaction(async (tx) => {
-    const moved = await tx.$executeRaw`
-      UPDATE broadcast_recipients SET status = 'pending', message_id = NULL, retry_at = NULL, attempts = 0,
-        error_code = NULL, error_message = NULL, sent_at = NULL, delivered_at = NULL, read_at = NULL, failed_at = NULL
-      WHERE broadcast_id = ${id}::uuid AND status = 'failed' AND error_code = ANY (${RETRYABLE_LATER}::text[])`;
+    const moved = await retryFailedRecipients(organizationId, id, RETRYABLE_LATER, tx);
     if (moved > 0) {
-      await tx.broadcast.updateMany({
-        where: { id, status: "completed" },
-        data: { status: "running", completedAt: null },
-      });
+      await updateBroadcastRow(
+        organizationId,
+        id,
+        { from: ["completed"], data: { status: "running", completedAt: null } },
+        tx,
+      );
       // the retried recipients are judged in a window of their own (pause-on-failures.ts)
-      await tx.broadcast.update({ where: { id }, data: { failureWindow: Prisma.DbNull } });
+      await updateBroadcastRow(organizationId, id, { data: { failureWindow: Prisma.DbNull } }, tx);
     }
     return moved;
   });
-  if (count > 0) await queueBroadcast(id);
+  if (count > 0) await queueBroadcast(organizationId, id);
   return { count };
 }

@@ -3,11 +3,12 @@ import { randomUUID } from "node:crypto";
 import { claimBatch } from "@/lib/broadcasts/claim-batch";
 import { completeIfDone } from "@/lib/broadcasts/complete-broadcast";
 import { pauseOnFailures } from "@/lib/broadcasts/pause-on-failures";
+import { findBroadcastStatus } from "@/lib/broadcasts/repository/broadcasts";
+import { nextRecipientRetry, releaseRecipients } from "@/lib/broadcasts/repository/sending";
 import { sendBroadcastBatch } from "@/lib/broadcasts/send-broadcast-batch";
 import { type RunResult, type Started, startIfDue } from "@/lib/broadcasts/start-if-due";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import { slowBroadcasts, takeBroadcastSlots } from "@/lib/cloud-api/broadcast-throughput";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { queue } from "@/lib/queues";
@@ -56,11 +57,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * for a worker slot: it asks to run again then. Recipients claimed ahead and not sent when it
  * stops are made due again at once.
  */
-export async function runBroadcast(broadcastId: string): Promise<RunResult> {
-  const start = await startIfDue(broadcastId);
+export async function runBroadcast(organizationId: string, broadcastId: string): Promise<RunResult> {
+  const start = await startIfDue(organizationId, broadcastId);
   if ("next" in start) return start;
   const token = randomUUID();
-  const { organizationId } = start.broadcast;
   if (!(await acquireOrgSlot(organizationId, token, "broadcasts"))) {
     return { next: "later", at: Date.now() + 1_000 + Math.floor(Math.random() * 1_000) };
   }
@@ -72,7 +72,7 @@ export async function runBroadcast(broadcastId: string): Promise<RunResult> {
 }
 
 async function drive({ broadcast, channel }: Started, token: string): Promise<RunResult> {
-  const broadcastId = broadcast.id;
+  const { id: broadcastId, organizationId } = broadcast;
   const redis = await readyRedis();
   const inFlight = new Set<Promise<void>>();
   let deadline = Date.now() + MAX_RUN_MS;
@@ -125,8 +125,8 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
       } else if (Date.now() - lastCheck > STATUS_CHECK_MS) {
         lastCheck = Date.now();
         // a broadcast failing for most customers with one error stops itself and says why (issue 29)
-        const paused = await pauseOnFailures(broadcastId);
-        if (paused || !(await stillRunning(broadcastId))) {
+        const paused = await pauseOnFailures(organizationId, broadcastId);
+        if (paused || (await findBroadcastStatus(organizationId, broadcastId)) !== "running") {
           // from here no recipient is claimed; the sends already claimed finish below
           logger.info(
             { broadcastId, inFlight: sending },
@@ -150,9 +150,9 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
           if (claimError) throw claimError;
           // nothing left to claim now
           await Promise.allSettled(inFlight);
-          result = (await completeIfDone(broadcastId))
+          result = (await completeIfDone(organizationId, broadcastId))
             ? { next: "done" }
-            : { next: "later", at: await nextDue(broadcastId) };
+            : { next: "later", at: await nextDue(organizationId, broadcastId) };
           continue;
         }
         await sleep(lastTick + TICK_MS - Date.now());
@@ -196,7 +196,7 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
     await Promise.allSettled(claiming);
     // claimed ahead but not sent (a pause, a cancel, a turn given back): due again at once
     // instead of after the sweeper's orphan delay
-    await releaseUnsent(broadcastId, ready.splice(0));
+    await releaseUnsent(organizationId, broadcastId, ready.splice(0));
     await Promise.allSettled(inFlight);
     logger.info(
       { broadcastId, ...turn, ms: Date.now() - turn.started, next: result?.next },
@@ -216,11 +216,13 @@ async function othersWaiting(): Promise<boolean> {
 }
 
 /** Recipients claimed by a driver that stopped before sending them: due again now. */
-async function releaseUnsent(broadcastId: string, messageIds: string[]): Promise<void> {
+async function releaseUnsent(
+  organizationId: string,
+  broadcastId: string,
+  messageIds: string[],
+): Promise<void> {
   if (messageIds.length === 0) return;
-  await db().$executeRaw`UPDATE broadcast_recipients SET retry_at = ${new Date()}
-      WHERE broadcast_id = ${broadcastId}::uuid AND message_id = ANY (${messageIds}::uuid[])
-        AND status = 'pending' AND retry_at IS NULL`.catch((err: unknown) =>
+  await releaseRecipients(organizationId, broadcastId, messageIds).catch((err: unknown) =>
     // the sweeper revives them (sweep-broadcasts.ts: stored, never claimed, 30 s old)
     logger.warn(
       { broadcastId, count: messageIds.length, err: String(err) },
@@ -247,16 +249,9 @@ async function send(channel: Channel, ids: string[]): Promise<void> {
   }
 }
 
-async function stillRunning(broadcastId: string): Promise<boolean> {
-  const b = await db().broadcast.findUnique({ where: { id: broadcastId }, select: { status: true } });
-  return b?.status === "running";
-}
-
 /** When the first put-back recipient is due again (or a recheck, when only sends in doubt remain). */
-async function nextDue(broadcastId: string): Promise<number> {
-  const [row] = await db().$queryRaw<{ due: Date | null }[]>`
-    SELECT min(retry_at) AS due FROM broadcast_recipients
-    WHERE broadcast_id = ${broadcastId}::uuid AND status = 'pending' AND retry_at IS NOT NULL`;
+async function nextDue(organizationId: string, broadcastId: string): Promise<number> {
+  const due = await nextRecipientRetry(organizationId, broadcastId);
   const recheck = Date.now() + IDLE_RECHECK_MS;
-  return row?.due ? Math.min(row.due.getTime(), recheck) : recheck;
+  return due ? Math.min(due.getTime(), recheck) : recheck;
 }

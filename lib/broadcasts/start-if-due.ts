@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { findBroadcastRow, updateBroadcastRow } from "@/lib/broadcasts/repository/broadcasts";
 import type { Broadcast, Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { cachedChannel } from "@/lib/messages/send-channel-cache";
@@ -15,17 +15,17 @@ export type Started = { broadcast: Broadcast; channel: Channel };
  * no driver. A broadcast whose channel was deactivated is paused: its recipients wait, and the
  * owner can resume it on the reactivated channel or cancel it.
  */
-export async function startIfDue(broadcastId: string): Promise<Started | RunResult> {
+export async function startIfDue(organizationId: string, broadcastId: string): Promise<Started | RunResult> {
   const now = new Date();
-  let broadcast = await db().broadcast.findUnique({ where: { id: broadcastId } });
+  let broadcast = await findBroadcastRow(organizationId, broadcastId);
   if (broadcast?.status === "scheduled") {
     if (broadcast.scheduledAt && broadcast.scheduledAt > now)
       return { next: "later", at: broadcast.scheduledAt.getTime() };
-    await db().broadcast.updateMany({
-      where: { id: broadcastId, status: "scheduled" },
+    await updateBroadcastRow(organizationId, broadcastId, {
+      from: ["scheduled"],
       data: { status: "running", startedAt: now },
     });
-    broadcast = await db().broadcast.findUnique({ where: { id: broadcastId } });
+    broadcast = await findBroadcastRow(organizationId, broadcastId);
   }
   if (broadcast?.status !== "running") {
     // a job of a paused or cancelled broadcast ends here: no recipient is claimed by it
@@ -38,10 +38,7 @@ export async function startIfDue(broadcastId: string): Promise<Started | RunResu
   }
   const channel = await cachedChannel(broadcast.channelId);
   if (channel?.status !== "active") {
-    await db().broadcast.updateMany({
-      where: { id: broadcastId, status: "running" },
-      data: { status: "paused" },
-    });
+    await updateBroadcastRow(organizationId, broadcastId, { from: ["running"], data: { status: "paused" } });
     logger.warn({ broadcastId, channelId: broadcast.channelId }, "broadcast paused: its channel is inactive");
     return { next: "done" };
   }

@@ -1,14 +1,18 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { missingSql, valuesSql } from "@/lib/broadcasts/audience-sql";
 import type { CheckedTemplate } from "@/lib/broadcasts/check-broadcast-template";
 import type { InlineRow } from "@/lib/broadcasts/inline-recipients";
+import {
+  findContactIdsByPhone,
+  insertInlineContacts,
+  insertRecipients,
+} from "@/lib/broadcasts/repository/audience";
+import { insertBroadcast } from "@/lib/broadcasts/repository/broadcasts";
 import { addContactTags } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
-import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
 import type { Tx } from "@/lib/events/record-event";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type Audience = {
   tags: string[];
@@ -48,10 +52,10 @@ export const TX_OPTIONS = { timeout: 120_000, maxWait: 10_000 };
 export async function writeBroadcast(tx: Tx, id: string, b: NewBroadcast, now: Date) {
   const deliveryIds = await createInlineContacts(tx, b, now);
   const running = !b.scheduledAt || b.scheduledAt <= now;
-  await tx.broadcast.create({
-    data: {
+  await insertBroadcast(
+    b.organizationId,
+    {
       id,
-      organizationId: b.organizationId,
       channelId: b.template.channel.id,
       name: b.name,
       status: running ? "running" : "scheduled",
@@ -65,8 +69,21 @@ export async function writeBroadcast(tx: Tx, id: string, b: NewBroadcast, now: D
       startedAt: running ? now : null,
       createdAt: now,
     },
-  });
-  const total = await insertRecipients(tx, id, b, now);
+    tx,
+  );
+  const { audience, template } = b;
+  const total = await insertRecipients(
+    b.organizationId,
+    id,
+    {
+      ...audience,
+      marketing: template.category === "MARKETING",
+      keys: template.keys,
+      required: template.required,
+    },
+    now,
+    tx,
+  );
   if (total === 0) {
     throw new ApiError("VALIDATION_INVALID_FIELD", "No contact matches this audience.", {
       field: "audience",
@@ -77,43 +94,33 @@ export async function writeBroadcast(tx: Tx, id: string, b: NewBroadcast, now: D
 }
 
 /**
- * Inline numbers unknown as contacts become contacts (contact.created), in one statement, with
- * the name, e-mail, custom fields and tags their recipient gave (a CSV audience's known columns);
- * a number that is a contact already is left as it is.
+ * Inline numbers unknown as contacts become contacts (contact.created) with the name, e-mail,
+ * custom fields and tags their recipient gave (a CSV audience's known columns); a number that is
+ * a contact already is left as it is.
  */
 async function createInlineContacts(tx: Tx, b: NewBroadcast, now: Date): Promise<string[]> {
   const rows = b.audience.inline.filter((r) => r.kind === "ok");
   if (rows.length === 0) return [];
   const org = b.organizationId;
-  const [result] = await tx.$queryRaw<(OutboxResult & { changed_refs: string[] })[]>(
-    withEventSql(
-      Prisma.sql`INSERT INTO contacts (id, organization_id, phone, name, email, custom_fields, created_at, updated_at)
-        SELECT gen_random_uuid(), ${org}::uuid, g.p, g.n, g.e, coalesce(g.cf, '{}'::jsonb), ${now}, ${now}
-        FROM unnest(${rows.map((r) => r.phone)}::text[], ${rows.map((r) => r.contact?.name ?? null)}::text[],
-                    ${rows.map((r) => r.contact?.email ?? null)}::text[],
-                    ${rows.map((r) => (r.contact?.custom_fields ? JSON.stringify(r.contact.custom_fields) : null))}::jsonb[])
-          AS g(p, n, e, cf)
-        ON CONFLICT (organization_id, phone) DO NOTHING
-        RETURNING organization_id, jsonb_build_object('contactId', id, 'phone', phone, 'name', name, 'email', email,
-          'channelId', ${b.template.channel.id}::text, 'timestamp', ${now.toISOString()}::text) AS event_data`,
-      "contact.created",
-      now,
-      "phone",
-    ),
+  const { deliveryIds, created } = await insertInlineContacts(
+    org,
+    rows,
+    { channelId: b.template.channel.id, now },
+    tx,
   );
-  await tagNewContacts(tx, org, rows, new Set(result?.changed_refs ?? []));
-  return result?.delivery_ids ?? [];
+  await tagNewContacts(tx, org, rows, new Set(created));
+  return deliveryIds;
 }
 
 /** The tags of the contacts just created (phones `created`); set-based, as the rest of the write. */
 async function tagNewContacts(tx: Tx, organizationId: string, rows: InlineRow[], created: Set<string>) {
   const tagged = rows.filter((r) => created.has(r.phone) && (r.contact?.tags ?? []).length > 0);
   if (tagged.length === 0) return;
-  const contacts = await tx.contact.findMany({
-    where: { organizationId, phone: { in: tagged.map((r) => r.phone) } },
-    select: { id: true, phone: true },
-  });
-  const idOf = new Map(contacts.map((c) => [c.phone, c.id]));
+  const idOf = await findContactIdsByPhone(
+    organizationId,
+    tagged.map((r) => r.phone),
+    tx,
+  );
   await addContactTags(
     organizationId,
     tagged.flatMap((r) => {
@@ -122,62 +129,4 @@ async function tagNewContacts(tx: Tx, organizationId: string, rows: InlineRow[],
     }),
     tx,
   );
-}
-
-/**
- * Every recipient in one INSERT … SELECT: the inline numbers in request order, then the
- * contacts of the tags and ids (oldest first) not already listed inline; minus the contacts
- * of the excluded tags. Each row is checked as it is written: invalid or repeated numbers,
- * blocked contacts, opted-out contacts (marketing templates) and missing placeholder values are skipped with
- * their reason; the values of the others are frozen in `values`.
- */
-async function insertRecipients(tx: Tx, broadcastId: string, b: NewBroadcast, now: Date): Promise<number> {
-  const { inline, tags, excludeTags, contactIds } = b.audience;
-  const org = b.organizationId;
-  const marketing = b.template.category === "MARKETING";
-  const optedOut = Prisma.sql`(${marketing} AND coalesce(a.marketing_opt_out, false))`;
-  const missing = missingSql(b.template.required);
-  const [row] = await tx.$queryRaw<{ total: number }[]>`
-    WITH given AS (
-      SELECT * FROM unnest(${inline.map((r) => r.ord)}::int[], ${inline.map((r) => r.kind)}::text[],
-                           ${inline.map((r) => r.phone)}::text[],
-                           ${inline.map((r) => (r.vars ? JSON.stringify(r.vars) : null))}::jsonb[])
-        AS g(ord, kind, given_phone, vars)
-    ), excluded AS (
-      SELECT ct.contact_id FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
-      WHERE t.organization_id = ${org}::uuid AND t.name = ANY (${excludeTags}::text[])
-    ), listed AS (
-      SELECT g.ord::bigint AS ord, g.kind, g.given_phone, g.vars, c.id, c.phone, c.name, c.email,
-             c.custom_fields, c.marketing_opt_out, c.blocked_at
-      FROM given g LEFT JOIN contacts c
-        ON g.kind <> 'invalid_phone' AND c.organization_id = ${org}::uuid AND c.phone = g.given_phone
-    ), segment AS (
-      SELECT 1000000000 + row_number() OVER (ORDER BY c.created_at, c.id) AS ord, 'ok'::text AS kind,
-             NULL::text AS given_phone, NULL::jsonb AS vars, c.id, c.phone, c.name, c.email,
-             c.custom_fields, c.marketing_opt_out, c.blocked_at
-      FROM contacts c
-      WHERE c.organization_id = ${org}::uuid
-        AND (c.id = ANY (${contactIds}::uuid[]) OR c.id IN (
-              SELECT ct.contact_id FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
-              WHERE t.organization_id = ${org}::uuid AND t.name = ANY (${tags}::text[])))
-        AND (c.phone IS NOT NULL OR c.bsuid IS NOT NULL)
-        AND NOT EXISTS (SELECT 1 FROM listed l WHERE l.id = c.id)
-    ), a AS (
-      SELECT * FROM listed UNION ALL SELECT * FROM segment
-    ), ins AS (
-      INSERT INTO broadcast_recipients (broadcast_id, seq, organization_id, contact_id, phone, status, skip_reason,
-                                        "values", created_at)
-      SELECT ${broadcastId}::uuid, row_number() OVER (ORDER BY a.ord), ${org}::uuid, a.id, coalesce(a.phone, a.given_phone),
-             (CASE WHEN a.kind <> 'ok' OR a.blocked_at IS NOT NULL OR ${optedOut} OR ${missing} THEN 'skipped' ELSE 'pending' END)::"BroadcastRecipientStatus",
-             CASE WHEN a.kind <> 'ok' THEN a.kind WHEN a.blocked_at IS NOT NULL THEN 'blocked' WHEN ${optedOut} THEN 'opted_out'
-                  WHEN ${missing} THEN 'missing_variable' END,
-             CASE WHEN a.kind = 'ok' THEN ${valuesSql(b.template.keys)} END,
-             ${now}
-      FROM a
-      WHERE a.id IS NULL OR a.id NOT IN (SELECT contact_id FROM excluded)
-      RETURNING 1
-    )
-    UPDATE broadcasts SET total = (SELECT count(*) FROM ins) WHERE id = ${broadcastId}::uuid
-    RETURNING total`;
-  return row?.total ?? 0;
 }

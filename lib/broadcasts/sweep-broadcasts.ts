@@ -29,14 +29,14 @@ export async function sweepBroadcasts(): Promise<{ queued: number; revived: numb
         { status: "scheduled", scheduledAt: { lte: new Date(now.getTime() + AHEAD_MS) } },
       ],
     },
-    select: { id: true, scheduledAt: true },
+    select: { id: true, organizationId: true, scheduledAt: true },
     take: 1000,
   });
   await Promise.all(
     due.map((b) =>
       enqueue(
         "broadcasts",
-        { broadcastId: b.id },
+        { broadcastId: b.id, organizationId: b.organizationId },
         { jobId: b.id, delay: b.scheduledAt ? Math.max(0, b.scheduledAt.getTime() - now.getTime()) : 0 },
       ),
     ),

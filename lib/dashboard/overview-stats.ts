@@ -9,10 +9,7 @@ import type {
 } from "@/lib/dashboard/overview-schemas";
 import { bucketSeries } from "@/lib/dashboard/overview-series";
 import { waitingConversations } from "@/lib/dashboard/overview-waiting";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
-
-type Row = OverviewBucket & { start: Date; delivered: number; read: number };
+import { countMessagesPerBucket } from "@/lib/messages/repository";
 
 /**
  * What the business reads first (issue 29 item 8): who waits for an answer, how recent broadcasts
@@ -23,27 +20,8 @@ type Row = OverviewBucket & { start: Date; delivered: number; read: number };
  * messages(organization_id, created_at), buckets cut in the viewer's time zone (overview-series.ts).
  */
 export async function overviewStats(organizationId: string, query: OverviewQuery): Promise<OverviewJson> {
-  const { ctes, bucketOf, startOf } = bucketSeries(query);
   const [rows, failures, waiting, broadcasts] = await Promise.all([
-    db().$queryRaw<Row[]>(Prisma.sql`
-    WITH ${ctes},
-    m AS (
-      SELECT ${bucketOf} AS local,
-             count(*) FILTER (WHERE direction = 'outbound')::int AS sent,
-             count(*) FILTER (WHERE direction = 'outbound' AND status = 'failed')::int AS send_failed,
-             count(*) FILTER (WHERE direction = 'outbound' AND status IN ('delivered', 'read'))::int AS delivered,
-             count(*) FILTER (WHERE direction = 'outbound' AND status = 'read')::int AS read,
-             count(*) FILTER (WHERE direction = 'inbound')::int AS inbound
-      FROM messages
-      WHERE organization_id = ${organizationId}::uuid AND created_at >= (SELECT at FROM since)
-      GROUP BY 1
-    )
-    SELECT ${startOf} AS start,
-           coalesce(m.sent, 0) AS sent, coalesce(m.send_failed, 0) AS send_failed,
-           coalesce(m.inbound, 0) AS inbound, coalesce(m.delivered, 0) AS delivered,
-           coalesce(m.read, 0) AS read
-    FROM series LEFT JOIN m USING (local)
-    ORDER BY series.local`),
+    countMessagesPerBucket(organizationId, bucketSeries(query)),
     overviewFailures(organizationId, query),
     waitingConversations(organizationId),
     overviewBroadcasts(organizationId),

@@ -196,7 +196,7 @@ async function storeInbound(
         WHERE id = ${channel.id}::uuid
           AND (last_active_at IS NULL OR last_active_at < ${new Date(receivedAt.getTime() - CHANNEL_TOUCH_EVERY_MS)})`;
     }
-    await markReplied(tx, contact.id, writtenAt);
+    await markReplied(channel.organizationId, contact.id, writtenAt, tx);
     if (text !== null) {
       deliveryIds.push(...(await applyStopWord(tx, channel.organizationId, contact.id, text, writtenAt)));
     }

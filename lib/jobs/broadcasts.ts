@@ -10,7 +10,15 @@ import { defineJob } from "@/lib/jobs/define-job";
  */
 export const broadcastsJob = defineJob({
   name: "{broadcasts}",
-  payload: z.object({ broadcastId: z.uuid() }),
+  payload: z.object({
+    broadcastId: z.uuid(),
+    /**
+     * whose broadcast it is: the driver reads and writes through the broadcasts repository, which
+     * takes the organization. Absent only on a job queued before it was added: that job ends, and
+     * the sweeper (every 5 s) queues the broadcast again with it.
+     */
+    organizationId: z.uuid().optional(),
+  }),
   options: {
     attempts: 10,
     backoff: { type: "exponential", delay: 1000 },
