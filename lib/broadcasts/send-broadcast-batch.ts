@@ -49,7 +49,7 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
   }
   const outcomes = await Promise.all(sends);
   await recordSent(
-    channel.id,
+    channel,
     outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid, pacing: o.pacing ?? null }] : [])),
   );
   await noteMarketingApi(outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])));
@@ -74,11 +74,11 @@ async function post(channel: Channel, id: string, cloud: unknown, api: UpstreamA
  * retried; if the database stays away, the status notifications (biz_opaque_callback_data) settle them.
  */
 async function recordSent(
-  channelId: string,
+  channel: Channel,
   sent: { messageId: string; wamid: string; pacing: Pacing }[],
 ): Promise<void> {
   if (sent.length === 0) return;
-  touchChannel(channelId).catch(() => undefined);
+  touchChannel(channel.organizationId, channel.id).catch(() => undefined);
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
       await markBatchSent(sent);

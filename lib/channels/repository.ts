@@ -199,3 +199,8 @@ export function listChannelFlowEndpoints(organizationId: string) {
     select: { id: true, name: true, flowEndpoint: true },
   });
 }
+
+/** Moves the channel's lastActiveAt to now (a send's touch, at most once a minute a process: touch-channel.ts). */
+export async function markChannelActive(organizationId: string, id: string): Promise<void> {
+  await db().channel.updateMany({ where: { id, organizationId }, data: { lastActiveAt: new Date() } });
+}

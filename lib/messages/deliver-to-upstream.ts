@@ -5,6 +5,7 @@ import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error
 import { type Pacing, postSend } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
 import { db } from "@/lib/db";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { noteMarketingApi } from "@/lib/messages/note-upstream-api";
 import { cachedChannel } from "@/lib/messages/send-channel-cache";
@@ -61,7 +62,7 @@ export async function deliverToUpstream(
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
       if (!sent.wamid) return { status: "unknown" };
       if (sent.api === "marketing_messages") await noteMarketingApi([messageId]);
-      return await recordSent(messageId, channel.id, sent.wamid, sent.pacing);
+      return await recordSent(messageId, channel, sent.wamid, sent.pacing);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const f = error.failure;
@@ -100,12 +101,12 @@ const LIMITER_DOWN_RETRY_MS = 1_000;
  */
 async function recordSent(
   messageId: string,
-  channelId: string,
+  channel: Channel,
   wamid: string,
   pacing: Pacing,
 ): Promise<SendOutcome> {
-  touchChannel(channelId).catch((err: unknown) =>
-    logger.warn({ channelId, err: String(err) }, "lastActiveAt not updated"),
+  touchChannel(channel.organizationId, channel.id).catch((err: unknown) =>
+    logger.warn({ channelId: channel.id, err: String(err) }, "lastActiveAt not updated"),
   );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
