@@ -93,7 +93,12 @@ export async function processStoredNotification(
       if (ROUTING_FIELDS.has(change.field)) {
         const routed = await processRouting(change.field, change.value, activeChannelOfNumber);
         deliveryIds.push(...routed.deliveryIds);
-        for (const mediaId of routed.mediaIds) await enqueue("media", { mediaId }, { jobId: mediaId });
+        const routedOrg = routed.organizationId;
+        if (routedOrg) {
+          for (const mediaId of routed.mediaIds) {
+            await enqueue("media", { organizationId: routedOrg, mediaId }, { jobId: mediaId });
+          }
+        }
         messages += routed.messages;
         statuses += routed.statuses;
         continue;
@@ -143,7 +148,9 @@ export async function processStoredNotification(
       if (channel && COEXISTENCE_FIELDS.has(change.field)) {
         const result = await processCoexistence(channel, change.field, value.data);
         deliveryIds.push(...result.deliveryIds);
-        for (const mediaId of result.mediaIds) await enqueue("media", { mediaId }, { jobId: mediaId });
+        for (const mediaId of result.mediaIds) {
+          await enqueue("media", { organizationId: channel.organizationId, mediaId }, { jobId: mediaId });
+        }
         messages += result.messages;
         continue;
       }
@@ -160,7 +167,10 @@ export async function processStoredNotification(
         deliveryIds.push(...result.deliveryIds);
         // the customer's answer to a call permission request: kept on the contact too (issue 32)
         if (isCallPermissionReply(raw)) deliveryIds.push(...(await applyCallPermissionReply(channel, raw)));
-        if (result.mediaId) await enqueue("media", { mediaId: result.mediaId }, { jobId: result.mediaId });
+        if (result.mediaId) {
+          const media = { organizationId: channel.organizationId, mediaId: result.mediaId };
+          await enqueue("media", media, { jobId: result.mediaId });
+        }
         messages++;
       }
       for (const raw of value.data.statuses ?? []) {

@@ -18,8 +18,15 @@ export async function processRouting(
   field: string,
   raw: unknown,
   channelOf: (phoneNumberId: string) => Promise<Channel | null>,
-): Promise<{ deliveryIds: string[]; mediaIds: string[]; messages: number; statuses: number }> {
-  const none = { deliveryIds: [], mediaIds: [], messages: 0, statuses: 0 };
+): Promise<{
+  deliveryIds: string[];
+  /** media of the organization `organizationId` (its channel's) to copy */
+  mediaIds: string[];
+  organizationId: string | null;
+  messages: number;
+  statuses: number;
+}> {
+  const none = { deliveryIds: [], mediaIds: [], organizationId: null, messages: 0, statuses: 0 };
   const value = changeValueSchema.safeParse(raw);
   const phoneNumberId = value.success ? value.data.metadata?.phone_number_id : undefined;
   const channel = phoneNumberId ? await channelOf(phoneNumberId) : null;
@@ -30,6 +37,7 @@ export async function processRouting(
     );
     return none;
   }
-  if (field === "standby") return processStandby(channel, value.data);
-  return { ...none, deliveryIds: await processHandover(channel, raw) };
+  const organizationId = channel.organizationId;
+  if (field === "standby") return { ...(await processStandby(channel, value.data)), organizationId };
+  return { ...none, organizationId, deliveryIds: await processHandover(channel, raw) };
 }

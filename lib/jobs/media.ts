@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define-job";
 
-/** A customer's media copied from the upstream into our store (worker/media.ts → lib/media/copy-media.ts). */
+/**
+ * A customer's media copied from the upstream into our store (worker/media.ts →
+ * lib/media/copy-media.ts), named with its organization so that the copy goes through the media
+ * repository. A job queued before it carried one fails its check: its media is copied when its
+ * signed link is first opened (lib/media/stored-media.ts), as after a copy that failed.
+ */
 export const mediaJob = defineJob({
   name: "{media}",
-  payload: z.object({ mediaId: z.uuid() }),
+  payload: z.object({ organizationId: z.uuid(), mediaId: z.uuid() }),
   options: {
     attempts: 8,
     backoff: { type: "exponential", delay: 2000 },

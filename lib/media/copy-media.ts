@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { channelFetch, graphRequest } from "@/lib/cloud-api/graph-client";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
 import type { Media } from "@/lib/generated/prisma/client.ts";
+import { getMediaToCopy, markMediaStored } from "@/lib/media/repository";
 import { mediaStorage } from "@/lib/media/storage";
 import { GuardedFetchError } from "@/lib/net/guarded-fetch";
 
@@ -38,11 +38,8 @@ export class MediaCopyError extends Error {
  * upstream gave: a missing or different hash fails the copy and nothing is stored (the row
  * keeps storedAt null; a later try starts over).
  */
-export async function copyMedia(mediaId: string): Promise<Media> {
-  const media = await db().media.findUniqueOrThrow({
-    where: { id: mediaId },
-    include: { message: { include: { channel: true } } },
-  });
+export async function copyMedia(organizationId: string, mediaId: string): Promise<Media> {
+  const media = await getMediaToCopy(organizationId, mediaId);
   if (media.storedAt && media.storageKey) return media;
   const channel = media.message.channel;
   if (!channel) throw new MediaCopyError(mediaId, "no channel to fetch it through");
@@ -74,18 +71,12 @@ export async function copyMedia(mediaId: string): Promise<Media> {
   const mimeType = info.mime_type ?? media.mimeType;
   const key = `${media.organizationId}/${media.id}`;
   await mediaStorage().put(key, body, mimeType);
-  const stored = await db().media.updateManyAndReturn({
-    where: { id: mediaId },
-    data: {
-      storageKey: key,
-      storedAt: new Date(),
-      fileSize: body.length,
-      sha256: digest.toString("hex"),
-      mimeType,
-      copyFailedAt: null,
-    },
+  const row = await markMediaStored(organizationId, mediaId, {
+    storageKey: key,
+    fileSize: body.length,
+    sha256: digest.toString("hex"),
+    mimeType,
   });
-  const [row] = stored;
   if (!row) {
     // the message was deleted for everyone while we copied (lib/media/forget-media.ts): no copy stays
     await mediaStorage().delete(key);

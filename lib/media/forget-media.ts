@@ -1,5 +1,6 @@
 import "#server-only";
 import type { Tx } from "@/lib/events/record-event";
+import { deleteMessageMedia } from "@/lib/media/repository";
 import { mediaStorage } from "@/lib/media/storage";
 
 /**
@@ -11,15 +12,8 @@ import { mediaStorage } from "@/lib/media/storage";
  * too (copy-media removes its own file when the row is gone).
  */
 export async function forgetMedia(tx: Tx, organizationId: string, messageId: string): Promise<void> {
-  const rows = await tx.media.findMany({
-    where: { id: messageId, organizationId },
-    select: { storageKey: true },
-  });
-  if (rows.length === 0) return;
-  await tx.media.deleteMany({ where: { id: messageId, organizationId } });
-  const keys = new Set([
-    `${organizationId}/${messageId}`,
-    ...rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])),
-  ]);
+  const stored = await deleteMessageMedia(organizationId, messageId, tx);
+  if (!stored) return;
+  const keys = new Set([`${organizationId}/${messageId}`, ...stored.flatMap((k) => (k ? [k] : []))]);
   for (const key of keys) await mediaStorage().delete(key);
 }

@@ -18,7 +18,7 @@ export async function storedMedia(id: string): Promise<StoredMedia> {
   let media = isUuid(id) ? await db().media.findUnique({ where: { id } }) : null;
   if (!media) return { kind: "not-found" };
   try {
-    if (!media.storedAt || !media.storageKey) media = await copyMedia(id);
+    if (!media.storedAt || !media.storageKey) media = await copyMedia(media.organizationId, id);
   } catch (error) {
     return { kind: "not-copied", error };
   }

@@ -12,6 +12,8 @@ export const TENANCY_EXCEPTIONS: Record<string, string> = {
     "the receiver's worker side before a channel is known: a notification names only the upstream phone_number_id (or, for templates and Flows, the WABA id), and the channel found by it is what gives the organization",
   "lib/flow-endpoint/find-active-endpoint.ts":
     "the Flow data endpoint before an organization is known: WhatsApp's request names only the channel id of its URL, and the endpoint row found by it is what names the organization",
+  "lib/media/stored-media.ts":
+    "a signed media link before an organization is known: the link names the media id only, and our signature over it is what authorizes reading it",
   "lib/api/find-api-key.ts":
     "the API key lookup by its SHA-256 before an organization is known: the key is what names the organization",
   "lib/auth/auth-options.ts":
@@ -85,10 +87,6 @@ export const NOT_YET_MOVED: string[] = [
   "lib/keys/create-api-key.ts",
   "lib/keys/list-keys.ts",
   "lib/keys/revoke-api-key.ts",
-  "lib/media/copy-media.ts",
-  "lib/media/find-media.ts",
-  "lib/media/forget-media.ts",
-  "lib/media/stored-media.ts",
   "lib/messages/deliver-to-upstream.ts",
   "lib/messages/find-template-translation.ts",
   "lib/messages/get-message.ts",
@@ -117,5 +115,4 @@ export const NOT_YET_MOVED: string[] = [
   "lib/users/remove-user.ts",
   "lib/webhooks/deliver.ts",
   "lib/webhooks/record-attempt.ts",
-  "worker/media.ts",
 ];

@@ -139,7 +139,11 @@ describe("the thread's media: a same-origin signed link to our copy, with type, 
     });
 
     // the worker's last attempt (as BullMQ runs it: attemptsMade counts the failed ones before)
-    const last = { data: { mediaId: message.id }, attemptsMade: 7, opts: { attempts: 8 } } as unknown as Job;
+    const last = {
+      data: { organizationId: c.orgId, mediaId: message.id },
+      attemptsMade: 7,
+      opts: { attempts: 8 },
+    } as unknown as Job;
     await expect(processMedia(last)).rejects.toThrow();
     const after = messageOf((await thread(owner, message.conversationId as string)).thread, message.id);
     expect(after.media).toMatchObject({ state: "failed", url: null });

@@ -2,7 +2,7 @@ import { ok } from "@/lib/api/envelope";
 import { ApiError } from "@/lib/api/errors";
 import { apiRoute, methodNotAllowed } from "@/lib/api/route";
 import { MEDIA_ENDPOINTS } from "@/lib/media/endpoints";
-import { findMedia } from "@/lib/media/find-media";
+import { findMedia } from "@/lib/media/repository";
 import { toMediaJson } from "@/lib/media/media-json";
 
 export const GET = apiRoute(MEDIA_ENDPOINTS.getMedia, async ({ org, params }) => {
