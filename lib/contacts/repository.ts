@@ -167,7 +167,8 @@ export async function mergeContactRows(
   keep: Prisma.ContactUncheckedUpdateInput,
   client: Client,
 ): Promise<Contact> {
-  const kept = Prisma.sql`EXISTS (SELECT 1 FROM contacts k WHERE k.id = ${keepId}::uuid AND k.organization_id = ${organizationId}::uuid)`;
+  const kept = Prisma.sql`EXISTS (SELECT 1 FROM contacts k
+    WHERE k.id = ${keepId}::uuid AND k.organization_id = ${organizationId}::uuid)`;
   await client.$executeRaw`UPDATE conversations SET contact_id = ${keepId}::uuid
     WHERE contact_id = ${absorbId}::uuid AND organization_id = ${organizationId}::uuid AND ${kept}`;
   await client.$executeRaw`UPDATE messages SET contact_id = ${keepId}::uuid

@@ -12,10 +12,10 @@ import { logger } from "@/lib/logger";
 import { markMessageRead } from "@/lib/messages/mark-read";
 
 /**
- * Staff opened a conversation: it is read for them (markReadForStaff, in
- * lib/conversations/repository/inbox.ts), and, when the organization chose so (mark_read_on_open, off by default), staff opening a conversation
- * marks the customer's latest unread message read upstream; the Cloud API marks the earlier ones of
- * the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
+ * Staff opened a conversation: it is read for them up to its newest customer message (their own
+ * marker, never backwards: markReadForStaff), and, when the organization chose so
+ * (mark_read_on_open, off by default), the customer's latest unread message is marked read
+ * upstream; the Cloud API marks the earlier ones of the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
  * not thrown. The upstream call counts as a dashboard send of the staff member (lib/api/staff-limit.ts:
  * 429 over the limit; the thread itself still opens, it is another request).
  */
