@@ -59,6 +59,15 @@ async function loadCommands(): Promise<Record<string, Command>> {
     }
     return value;
   };
+  // an operator names a user or a key by its id alone, in any organization: the row names it
+  const organizationOf = async (kind: "user" | "key", id: string): Promise<string | null> => {
+    const where = { where: { id }, select: { organizationId: true } } as const;
+    const row =
+      kind === "user"
+        ? await (await lib.db()).user.findUnique(where)
+        : await (await lib.db()).apiKey.findUnique(where);
+    return row?.organizationId ?? null;
+  };
   const lastOwner = (error: unknown): never => {
     throw error instanceof LastOwnerError ? new UsageError(error.message) : error;
   };
@@ -96,7 +105,9 @@ async function loadCommands(): Promise<Record<string, Command>> {
     "user set-password": async (f) => {
       const password = required(f, "password");
       if (password.length < 8) throw new UsageError("--password must have at least 8 characters");
-      if (!(await (await lib.changePassword())(uuid(f, "id"), password)))
+      const id = uuid(f, "id");
+      const org = await organizationOf("user", id);
+      if (!org || !(await (await lib.changePassword())(org, id, password)))
         throw new UsageError(`no user ${f.id}`);
       return { id: f.id, sessions_ended: true };
     },
@@ -105,12 +116,16 @@ async function loadCommands(): Promise<Record<string, Command>> {
       if (role !== "owner" && role !== "admin" && role !== "agent") {
         throw new UsageError("--role must be owner, admin or agent");
       }
-      const user = await (await lib.changeRole())(uuid(f, "id"), role).catch(lastOwner);
+      const id = uuid(f, "id");
+      const org = await organizationOf("user", id);
+      const user = org ? await (await lib.changeRole())(org, id, role).catch(lastOwner) : null;
       if (!user) throw new UsageError(`no user ${f.id}`);
       return { id: user.id, role: user.role };
     },
     "user remove": async (f) => {
-      const user = await (await lib.removeUser())(uuid(f, "id")).catch(lastOwner);
+      const id = uuid(f, "id");
+      const org = await organizationOf("user", id);
+      const user = org ? await (await lib.removeUser())(org, id).catch(lastOwner) : null;
       if (!user) throw new UsageError(`no user ${f.id}`);
       return { id: user.id, removed: true };
     },
@@ -200,7 +215,8 @@ async function loadCommands(): Promise<Record<string, Command>> {
     "key revoke": async (f) => {
       const id = required(f, "id");
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`no key ${id}`);
-      const apiKey = await (await lib.revokeApiKey())(id);
+      const org = await organizationOf("key", id);
+      const apiKey = org ? await (await lib.revokeApiKey())(org, id) : null;
       if (!apiKey?.revokedAt) throw new UsageError(`no key ${id}`);
       return { id: apiKey.id, revoked_at: apiKey.revokedAt.toISOString() };
     },

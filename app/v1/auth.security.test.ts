@@ -76,9 +76,9 @@ for (const route of V1_ROUTES) {
     });
 
     it("a revoked key → 401 AUTH_KEY_REVOKED, even when the key was just used", async () => {
-      const { key, keyId } = await createTestOrg();
+      const { orgId, key, keyId } = await createTestOrg();
       expectNotAuthError(await call(route, bearer(key)));
-      await revokeApiKey(keyId);
+      await revokeApiKey(orgId, keyId);
       // the process caches a key record for 1 s; the bound only guards against a hang
       const res = await pollUntil(
         () => call(route, bearer(key)),

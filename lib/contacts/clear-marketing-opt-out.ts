@@ -1,8 +1,14 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { findContact } from "@/lib/contacts/block-users-call";
-import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import {
+  findContactRow,
+  getContactWithTags,
+  insertContactChange,
+  updateContactRow,
+} from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 
@@ -21,17 +27,19 @@ export async function clearMarketingOptOut(
   await findContact(organizationId, contactId);
   let deliveryIds: string[] = [];
   const contact = await db().$transaction(async (tx) => {
-    const before = await tx.contact.findFirst({ where: { id: contactId, organizationId } });
+    const before = await findContactRow(organizationId, contactId, tx);
     if (!before) throw new ApiError("RESOURCE_NOT_FOUND", "No such contact.", { field: "id" });
     if (before.marketingOptOut) {
       const at = new Date();
-      await tx.contact.update({
-        where: { id: contactId },
-        data: { marketingOptOut: false, marketingOptOutAt: at, marketingOptOutSource: null },
-      });
-      await tx.contactChange.create({
-        data: {
-          organizationId,
+      await updateContactRow(
+        organizationId,
+        contactId,
+        { marketingOptOut: false, marketingOptOutAt: at, marketingOptOutSource: null },
+        tx,
+      );
+      await insertContactChange(
+        organizationId,
+        {
           contactId,
           userId,
           field: "marketing_opt_out",
@@ -40,10 +48,11 @@ export async function clearMarketingOptOut(
           reason,
           createdAt: at,
         },
-      });
+        tx,
+      );
       deliveryIds = await recordContactUpdated(tx, organizationId, contactId, ["marketing_opt_out"]);
     }
-    return tx.contact.findUniqueOrThrow({ where: { id: contactId }, include: contactInclude });
+    return getContactWithTags(organizationId, contactId, tx);
   });
   await enqueueDeliveries(deliveryIds);
   return contact;

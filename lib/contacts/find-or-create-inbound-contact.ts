@@ -1,6 +1,12 @@
 import "#server-only";
 import { mergeContacts } from "@/lib/contacts/merge-contacts";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import {
+  findContactByBsuid,
+  findContactByPhone,
+  insertContact,
+  updateContactReturning,
+} from "@/lib/contacts/repository";
 import type { Tx } from "@/lib/events/record-event";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Contact } from "@/lib/generated/prisma/client.ts";
@@ -37,16 +43,8 @@ export async function findOrCreateInboundContact(
   sender: InboundSender,
   options: InboundContactOptions,
 ) {
-  const byPhone = sender.phone
-    ? await tx.contact.findUnique({
-        where: { organizationId_phone: { organizationId, phone: sender.phone } },
-      })
-    : null;
-  const byBsuid = sender.bsuid
-    ? await tx.contact.findUnique({
-        where: { organizationId_bsuid: { organizationId, bsuid: sender.bsuid } },
-      })
-    : null;
+  const byPhone = sender.phone ? await findContactByPhone(organizationId, sender.phone, tx) : null;
+  const byBsuid = sender.bsuid ? await findContactByBsuid(organizationId, sender.bsuid, tx) : null;
   const deliveryIds: string[] = [];
   let existing: Contact | null = byPhone ?? byBsuid;
   // what the surviving contact was before this message: its changes are announced against it
@@ -61,7 +59,7 @@ export async function findOrCreateInboundContact(
     mergeChanges.push(...merged.changes, "merged");
   }
   if (existing && before) {
-    const contact = await refresh(tx, existing, sender, options.inboundAt);
+    const contact = await refresh(tx, organizationId, existing, sender, options.inboundAt);
     const changes = [...new Set<string>([...identityChanges(before, contact), ...mergeChanges])];
     if (!options.silent && changes.length > 0) {
       deliveryIds.push(
@@ -76,9 +74,9 @@ export async function findOrCreateInboundContact(
     }
     return { contact, deliveryIds };
   }
-  const contact = await tx.contact.create({
-    data: {
-      organizationId,
+  const contact = await insertContact(
+    organizationId,
+    {
       phone: sender.phone,
       bsuid: sender.bsuid,
       parentBsuid: sender.parentBsuid ?? null,
@@ -87,7 +85,8 @@ export async function findOrCreateInboundContact(
       name: sender.profileName,
       lastInboundAt: options.inboundAt,
     },
-  });
+    tx,
+  );
   if (!options.silent) {
     deliveryIds.push(
       ...(await recordEvent(tx, organizationId, "contact.created", {
@@ -109,11 +108,18 @@ function identityChanges(before: Contact, after: Contact): Identity[] {
   return (["phone", "bsuid", "username"] as const).filter((f) => before[f] !== after[f]);
 }
 
-async function refresh(tx: Tx, existing: Contact, sender: InboundSender, inboundAt: Date | null) {
+async function refresh(
+  tx: Tx,
+  organizationId: string,
+  existing: Contact,
+  sender: InboundSender,
+  inboundAt: Date | null,
+) {
   const last = existing.lastInboundAt;
-  return tx.contact.update({
-    where: { id: existing.id },
-    data: {
+  return updateContactReturning(
+    organizationId,
+    existing.id,
+    {
       // never backwards: a late-delivered older message does not move the window
       ...(inboundAt ? { lastInboundAt: new Date(Math.max(last?.getTime() ?? 0, inboundAt.getTime())) } : {}),
       profileName: sender.profileName ?? existing.profileName,
@@ -123,5 +129,6 @@ async function refresh(tx: Tx, existing: Contact, sender: InboundSender, inbound
       parentBsuid: sender.parentBsuid ?? existing.parentBsuid,
       username: sender.username ?? existing.username,
     },
-  });
+    tx,
+  );
 }

@@ -12,9 +12,9 @@ import {
 import type { ReportRow, ValidRow } from "@/lib/contacts/import-row-changes";
 import { updateImportedContacts } from "@/lib/contacts/import-update-contacts";
 import { phoneForSave } from "@/lib/contacts/phone-input";
+import { findContactsByIdentifiers } from "@/lib/contacts/repository/import";
 import { createContactBody, updateContactBody } from "@/lib/contacts/schemas";
 import { restoreCell } from "@/lib/csv/cells";
-import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { getOrgSettings } from "@/lib/organizations/get-org-settings";
 
@@ -68,10 +68,7 @@ type Match =
 async function match(organizationId: string, valid: ValidRow[]): Promise<Match[]> {
   const phones = valid.flatMap((v) => (v.body.phone ? [v.body.phone] : []));
   const userIds = valid.flatMap((v) => (v.userId ? [v.userId] : []));
-  const found = await db().contact.findMany({
-    where: { organizationId, OR: [{ phone: { in: phones } }, { bsuid: { in: userIds } }] },
-    select: { id: true, phone: true, bsuid: true },
-  });
+  const found = await findContactsByIdentifiers(organizationId, phones, userIds);
   const byPhone = new Map(found.flatMap((c) => (c.phone ? [[c.phone, c]] : [])));
   const byUserId = new Map(found.flatMap((c) => (c.bsuid ? [[c.bsuid, c]] : [])));
   const claimed = new Set<string>();

@@ -1,6 +1,7 @@
 import "#server-only";
 import type { ReportRow, ValidRow } from "@/lib/contacts/import-row-changes";
 import { addContactTags } from "@/lib/contacts/repository";
+import { insertImportedContacts } from "@/lib/contacts/repository/import";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 
@@ -16,12 +17,12 @@ export async function createImportedContacts(
   if (fresh.length === 0) return [];
   return db().$transaction(
     async (tx) => {
-      const rows = await tx.contact.createManyAndReturn({
-        data: fresh.flatMap(({ body }) =>
+      const rows = await insertImportedContacts(
+        organizationId,
+        fresh.flatMap(({ body }) =>
           body.phone
             ? [
                 {
-                  organizationId,
                   phone: body.phone,
                   name: body.name ?? null,
                   email: body.email ?? null,
@@ -30,8 +31,8 @@ export async function createImportedContacts(
               ]
             : [],
         ),
-        skipDuplicates: true,
-      });
+        tx,
+      );
       const byPhone = new Map(rows.map((r) => [r.phone, r]));
       for (const v of fresh) {
         const contact = byPhone.get(v.body.phone ?? "");

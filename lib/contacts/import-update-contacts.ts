@@ -7,7 +7,8 @@ import {
   type ValidRow,
 } from "@/lib/contacts/import-row-changes";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { addContactTags } from "@/lib/contacts/repository";
+import { addContactTags, updateContactRow } from "@/lib/contacts/repository";
+import { insertImportChanges, lockContactsForImport } from "@/lib/contacts/repository/import";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -33,19 +34,7 @@ export async function updateImportedContacts(
   return db().$transaction(
     async (tx) => {
       const ids = found.map((f) => f.contactId);
-      await tx.$queryRaw`SELECT id FROM contacts
-        WHERE organization_id = ${organizationId}::uuid AND id = ANY (${ids}::uuid[]) FOR UPDATE`;
-      const stored = await tx.contact.findMany({
-        where: { organizationId, id: { in: ids } },
-        select: {
-          id: true,
-          phone: true,
-          name: true,
-          email: true,
-          customFields: true,
-          tags: { select: { tag: { select: { name: true } } } },
-        },
-      });
+      const stored = await lockContactsForImport(organizationId, ids, tx);
       const byId = new Map(stored.map((c) => [c.id, c]));
       const applied: { contactId: string; update: ImportUpdate }[] = [];
       for (const { row, contactId } of found) {
@@ -82,25 +71,27 @@ export async function updateImportedContacts(
       const now = new Date();
       for (const { contactId, update } of applied) {
         const { customFields, ...columns } = update.data;
-        await tx.contact.update({
-          where: { id: contactId },
-          data: {
+        await updateContactRow(
+          organizationId,
+          contactId,
+          {
             ...columns,
             ...(customFields ? { customFields: customFields as Prisma.InputJsonValue } : {}),
             // bumps updatedAt when only tags were added
             updatedAt: now,
           },
-        });
+          tx,
+        );
       }
       await addContactTags(
         organizationId,
         applied.map((a) => ({ contactId: a.contactId, tags: a.update.addTags })),
         tx,
       );
-      await tx.contactChange.createMany({
-        data: applied.flatMap(({ contactId, update }) =>
+      await insertImportChanges(
+        organizationId,
+        applied.flatMap(({ contactId, update }) =>
           update.history.map((h) => ({
-            organizationId,
             contactId,
             userId,
             field: h.field,
@@ -109,7 +100,8 @@ export async function updateImportedContacts(
             createdAt: now,
           })),
         ),
-      });
+        tx,
+      );
       const deliveryIds: string[] = [];
       for (const { contactId, update } of applied) {
         deliveryIds.push(...(await recordContactUpdated(tx, organizationId, contactId, update.changes)));

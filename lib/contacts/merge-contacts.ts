@@ -1,5 +1,6 @@
 import "#server-only";
 import { mergedValues } from "@/lib/contacts/merge-rules";
+import { mergeContactRows } from "@/lib/contacts/repository";
 import type { Tx } from "@/lib/events/record-event";
 import type { Contact, Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -22,20 +23,14 @@ export type MergeResult = {
  */
 export async function mergeContacts(tx: Tx, a: Contact, b: Contact): Promise<MergeResult> {
   const [keep, absorb] = a.createdAt <= b.createdAt ? [a, b] : [b, a];
-  await tx.$executeRaw`UPDATE conversations SET contact_id = ${keep.id}::uuid WHERE contact_id = ${absorb.id}::uuid`;
-  await tx.$executeRaw`UPDATE messages SET contact_id = ${keep.id}::uuid WHERE contact_id = ${absorb.id}::uuid`;
-  await tx.$executeRaw`
-    INSERT INTO contact_tags (contact_id, tag_id)
-    SELECT ${keep.id}::uuid, tag_id FROM contact_tags WHERE contact_id = ${absorb.id}::uuid
-    ON CONFLICT DO NOTHING`;
-  // otherwise set null by the delete: a broadcast's reply tracking follows the customer
-  await tx.$executeRaw`UPDATE broadcast_recipients SET contact_id = ${keep.id}::uuid WHERE contact_id = ${absorb.id}::uuid`;
-  // deleted first: its phone and user id are unique per organization
-  await tx.contact.delete({ where: { id: absorb.id } });
   const { data, changes } = mergedValues(keep, absorb);
-  const contact = await tx.contact.update({
-    where: { id: keep.id },
-    data: data as Prisma.ContactUncheckedUpdateInput,
-  });
+  // the kept contact's organization: an absorbed contact of another one would move nothing and fail
+  const contact = await mergeContactRows(
+    keep.organizationId,
+    keep.id,
+    absorb.id,
+    data as Prisma.ContactUncheckedUpdateInput,
+    tx,
+  );
   return { contact, absorbedId: absorb.id, changes };
 }

@@ -7,13 +7,39 @@ import { type Contact, Prisma } from "@/lib/generated/prisma/client.ts";
  * The `contacts`, `tags` and `contact_changes` tables (docs/architecture.md "Repositories"): every
  * function takes the organization first and reads and writes only that organization's rows, so an
  * id of another organization finds nothing, whatever the caller read before. `client` lets a
- * caller's transaction hold the statement. Not yet here (scripts/lib/tenancy-list.ts): imports,
- * exports, merges, marketing preferences and the inbound contact lookup.
+ * caller's transaction hold the statement. The list, the CSV export and the import's bulk
+ * statements are in `repository/list.ts` and `repository/import.ts`.
  */
 
 type Client = Prisma.TransactionClient;
 
 export type NewContact = Omit<Prisma.ContactUncheckedCreateInput, "organizationId">;
+
+export function findContactRow(
+  organizationId: string,
+  id: string,
+  client: Client = db(),
+): Promise<Contact | null> {
+  return client.contact.findFirst({ where: { id, organizationId } });
+}
+
+/** The contact with this number, by the unique (organization_id, phone). */
+export function findContactByPhone(
+  organizationId: string,
+  phone: string,
+  client: Client,
+): Promise<Contact | null> {
+  return client.contact.findUnique({ where: { organizationId_phone: { organizationId, phone } } });
+}
+
+/** The contact with this business-scoped user id, by the unique (organization_id, bsuid). */
+export function findContactByBsuid(
+  organizationId: string,
+  bsuid: string,
+  client: Client,
+): Promise<Contact | null> {
+  return client.contact.findUnique({ where: { organizationId_bsuid: { organizationId, bsuid } } });
+}
 
 export function findContactWithTags(
   organizationId: string,
@@ -48,6 +74,116 @@ export async function findOptedOutContactId(
 
 export function insertContact(organizationId: string, row: NewContact, client: Client): Promise<Contact> {
   return client.contact.create({ data: { ...row, organizationId } });
+}
+
+/**
+ * Writes the contact and answers it as written, in one statement (the inbound path's); throws
+ * Prisma's not-found when the organization has no contact by that id.
+ */
+export function updateContactReturning(
+  organizationId: string,
+  id: string,
+  data: Prisma.ContactUncheckedUpdateInput,
+  client: Client,
+): Promise<Contact> {
+  return client.contact.update({ where: { id, organizationId }, data });
+}
+
+/** False when the organization has no contact by that id. */
+export async function updateContactRow(
+  organizationId: string,
+  id: string,
+  data: Prisma.ContactUncheckedUpdateManyInput,
+  client: Client,
+): Promise<boolean> {
+  const { count } = await client.contact.updateMany({ where: { id, organizationId }, data });
+  return count > 0;
+}
+
+/**
+ * Sets or clears the contact's marketing opt-out as of `at`, unless the stored preference is
+ * newer; the same preference again only moves its time. True when the opt-out changed.
+ */
+export async function writeMarketingPreference(
+  organizationId: string,
+  id: string,
+  preference: { optOut: boolean; at: Date; source: string },
+  client: Client,
+): Promise<boolean> {
+  const { optOut, at, source } = preference;
+  const changed = await client.contact.updateMany({
+    where: {
+      id,
+      organizationId,
+      marketingOptOut: !optOut,
+      OR: [{ marketingOptOutAt: null }, { marketingOptOutAt: { lte: at } }],
+    },
+    data: { marketingOptOut: optOut, marketingOptOutAt: at, marketingOptOutSource: optOut ? source : null },
+  });
+  if (changed.count > 0) return true;
+  await client.contact.updateMany({
+    where: { id, organizationId, marketingOptOut: optOut, marketingOptOutAt: { lt: at } },
+    data: { marketingOptOutAt: at },
+  });
+  return false;
+}
+
+/**
+ * A row of the contact's history, in one statement that finds the contact in the organization:
+ * a contact of another organization gets none.
+ */
+export async function insertContactChange(
+  organizationId: string,
+  row: {
+    contactId: string;
+    userId?: string | null;
+    field: string;
+    value: string;
+    source: string;
+    reason?: string | null;
+    createdAt: Date;
+  },
+  client: Client,
+): Promise<void> {
+  await client.$executeRaw`
+    INSERT INTO contact_changes (id, organization_id, contact_id, user_id, field, value, source, reason, created_at)
+    SELECT gen_random_uuid(), organization_id, id, ${row.userId ?? null}::uuid, ${row.field}, ${row.value},
+      ${row.source}, ${row.reason ?? null}, ${row.createdAt}
+    FROM contacts WHERE id = ${row.contactId}::uuid AND organization_id = ${organizationId}::uuid`;
+}
+
+/**
+ * Moves everything of `absorbId` (conversations, messages, broadcast recipients, tags) to
+ * `keepId`, deletes it and writes `keep` onto the kept contact, in the caller's transaction. Both
+ * must be the organization's: an absorbed contact of another moves nothing, and a kept one of
+ * another takes nothing (the delete or the write then throws Prisma's not-found, and the
+ * transaction undoes the rest). The merge's other tables are here, whole, because they move
+ * with the contact (lib/contacts/merge-contacts.ts decides what the kept contact becomes).
+ */
+export async function mergeContactRows(
+  organizationId: string,
+  keepId: string,
+  absorbId: string,
+  keep: Prisma.ContactUncheckedUpdateInput,
+  client: Client,
+): Promise<Contact> {
+  const kept = Prisma.sql`EXISTS (SELECT 1 FROM contacts k
+    WHERE k.id = ${keepId}::uuid AND k.organization_id = ${organizationId}::uuid)`;
+  await client.$executeRaw`UPDATE conversations SET contact_id = ${keepId}::uuid
+    WHERE contact_id = ${absorbId}::uuid AND organization_id = ${organizationId}::uuid AND ${kept}`;
+  await client.$executeRaw`UPDATE messages SET contact_id = ${keepId}::uuid
+    WHERE contact_id = ${absorbId}::uuid AND organization_id = ${organizationId}::uuid AND ${kept}`;
+  await client.$executeRaw`
+    INSERT INTO contact_tags (contact_id, tag_id)
+    SELECT ${keepId}::uuid, ct.tag_id FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
+    WHERE ct.contact_id = ${absorbId}::uuid AND t.organization_id = ${organizationId}::uuid AND ${kept}
+    ON CONFLICT DO NOTHING`;
+  // otherwise set null by the delete: a broadcast's reply tracking follows the customer
+  await client.$executeRaw`UPDATE broadcast_recipients SET contact_id = ${keepId}::uuid
+    WHERE contact_id = ${absorbId}::uuid AND organization_id = ${organizationId}::uuid AND ${kept}`;
+  // deleted first: its phone and user id are unique per organization
+  await client.contact.delete({ where: { id: absorbId, organizationId } });
+  return client.contact.update({ where: { id: keepId, organizationId }, data: keep });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import { insertContactChange, writeMarketingPreference } from "@/lib/contacts/repository";
 import type { Tx } from "@/lib/events/record-event";
 
 /** How a customer's marketing preference reached us: one of the stop words, or WhatsApp's own setting. */
@@ -19,32 +20,12 @@ export async function setMarketingPreference(
   at: Date,
   source: MarketingPreferenceSource,
 ): Promise<string[]> {
-  const changed = await tx.contact.updateMany({
-    where: {
-      id: contactId,
-      organizationId,
-      marketingOptOut: !optOut,
-      OR: [{ marketingOptOutAt: null }, { marketingOptOutAt: { lte: at } }],
-    },
-    data: { marketingOptOut: optOut, marketingOptOutAt: at, marketingOptOutSource: optOut ? source : null },
-  });
-  if (changed.count === 0) {
-    // the same preference again: only remember when it was last said
-    await tx.contact.updateMany({
-      where: { id: contactId, organizationId, marketingOptOut: optOut, marketingOptOutAt: { lt: at } },
-      data: { marketingOptOutAt: at },
-    });
-    return [];
-  }
-  await tx.contactChange.create({
-    data: {
-      organizationId,
-      contactId,
-      field: "marketing_opt_out",
-      value: String(optOut),
-      source,
-      createdAt: at,
-    },
-  });
+  // the same preference again only remembers when it was last said
+  if (!(await writeMarketingPreference(organizationId, contactId, { optOut, at, source }, tx))) return [];
+  await insertContactChange(
+    organizationId,
+    { contactId, field: "marketing_opt_out", value: String(optOut), source, createdAt: at },
+    tx,
+  );
   return recordContactUpdated(tx, organizationId, contactId, ["marketing_opt_out"]);
 }

@@ -1,9 +1,14 @@
 import "#server-only";
 import { isDeepStrictEqual } from "node:util";
 import { ApiError } from "@/lib/api/errors";
-import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
+import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
-import { setContactTags } from "@/lib/contacts/repository";
+import {
+  findContactWithTags,
+  getContactWithTags,
+  setContactTags,
+  updateContactRow,
+} from "@/lib/contacts/repository";
 import type { UpdateContactBody } from "@/lib/contacts/schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
@@ -43,16 +48,14 @@ export async function updateContact(
   let deliveryIds: string[] = [];
   try {
     const result = await db().$transaction(async (tx) => {
-      const before = await tx.contact.findFirst({
-        where: { id: contactId, organizationId },
-        include: contactInclude,
-      });
+      const before = await findContactWithTags(organizationId, contactId, tx);
       if (!before) throw notFound();
       const changes = changedFields(before, input);
       if (changes.length === 0) return { contact: before, changes };
-      await tx.contact.update({
-        where: { id: contactId },
-        data: {
+      await updateContactRow(
+        organizationId,
+        contactId,
+        {
           ...(changes.includes("phone") ? { phone: input.phone } : {}),
           ...(changes.includes("name") ? { name: input.name ?? null } : {}),
           ...(changes.includes("email") ? { email: input.email ?? null } : {}),
@@ -62,12 +65,10 @@ export async function updateContact(
           // bumps updatedAt when only the tags changed
           updatedAt: new Date(),
         },
-      });
+        tx,
+      );
       if (changes.includes("tags")) await setContactTags(organizationId, contactId, input.tags ?? [], tx);
-      const contact = await tx.contact.findUniqueOrThrow({
-        where: { id: contactId },
-        include: contactInclude,
-      });
+      const contact = await getContactWithTags(organizationId, contactId, tx);
       deliveryIds = await recordEvent(tx, organizationId, "contact.updated", {
         contactId,
         phone: contact.phone,

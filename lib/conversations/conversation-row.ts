@@ -46,7 +46,7 @@ export type ConversationWithRow = Conversation & {
   }[];
 };
 
-/** A conversation as the inbox lists it; `unread` for the staff member asking (lib/conversations/unread-conversations.ts). */
+/** A conversation as the inbox lists it; `unread` for the staff member asking (lib/conversations/repository/inbox.ts). */
 export function toConversationRow(c: ConversationWithRow, unread: boolean): ConversationRowJson {
   const last = c.messages[0];
   return {

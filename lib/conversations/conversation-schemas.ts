@@ -31,7 +31,7 @@ export const conversationsQuery = z
 
 export type ConversationsQuery = z.output<typeof conversationsQuery>;
 
-/** The inbox poll: what changed since the tokens the page holds (lib/conversations/inbox-pulse.ts). */
+/** The inbox poll: what changed since the tokens the page holds (lib/conversations/repository/inbox.ts). */
 export const pulseQuery = z.object({
   /** the open thread, whose messages' changes are watched too */
   conversation_id: z.uuid().optional(),
@@ -75,7 +75,7 @@ export type ConversationRowJson = {
   };
   channel: { id: string; name: string } | null;
   assignee: Person | null;
-  /** who answers it under Meta's conversation routing (lib/conversations/conversation-owner.ts) */
+  /** who answers it under Meta's conversation routing (lib/conversations/repository/owner.ts) */
   owner: { owner: "us" | "other"; app_id: string | null };
   opened_at: string;
   last_activity_at: string;

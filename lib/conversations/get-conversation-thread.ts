@@ -2,32 +2,32 @@ import "#server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { routingInUse } from "@/lib/channels/read-routing-roles";
-import {
-  conversationRowInclude,
-  personSelect,
-  toConversationRow,
-} from "@/lib/conversations/conversation-row";
+import { toConversationRow } from "@/lib/conversations/conversation-row";
 import {
   THREAD_LIMIT,
   type ThreadCallJson,
   type ThreadJson,
   type ThreadMessageJson,
 } from "@/lib/conversations/conversation-schemas";
-import { inboxPulse } from "@/lib/conversations/inbox-pulse";
 import { DELETED_TEXT, toContentView } from "@/lib/conversations/message-view";
+import { inboxPulse, unreadConversations } from "@/lib/conversations/repository/inbox";
+import {
+  findThreadContact,
+  findThreadConversation,
+  lastTemplateLanguage,
+  listThreadCalls,
+  listThreadMessages,
+  type ThreadMessage,
+} from "@/lib/conversations/repository/thread";
 import { threadMedia } from "@/lib/conversations/thread-media";
-import { unreadConversations } from "@/lib/conversations/unread-conversations";
-import { db } from "@/lib/db";
 import { safeLink, storedReferral } from "@/lib/events/referral";
-import type { Media, Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import { SESSION_WINDOW_MS } from "@/lib/messages/session-window";
+import { staffNames } from "@/lib/users/repository";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const SOURCES = new Set(["business_app", "history"]);
-
-type ThreadMessage = Message & { broadcast: { id: string; name: string } | null; media: Media | null };
 
 function toThreadMessage(m: ThreadMessage): ThreadMessageJson {
   const deleted = m.deletedAt !== null;
@@ -79,34 +79,11 @@ async function threadCalls(
     resolvedAt: Date | null;
   },
 ): Promise<ThreadCallJson[]> {
-  const rows = await db().call.findMany({
-    where: {
-      organizationId,
-      OR: [
-        { conversationId: conversation.id },
-        {
-          conversationId: null,
-          contactId: conversation.contactId,
-          ...(conversation.channelId ? { channelId: conversation.channelId } : {}),
-          startedAt: {
-            gte: conversation.openedAt,
-            ...(conversation.resolvedAt ? { lte: conversation.resolvedAt } : {}),
-          },
-        },
-      ],
-    },
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    take: THREAD_LIMIT,
-  });
-  const staffIds = rows.map((r) => r.answeredBy).filter((a): a is string => a !== null && isUuid(a));
-  const staff =
-    staffIds.length > 0
-      ? await db().user.findMany({
-          where: { organizationId, id: { in: staffIds } },
-          select: { id: true, name: true, email: true },
-        })
-      : [];
-  const names = new Map(staff.map((u) => [u.id, u.name ?? u.email]));
+  const rows = await listThreadCalls(organizationId, conversation, THREAD_LIMIT);
+  const names = await staffNames(
+    organizationId,
+    rows.map((r) => r.answeredBy).filter((a): a is string => a !== null && isUuid(a)),
+  );
   return rows.map((r) => ({
     id: r.id,
     direction: r.direction === "business_initiated" ? "business_initiated" : "user_initiated",
@@ -142,44 +119,13 @@ export async function getConversationThread(
   const id = conversationId(rawId);
   // read first, as the list does (lib/conversations/list-conversations.ts)
   const { thread: pulse } = await inboxPulse(organizationId, id);
-  const conversation = await db().conversation.findFirst({
-    where: { id, organizationId },
-    include: {
-      ...conversationRowInclude,
-      channel: {
-        select: { id: true, name: true, routingRoles: true, routingStandby: true, routingCheckedAt: true },
-      },
-      resolvedBy: personSelect,
-    },
-  });
+  const conversation = await findThreadConversation(organizationId, id);
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
   const [newest, contact, lastTemplate, unread] = await Promise.all([
-    db().message.findMany({
-      where: { conversationId: id, organizationId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: THREAD_LIMIT + 1,
-      include: { broadcast: { select: { id: true, name: true } }, media: true },
-    }),
-    db().contact.findFirst({
-      where: { id: conversation.contactId, organizationId },
-      select: {
-        lastInboundAt: true,
-        marketingOptOut: true,
-        marketingOptOutAt: true,
-        marketingOptOutSource: true,
-      },
-    }),
+    listThreadMessages(organizationId, id, THREAD_LIMIT + 1),
+    findThreadContact(organizationId, conversation.contactId),
     // any channel's: the customer reads the language wherever it came from
-    db().message.findFirst({
-      where: {
-        organizationId,
-        contactId: conversation.contactId,
-        direction: "outbound",
-        templateLanguage: { not: null },
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { templateLanguage: true },
-    }),
+    lastTemplateLanguage(organizationId, conversation.contactId),
     userId ? unreadConversations(organizationId, userId, [id]) : new Set<string>(),
   ]);
   const calls = await threadCalls(organizationId, conversation);
@@ -201,7 +147,7 @@ export async function getConversationThread(
       marketing_opt_out: contact?.marketingOptOut ?? false,
       marketing_opt_out_at: iso(contact?.marketingOptOutAt ?? null),
       marketing_opt_out_source: contact?.marketingOptOutSource ?? null,
-      last_template_language: lastTemplate?.templateLanguage ?? null,
+      last_template_language: lastTemplate,
     },
     pulse,
   };

@@ -5,38 +5,17 @@ import type {
   ConversationOpenedJson,
   ConversationReadResult,
 } from "@/lib/conversations/conversation-schemas";
+import { findConversation } from "@/lib/conversations/repository/conversations";
+import { latestInboundMessage, markReadForStaff } from "@/lib/conversations/repository/inbox";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { markMessageRead } from "@/lib/messages/mark-read";
 
 /**
- * The staff member has read the conversation up to its newest customer message (their own
- * marker: nobody else's unread changes). Never backwards; null when the customer never wrote.
- * Up to the newest message stored, not "now": a message the worker stores after this call, even
- * one received a moment before it, stays unread.
- */
-async function markReadForStaff(organizationId: string, userId: string, conversationId: string) {
-  const [row] = await db().$queryRaw<{ read_up_to: Date }[]>(Prisma.sql`
-    INSERT INTO conversation_reads (conversation_id, user_id, organization_id, read_up_to, updated_at)
-    SELECT c.id, ${userId}::uuid, c.organization_id, m.created_at, now()
-    FROM conversations c
-    CROSS JOIN LATERAL (
-      SELECT created_at FROM messages
-      WHERE conversation_id = c.id AND organization_id = c.organization_id AND direction = 'inbound'
-      ORDER BY created_at DESC LIMIT 1
-    ) m
-    WHERE c.id = ${conversationId}::uuid AND c.organization_id = ${organizationId}::uuid
-    ON CONFLICT (conversation_id, user_id) DO UPDATE
-      SET read_up_to = GREATEST(conversation_reads.read_up_to, EXCLUDED.read_up_to), updated_at = now()
-    RETURNING read_up_to`);
-  return row?.read_up_to.toISOString() ?? null;
-}
-
-/**
- * Staff opened a conversation: it is read for them (markReadForStaff), and, when the organization chose so (mark_read_on_open, off by default), staff opening a conversation
- * marks the customer's latest unread message read upstream; the Cloud API marks the earlier ones of
- * the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
+ * Staff opened a conversation: it is read for them up to its newest customer message (their own
+ * marker, never backwards: markReadForStaff), and, when the organization chose so
+ * (mark_read_on_open, off by default), the customer's latest unread message is marked read
+ * upstream; the Cloud API marks the earlier ones of the thread with it. Opening a thread never fails because of it: an upstream refusal is reported,
  * not thrown. The upstream call counts as a dashboard send of the staff member (lib/api/staff-limit.ts:
  * 429 over the limit; the thread itself still opens, it is another request).
  */
@@ -47,11 +26,14 @@ export async function markConversationRead(
   const { organizationId } = staff;
   const [org, conversation] = await Promise.all([
     db().organization.findUniqueOrThrow({ where: { id: organizationId }, select: { markReadOnOpen: true } }),
-    db().conversation.findFirst({ where: { id: conversationId, organizationId }, select: { id: true } }),
+    findConversation(organizationId, conversationId),
   ]);
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
   const readUpTo = await markReadForStaff(organizationId, staff.userId, conversationId);
-  return { ...(await markReadUpstream(staff, conversationId, org.markReadOnOpen)), read_up_to: readUpTo };
+  return {
+    ...(await markReadUpstream(staff, conversationId, org.markReadOnOpen)),
+    read_up_to: readUpTo?.toISOString() ?? null,
+  };
 }
 
 async function markReadUpstream(
@@ -61,11 +43,7 @@ async function markReadUpstream(
 ): Promise<ConversationReadResult> {
   const { organizationId } = staff;
   if (!enabled) return { marked: false, reason: "setting off" };
-  const latest = await db().message.findFirst({
-    where: { organizationId, conversationId, direction: "inbound", whatsappMessageId: { not: null } },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, readAt: true },
-  });
+  const latest = await latestInboundMessage(organizationId, conversationId);
   if (!latest || latest.readAt) return { marked: false, reason: "nothing unread" };
   await consumeStaffLimit("send", staff);
   try {

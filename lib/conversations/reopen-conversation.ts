@@ -1,5 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import {
+  findConversation,
+  findOtherOpenConversation,
+  lockContactForConversation,
+  updateConversation,
+} from "@/lib/conversations/repository/conversations";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
@@ -16,19 +22,11 @@ import { recordEvent } from "@/lib/events/record-event";
  */
 export async function reopenConversation(organizationId: string, conversationId: string, staffId: string) {
   const { conversation, deliveryIds } = await db().$transaction(async (tx) => {
-    const existing = await tx.conversation.findFirst({ where: { id: conversationId, organizationId } });
+    const existing = await findConversation(organizationId, conversationId, tx);
     if (!existing) throw new ApiError("RESOURCE_NOT_FOUND", `No conversation ${conversationId}.`);
     if (existing.status !== "resolved") return { conversation: existing, deliveryIds: [] };
-    await tx.$executeRaw`UPDATE contacts SET updated_at = updated_at WHERE id = ${existing.contactId}::uuid`;
-    const other = await tx.conversation.findFirst({
-      where: {
-        organizationId,
-        contactId: existing.contactId,
-        status: { not: "resolved" },
-        id: { not: existing.id },
-      },
-      select: { id: true },
-    });
+    await lockContactForConversation(organizationId, existing.contactId, tx);
+    const other = await findOtherOpenConversation(organizationId, existing.contactId, existing.id, tx);
     if (other) {
       throw new ApiError(
         "RESOURCE_INVALID_STATE",
@@ -41,10 +39,12 @@ export async function reopenConversation(organizationId: string, conversationId:
     }
     const now = new Date();
     const status = existing.assigneeId ? "assigned" : "open";
-    const conversation = await tx.conversation.update({
-      where: { id: conversationId },
-      data: { status, resolvedAt: null, resolvedById: null },
-    });
+    const conversation = await updateConversation(
+      organizationId,
+      conversationId,
+      { status, resolvedAt: null, resolvedById: null },
+      tx,
+    );
     const deliveryIds = await recordEvent(tx, organizationId, "conversation.reopened", {
       conversationId,
       contactId: conversation.contactId,

@@ -1,8 +1,9 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { ReplyBody } from "@/lib/conversations/reply-schemas";
+import { findConversationWithContact } from "@/lib/conversations/repository/conversations";
+import { findReplyFlow, findReplyTemplate } from "@/lib/conversations/repository/reply";
 import { takeOverAfterSend } from "@/lib/conversations/take-over-on-send";
-import { db } from "@/lib/db";
 import { type SendResult, sendMessage } from "@/lib/messages/send-message";
 import { sendTemplate } from "@/lib/messages/send-template";
 import { buildTemplateComponents } from "@/lib/messages/template-fields";
@@ -14,12 +15,7 @@ import { validateSendMessage } from "@/lib/messages/validation/validate-send-mes
  * examples: a value left out makes the send path refuse the send, naming the variable.
  */
 async function templateComponents(organizationId: string, reply: Extract<ReplyBody, { type: "template" }>) {
-  const template = await db().template.findFirst({
-    where: { id: reply.template_id, organizationId, active: true },
-    include: {
-      translations: { where: { active: true, status: "APPROVED" }, orderBy: { language: "asc" } },
-    },
-  });
+  const template = await findReplyTemplate(organizationId, reply.template_id);
   const translation = reply.language
     ? template?.translations.find((t) => t.language === reply.language)
     : (template?.translations.find((t) => t.language.startsWith("en")) ?? template?.translations[0]);
@@ -55,7 +51,7 @@ async function flowReply(
   channelId: string | null,
   reply: Extract<ReplyBody, { type: "flow" }>,
 ) {
-  const flow = await db().flow.findFirst({ where: { id: reply.flow_id, organizationId } });
+  const flow = await findReplyFlow(organizationId, reply.flow_id);
   if (!flow || (channelId !== null && flow.channelId !== channelId)) {
     throw new ApiError("RESOURCE_NOT_FOUND", "No such Flow on this conversation's channel.", {
       field: "flow_id",
@@ -96,10 +92,7 @@ export async function replyToConversation(
   conversationId: string,
   reply: ReplyBody,
 ): Promise<SendResult> {
-  const conversation = await db().conversation.findFirst({
-    where: { id: conversationId, organizationId },
-    include: { contact: { select: { phone: true, bsuid: true } } },
-  });
+  const conversation = await findConversationWithContact(organizationId, conversationId);
   if (!conversation) throw new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id" });
   const { phone, bsuid } = conversation.contact;
   const address = phone ? { to: phone } : bsuid ? { recipient: bsuid } : null;

@@ -1,5 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
+import { findConversation, updateConversation } from "@/lib/conversations/repository/conversations";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";
@@ -14,14 +15,16 @@ export async function resolveConversation(
   resolvedById: string | null,
 ) {
   const { conversation, deliveryIds } = await db().$transaction(async (tx) => {
-    const existing = await tx.conversation.findFirst({ where: { id: conversationId, organizationId } });
+    const existing = await findConversation(organizationId, conversationId, tx);
     if (!existing) throw new ApiError("RESOURCE_NOT_FOUND", `No conversation ${conversationId}.`);
     if (existing.status === "resolved") return { conversation: existing, deliveryIds: [] };
     const now = new Date();
-    const conversation = await tx.conversation.update({
-      where: { id: conversationId },
-      data: { status: "resolved", resolvedAt: now, resolvedById },
-    });
+    const conversation = await updateConversation(
+      organizationId,
+      conversationId,
+      { status: "resolved", resolvedAt: now, resolvedById },
+      tx,
+    );
     const deliveryIds = await recordEvent(tx, organizationId, "conversation.resolved", {
       conversationId,
       contactId: conversation.contactId,

@@ -1,7 +1,6 @@
 import "#server-only";
 import { routingInUse } from "@/lib/channels/read-routing-roles";
-import { changeConversationOwner } from "@/lib/conversations/conversation-owner";
-import { db } from "@/lib/db";
+import { changeConversationOwner, findMessageConversationId } from "@/lib/conversations/repository/owner";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { AfterSend, Takeover } from "@/lib/messages/send-message";
 
@@ -13,14 +12,10 @@ import type { AfterSend, Takeover } from "@/lib/messages/send-message";
  * it took, or null when the conversation was ours already.
  */
 export async function takeOverOnSend(organizationId: string, messageId: string): Promise<Takeover | null> {
-  const message = await db().message.findFirst({
-    where: { id: messageId, organizationId },
-    select: { conversationId: true },
-  });
-  if (!message?.conversationId) return null;
-  const changed = await changeConversationOwner({
-    organizationId,
-    conversationId: message.conversationId,
+  const conversationId = await findMessageConversationId(organizationId, messageId);
+  if (!conversationId) return null;
+  const changed = await changeConversationOwner(organizationId, {
+    conversationId,
     owner: { owner: "us", appId: null },
     reason: "reply",
     onlyFrom: "other",
@@ -28,7 +23,7 @@ export async function takeOverOnSend(organizationId: string, messageId: string):
   await enqueueDeliveries(changed.deliveryIds);
   if (!changed.changed) return null;
   return {
-    conversationId: message.conversationId,
+    conversationId,
     previousOwner: { owner: "other", appId: changed.previous?.appId ?? null },
   };
 }

@@ -2,13 +2,13 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
-import { type ConversationOwner, changeConversationOwner } from "@/lib/conversations/conversation-owner";
+import { findConversationWithChannel } from "@/lib/conversations/repository/conversations";
+import { type ConversationOwner, changeConversationOwner } from "@/lib/conversations/repository/owner";
 import type {
   PassTarget,
   ThreadAction,
   ThreadControlResult,
 } from "@/lib/conversations/thread-control-schemas";
-import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,10 +39,7 @@ export async function controlThread(
   const notFound = () =>
     new ApiError("RESOURCE_NOT_FOUND", "No such conversation.", { field: "id", hint: "a conversation id" });
   if (!UUID.test(rawId)) throw notFound();
-  const conversation = await db().conversation.findFirst({
-    where: { id: rawId, organizationId },
-    include: { contact: { select: { phone: true, bsuid: true } }, channel: true },
-  });
+  const conversation = await findConversationWithChannel(organizationId, rawId);
   if (!conversation) throw notFound();
   const { channel, contact } = conversation;
   if (channel?.status !== "active") {
@@ -77,8 +74,7 @@ export async function controlThread(
     action === "take"
       ? { owner: "us", appId: null }
       : { owner: "other", appId: action === "pass" ? (options.target ?? "ai_agent") : null };
-  const changed = await changeConversationOwner({
-    organizationId,
+  const changed = await changeConversationOwner(organizationId, {
     conversationId: conversation.id,
     owner,
     reason: action,

@@ -1,3 +1,8 @@
+import {
+  findContinuedConversation,
+  insertConversation,
+  updateConversation,
+} from "@/lib/conversations/repository/conversations";
 import type { Tx } from "@/lib/events/record-event";
 
 /** A conversation quiet this long is over: the next message opens a new one (design.md lifecycle). */
@@ -17,34 +22,35 @@ export async function touchConversation(
   input: { organizationId: string; contactId: string; channelId: string | null; at: Date; storedAt?: Date },
 ) {
   const activity = input.storedAt && input.storedAt > input.at ? input.storedAt : input.at;
-  const current = await tx.conversation.findFirst({
-    where: {
-      organizationId: input.organizationId,
-      contactId: input.contactId,
-      status: { not: "resolved" },
-      lastActivityAt: { gte: new Date(input.at.getTime() - CONVERSATION_QUIET_MS) },
-    },
-    orderBy: { lastActivityAt: "desc" },
-  });
+  const { organizationId } = input;
+  const current = await findContinuedConversation(
+    organizationId,
+    input.contactId,
+    new Date(input.at.getTime() - CONVERSATION_QUIET_MS),
+    tx,
+  );
   if (current) {
-    const conversation = await tx.conversation.update({
-      where: { id: current.id },
-      data: {
+    const conversation = await updateConversation(
+      organizationId,
+      current.id,
+      {
         lastActivityAt: new Date(Math.max(current.lastActivityAt.getTime(), activity.getTime())),
         channelId: current.channelId ?? input.channelId,
       },
-    });
+      tx,
+    );
     return { conversation, opened: false };
   }
-  const conversation = await tx.conversation.create({
-    data: {
-      organizationId: input.organizationId,
+  const conversation = await insertConversation(
+    organizationId,
+    {
       contactId: input.contactId,
       channelId: input.channelId,
       status: "open",
       openedAt: input.at,
       lastActivityAt: activity,
     },
-  });
+    tx,
+  );
   return { conversation, opened: true };
 }

@@ -65,7 +65,7 @@ export const conversationOpenedData = z
   })
   .meta({ id: "ConversationOpenedData" });
 
-/** Who answers a conversation under Meta's conversation routing (lib/conversations/conversation-owner.ts). */
+/** Who answers a conversation under Meta's conversation routing (lib/conversations/repository/owner.ts). */
 const routingOwner = (description: string) =>
   z
     .object({

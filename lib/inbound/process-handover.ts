@@ -1,6 +1,6 @@
 import "#server-only";
 import { z } from "zod";
-import { changeConversationOwner, latestConversationOf } from "@/lib/conversations/conversation-owner";
+import { changeConversationOwner, latestConversationOf } from "@/lib/conversations/repository/owner";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 
@@ -79,8 +79,7 @@ export async function processHandover(channel: Channel, raw: unknown): Promise<s
     value.type === "control_passed"
       ? { owner: "us" as const, appId: null }
       : { owner: "other" as const, appId: name(detail.new_owner_app_id, detail.new_owner_role) };
-  const changed = await changeConversationOwner({
-    organizationId: channel.organizationId,
+  const changed = await changeConversationOwner(channel.organizationId, {
     conversationId: conversation.id,
     owner,
     reason: value.type,

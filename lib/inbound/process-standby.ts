@@ -1,5 +1,5 @@
 import "#server-only";
-import { changeConversationOwner } from "@/lib/conversations/conversation-owner";
+import { changeConversationOwner } from "@/lib/conversations/repository/owner";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import {
@@ -72,8 +72,7 @@ async function ownedByOther(channel: Channel, messageId: string): Promise<string
     select: { conversationId: true },
   });
   if (!message?.conversationId) return [];
-  const changed = await changeConversationOwner({
-    organizationId: channel.organizationId,
+  const changed = await changeConversationOwner(channel.organizationId, {
     conversationId: message.conversationId,
     owner: { owner: "other", appId: null },
     reason: "standby",

@@ -2,7 +2,7 @@ import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { generateKey, hashKey } from "@/lib/api/key-hash";
 import { type KeyKind, PUBLISHABLE_SCOPES, type Scope } from "@/lib/api/scopes";
-import { db } from "@/lib/db";
+import { insertApiKey } from "@/lib/keys/repository";
 
 export type CreateApiKeyInput = {
   organizationId: string;
@@ -33,19 +33,16 @@ export async function createApiKey(input: CreateApiKeyInput) {
     });
   }
   const key = generateKey(input.kind);
-  const apiKey = await db().apiKey.create({
-    data: {
-      organizationId: input.organizationId,
-      name: input.name,
-      kind: input.kind,
-      keyHash: hashKey(key),
-      last4: key.slice(-4),
-      scopes: [...new Set(input.scopes)],
-      expiresAt: input.expiresAt ?? null,
-      perMinuteLimit: input.perMinuteLimit ?? 60,
-      perDayLimit: input.perDayLimit ?? 10_000,
-      createdById: input.createdById ?? null,
-    },
+  const apiKey = await insertApiKey(input.organizationId, {
+    name: input.name,
+    kind: input.kind,
+    keyHash: hashKey(key),
+    last4: key.slice(-4),
+    scopes: [...new Set(input.scopes)],
+    expiresAt: input.expiresAt ?? null,
+    perMinuteLimit: input.perMinuteLimit ?? 60,
+    perDayLimit: input.perDayLimit ?? 10_000,
+    createdById: input.createdById ?? null,
   });
   return { apiKey, key };
 }

@@ -1,7 +1,7 @@
 import "#server-only";
 import { rateLimitKeys } from "@/lib/api/rate-limit";
-import { db } from "@/lib/db";
 import { toApiKeyJson } from "@/lib/keys/key-json";
+import { listApiKeyRows } from "@/lib/keys/repository";
 import type { ApiKeyJson } from "@/lib/keys/schemas";
 import { logger } from "@/lib/logger";
 import { readyRedis } from "@/lib/redis";
@@ -33,11 +33,7 @@ async function recentUses(ids: string[]): Promise<Map<string, number>> {
 
 /** Every key of the organization, newest first, revoked and expired ones included. */
 export async function listApiKeys(organizationId: string): Promise<ApiKeyJson[]> {
-  const keys = await db().apiKey.findMany({
-    where: { organizationId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: MAX_KEYS,
-  });
+  const keys = await listApiKeyRows(organizationId, MAX_KEYS);
   const uses = await recentUses(keys.map((k) => k.id));
   return keys.map((k) => toApiKeyJson(k, uses.get(k.id)));
 }

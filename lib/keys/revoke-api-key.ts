@@ -1,15 +1,14 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { findApiKey, setApiKeyRevokedAt } from "@/lib/keys/repository";
 
 /**
- * Revokes a key. Processes cache key records for at most KEY_CACHE_TTL_MS (1 s),
- * so the revocation takes effect everywhere within a second.
+ * Revokes a key of the organization (null when it has none by that id). Processes cache key
+ * records for at most KEY_CACHE_TTL_MS (1 s), so the revocation takes effect everywhere within a
+ * second.
  */
-export async function revokeApiKey(id: string, organizationId?: string) {
-  const existing = await db().apiKey.findFirst({
-    where: { id, ...(organizationId ? { organizationId } : {}) },
-  });
+export async function revokeApiKey(organizationId: string, id: string) {
+  const existing = await findApiKey(organizationId, id);
   if (!existing) return null;
   if (existing.revokedAt) return existing;
-  return db().apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  return setApiKeyRevokedAt(organizationId, id, new Date());
 }

@@ -1,7 +1,7 @@
 import "#server-only";
 import { hashPassword } from "@/lib/crypto/password";
-import { db } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/client.ts";
+import { insertUser } from "@/lib/users/repository";
 
 /**
  * A staff member. The password is hashed here (lib/crypto/password.ts), or comes already hashed in
@@ -15,13 +15,10 @@ export async function createUser(
     name?: string | null;
   } & ({ password: string } | { passwordHash: string }),
 ) {
-  return db().user.create({
-    data: {
-      organizationId: input.organizationId,
-      email: input.email.trim().toLowerCase(),
-      passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password),
-      role: input.role ?? "agent",
-      name: input.name ?? null,
-    },
+  return insertUser(input.organizationId, {
+    email: input.email.trim().toLowerCase(),
+    passwordHash: "passwordHash" in input ? input.passwordHash : await hashPassword(input.password),
+    role: input.role ?? "agent",
+    name: input.name ?? null,
   });
 }

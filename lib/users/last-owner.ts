@@ -1,5 +1,6 @@
 import "#server-only";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { lockOwnerIds } from "@/lib/users/repository";
 
 /** Removing or demoting this user would leave its organization without an owner. */
 export class LastOwnerError extends Error {
@@ -17,7 +18,6 @@ export async function assertAnotherOwner(
   organizationId: string,
   userId: string,
 ): Promise<void> {
-  const owners = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM users WHERE organization_id = ${organizationId}::uuid AND role = 'owner' FOR UPDATE`;
-  if (owners.some((o) => o.id === userId) && owners.length < 2) throw new LastOwnerError();
+  const owners = await lockOwnerIds(organizationId, tx);
+  if (owners.includes(userId) && owners.length < 2) throw new LastOwnerError();
 }

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const { db } = await import("@/lib/db");
   const { listConversations } = await import("@/lib/conversations/list-conversations");
   const { getConversationThread } = await import("@/lib/conversations/get-conversation-thread");
-  const { inboxPulse } = await import("@/lib/conversations/inbox-pulse");
+  const { inboxPulse } = await import("@/lib/conversations/repository/inbox");
   const { conversationsQuery } = await import("@/lib/conversations/conversation-schemas");
 
   const seeded = performance.now();

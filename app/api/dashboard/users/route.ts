@@ -1,6 +1,6 @@
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
-import { listStaff } from "@/lib/users/list-staff";
+import { listStaff } from "@/lib/users/repository";
 
 export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.listStaff, async ({ session }) => ({
   users: await listStaff(session.organizationId),

@@ -1,5 +1,5 @@
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
-import { inboxPulse } from "@/lib/conversations/inbox-pulse";
+import { inboxPulse } from "@/lib/conversations/repository/inbox";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CONVERSATION_DASHBOARD.pulse, async ({ session, query }) =>

@@ -7,7 +7,7 @@ import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 
 export const POST = dashboardEndpoint(KEY_DASHBOARD.revokeKey, async ({ session, params }) => {
   const id = z.uuid().safeParse(params.id);
-  const key = id.success ? await revokeApiKey(id.data, session.organizationId) : null;
+  const key = id.success ? await revokeApiKey(session.organizationId, id.data) : null;
   if (!key) throw new ApiError("RESOURCE_NOT_FOUND", "No such API key.", { field: "id" });
   return { api_key: toApiKeyJson(key) };
 });

@@ -4,6 +4,12 @@ import { eventDataSql, outboxSql } from "@/lib/events/outbox-sql";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
+ * The owner of a conversation under Meta's conversation routing, in the `conversations` table
+ * (docs/architecture.md "Repositories"): every function takes the organization first and reads
+ * and writes only that organization's rows.
+ */
+
+/**
  * Who answers a conversation under Meta's conversation routing (a number with a second
  * responder, e.g. Meta Business Agent): "us" (this service) or "other", with the other
  * responder's app id (or role) when Meta named it.
@@ -28,20 +34,22 @@ export type OwnerChangeReason =
  * a conversation of ours the other's, and keeps the app id a handover named). Scoped to the
  * organization: another organization's conversation id changes nothing.
  */
-export async function changeConversationOwner(input: {
-  organizationId: string;
-  conversationId: string;
-  owner: ConversationOwner;
-  reason: OwnerChangeReason;
-  onlyFrom?: "us" | "other";
-  at?: Date;
-}): Promise<{ changed: boolean; deliveryIds: string[]; previous: ConversationOwner | null }> {
+export async function changeConversationOwner(
+  organizationId: string,
+  input: {
+    conversationId: string;
+    owner: ConversationOwner;
+    reason: OwnerChangeReason;
+    onlyFrom?: "us" | "other";
+    at?: Date;
+  },
+): Promise<{ changed: boolean; deliveryIds: string[]; previous: ConversationOwner | null }> {
   const at = input.at ?? new Date();
   const { owner, appId } = input.owner;
   const ctes = [
     Prisma.sql`prev AS (
       SELECT id, owner, owner_app_id, contact_id, channel_id FROM conversations
-      WHERE id = ${input.conversationId}::uuid AND organization_id = ${input.organizationId}::uuid
+      WHERE id = ${input.conversationId}::uuid AND organization_id = ${organizationId}::uuid
       FOR UPDATE
     )`,
     Prisma.sql`ch AS (
@@ -54,7 +62,7 @@ export async function changeConversationOwner(input: {
     )`,
   ];
   const events = Prisma.sql`
-    SELECT ${input.organizationId}::uuid AS organization_id, 'conversation.owner_changed' AS event_name,
+    SELECT ${organizationId}::uuid AS organization_id, 'conversation.owner_changed' AS event_name,
       ${eventDataSql("conversation.owner_changed", {
         conversationId: Prisma.sql`ch.id`,
         contactId: Prisma.sql`ch.contact_id`,
@@ -103,4 +111,19 @@ export async function latestConversationOf(
     orderBy: { lastActivityAt: "desc" },
     select: { id: true },
   });
+}
+
+/**
+ * The conversation a message of the organization belongs to, or null (a send's takeover). A
+ * `messages` statement, here because it belongs to the takeover.
+ */
+export async function findMessageConversationId(
+  organizationId: string,
+  messageId: string,
+): Promise<string | null> {
+  const message = await db().message.findFirst({
+    where: { id: messageId, organizationId },
+    select: { conversationId: true },
+  });
+  return message?.conversationId ?? null;
 }
