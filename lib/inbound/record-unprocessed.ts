@@ -1,4 +1,5 @@
 import "#server-only";
+import { noteUnprocessedField } from "@/lib/channels/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
@@ -20,16 +21,18 @@ const EXAMPLE_MAX_CHARS = 8_192;
  * number-level fields, webhooks reference), else of the entry's id, the WhatsApp Business
  * Account of the WABA-level fields (account_update, phone_number_quality_update, …). A WABA with
  * several active numbers: the oldest channel (our decision; no page says which number a
- * WABA-level change concerns). A change for no known channel is counted on /metrics and logged
- * only: no organization's channel or webhook ever sees it.
+ * WABA-level change concerns). Both are found by the caller before an organization is known
+ * (lib/inbound/process-notification.ts). A change for no known channel is counted on /metrics
+ * and logged only: no organization's channel or webhook ever sees it.
  * Answers the delivery ids to start once done.
  */
 export async function recordUnprocessed(
   change: { notificationId: string; wabaId: string | undefined; field: string; value: unknown },
   channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+  channelOfWaba: (wabaId: string) => Promise<Channel | null>,
 ): Promise<string[]> {
   countUnprocessedField(change.field);
-  const channel = await channelOf(change, channelOfNumber);
+  const channel = await channelOf(change, channelOfNumber, channelOfWaba);
   if (!channel) {
     logger.info(
       { notificationId: change.notificationId, field: change.field },
@@ -48,16 +51,8 @@ export async function recordUnprocessed(
         });
   const now = new Date();
   return db().$transaction(async (tx) => {
-    await tx.$executeRaw`
-      INSERT INTO channel_unprocessed_fields
-        (id, organization_id, channel_id, field, count, first_seen_at, last_seen_at, example, upstream_notification_id)
-      VALUES (gen_random_uuid(), ${channel.organizationId}::uuid, ${channel.id}::uuid, ${field}, 1, ${now}, ${now},
-        ${example}::jsonb, ${change.notificationId}::uuid)
-      ON CONFLICT (channel_id, field) DO UPDATE SET
-        count = channel_unprocessed_fields.count + 1,
-        last_seen_at = greatest(channel_unprocessed_fields.last_seen_at, excluded.last_seen_at),
-        example = excluded.example,
-        upstream_notification_id = excluded.upstream_notification_id`;
+    const row = { field, at: now, example, notificationId: change.notificationId };
+    await noteUnprocessedField(channel.organizationId, channel.id, row, tx);
     return recordEvent(tx, channel.organizationId, "whatsapp.notification", {
       channelId: channel.id,
       field: change.field,
@@ -70,6 +65,7 @@ export async function recordUnprocessed(
 async function channelOf(
   change: { wabaId: string | undefined; value: unknown },
   channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+  channelOfWaba: (wabaId: string) => Promise<Channel | null>,
 ): Promise<Channel | null> {
   const metadata =
     typeof change.value === "object" && change.value !== null && "metadata" in change.value
@@ -80,10 +76,5 @@ async function channelOf(
       ? metadata.phone_number_id
       : undefined;
   if (typeof phoneNumberId === "string" && phoneNumberId) return channelOfNumber(phoneNumberId);
-  if (!change.wabaId) return null;
-  // a WABA is active in one organization at most (migration hardening_round_3)
-  return db().channel.findFirst({
-    where: { wabaId: change.wabaId, status: "active" },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  return change.wabaId ? channelOfWaba(change.wabaId) : null;
 }
