@@ -84,8 +84,7 @@ export async function processStoredNotification(
           deliveryIds.push(
             ...(await recordUnprocessed(
               { notificationId, wabaId: entry.id, field: change.field, value: change.value },
-              activeChannelOfNumber,
-              activeChannelOfWaba,
+              CHANNELS,
             )),
           );
         }
@@ -111,9 +110,7 @@ export async function processStoredNotification(
         // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot read goes the unprocessed way
         const organizationId = await organizationOfWaba(entry.id);
         const applied = await applyFlowWebhook(organizationId, entry.id ?? "", change.value);
-        deliveryIds.push(
-          ...(applied ?? (await recordUnprocessed(unprocessed, activeChannelOfNumber, activeChannelOfWaba))),
-        );
+        deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, CHANNELS))));
         continue;
       }
       if (ACCOUNT_FIELDS.has(change.field)) {
@@ -121,22 +118,16 @@ export async function processStoredNotification(
         const account = { wabaId: entry.id, field: change.field, value: change.value, time };
         if (await applyAccountChange(account, activeChannelOfWaba)) continue;
         // another account_update event, or a value we cannot read
-        deliveryIds.push(
-          ...(await recordUnprocessed(unprocessed, activeChannelOfNumber, activeChannelOfWaba)),
-        );
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       if (fieldRoute(change.field) === "unprocessed") {
-        deliveryIds.push(
-          ...(await recordUnprocessed(unprocessed, activeChannelOfNumber, activeChannelOfWaba)),
-        );
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       const value = changeValueSchema.safeParse(change.value);
       if (!value.success) {
-        deliveryIds.push(
-          ...(await recordUnprocessed(unprocessed, activeChannelOfNumber, activeChannelOfWaba)),
-        );
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       const phoneNumberId = value.data.metadata?.phone_number_id;
@@ -242,6 +233,9 @@ function activeChannelOfWaba(wabaId: string): Promise<Channel | null> {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
 }
+
+/** How an unprocessed change finds its channel: by its number, else by its WABA. */
+const CHANNELS = { ofNumber: activeChannelOfNumber, ofWaba: activeChannelOfWaba };
 
 /**
  * The organization whose active channel (with a token that still works) holds the WABA a

@@ -6,6 +6,12 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { countUnprocessedField } from "@/lib/metrics/record";
 
+/** The active channel of a phone number id, and the oldest of a WABA (found before an organization is known). */
+export type ChannelLookups = {
+  ofNumber: (phoneNumberId: string) => Promise<Channel | null>;
+  ofWaba: (wabaId: string) => Promise<Channel | null>;
+};
+
 /** A change value above this (as JSON) is not kept as the channel's example; the raw row has it. */
 const EXAMPLE_MAX_CHARS = 8_192;
 
@@ -28,11 +34,10 @@ const EXAMPLE_MAX_CHARS = 8_192;
  */
 export async function recordUnprocessed(
   change: { notificationId: string; wabaId: string | undefined; field: string; value: unknown },
-  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
-  channelOfWaba: (wabaId: string) => Promise<Channel | null>,
+  channels: ChannelLookups,
 ): Promise<string[]> {
   countUnprocessedField(change.field);
-  const channel = await channelOf(change, channelOfNumber, channelOfWaba);
+  const channel = await channelOf(change, channels);
   if (!channel) {
     logger.info(
       { notificationId: change.notificationId, field: change.field },
@@ -64,8 +69,7 @@ export async function recordUnprocessed(
 
 async function channelOf(
   change: { wabaId: string | undefined; value: unknown },
-  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
-  channelOfWaba: (wabaId: string) => Promise<Channel | null>,
+  channels: ChannelLookups,
 ): Promise<Channel | null> {
   const metadata =
     typeof change.value === "object" && change.value !== null && "metadata" in change.value
@@ -75,6 +79,6 @@ async function channelOf(
     typeof metadata === "object" && metadata !== null && "phone_number_id" in metadata
       ? metadata.phone_number_id
       : undefined;
-  if (typeof phoneNumberId === "string" && phoneNumberId) return channelOfNumber(phoneNumberId);
-  return change.wabaId ? channelOfWaba(change.wabaId) : null;
+  if (typeof phoneNumberId === "string" && phoneNumberId) return channels.ofNumber(phoneNumberId);
+  return change.wabaId ? channels.ofWaba(change.wabaId) : null;
 }
