@@ -15,7 +15,7 @@ import { toCloudBody } from "@/lib/messages/cloud-body";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import { withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput, TemplateComponentInput } from "@/lib/messages/message-schemas";
-import { insertOutboundRows, type OutboundMessage } from "@/lib/messages/store-outbound-message";
+import { insertOutboundBatch, type OutboundMessage } from "@/lib/messages/repository/outbound";
 
 /**
  * What every message of a batch shares: the stored template (its text is kept with each message),
@@ -31,8 +31,8 @@ type Shared = {
  * The next recipients of a broadcast, at most `limit`, in send order, each given its message
  * in one transaction: their rows are locked (SKIP LOCKED: two drivers never take the same
  * recipient), messages are written through the send path's own statement
- * (insertOutboundRows: contact, `queued`, and the contact's conversation found or opened by the
- * single send's rule, lib/messages/outbound-conversation-sql.ts), and each recipient is linked to its
+ * (insertOutboundBatch: contact, `queued`, and the contact's conversation found or opened by the
+ * single send's rule, lib/messages/repository/outbound.ts), and each recipient is linked to its
  * message. A recipient put back by a refusal worth retrying keeps its message and is simply
  * due again. A contact deleted since creation, or one who stopped marketing messages since,
  * is skipped instead, as is one blocked since (`blocked`): opted out by the template's category as
@@ -60,7 +60,7 @@ export async function claimBatch(broadcast: Broadcast, limit: number): Promise<s
         if (skip) outcomes.push({ seq: row.seq, messageId: null, skip, phone: null });
         else fresh.push({ ...messageFor(broadcast, row, shared), now, seq: row.seq });
       }
-      const stored = fresh.length > 0 ? await insertOutboundRows(tx, fresh) : [];
+      const stored = fresh.length > 0 ? await insertOutboundBatch(organizationId, fresh, tx) : [];
       fresh.forEach((m, i) => {
         const ok = stored[i]?.inserted === true;
         outcomes.push({
@@ -141,7 +141,6 @@ function messageFor(broadcast: Broadcast, row: DueRecipient, shared: Shared): Ou
   const sent = request.type === "template" ? (request.template.components ?? []) : components;
   return {
     id,
-    organizationId: broadcast.organizationId,
     channelId: broadcast.channelId,
     to: row.phone,
     recipient: row.phone ? null : row.bsuid,

@@ -52,7 +52,10 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
     channel,
     outcomes.flatMap((o) => (o.wamid ? [{ messageId: o.id, wamid: o.wamid, pacing: o.pacing ?? null }] : [])),
   );
-  await noteMarketingApi(outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])));
+  await noteMarketingApi(
+    channel.organizationId,
+    outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])),
+  );
   const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
   return { throttled: settled.includes("throttled") };
 }

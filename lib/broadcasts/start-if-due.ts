@@ -36,7 +36,7 @@ export async function startIfDue(organizationId: string, broadcastId: string): P
       );
     return { next: "done" };
   }
-  const channel = await cachedChannel(broadcast.channelId);
+  const channel = await cachedChannel(organizationId, broadcast.channelId);
   if (channel?.status !== "active") {
     await updateBroadcastRow(organizationId, broadcastId, { from: ["running"], data: { status: "paused" } });
     logger.warn({ broadcastId, channelId: broadcast.channelId }, "broadcast paused: its channel is inactive");

@@ -16,7 +16,7 @@ const COUNT_CAP = 999;
 /**
  * The organization's open conversations (not resolved, assigned or not: "assigned" is a filter)
  * or its resolved ones, by last activity — the latest message either way, the customer's or the
- * business's (a reply, a single send, a broadcast; lib/messages/outbound-conversation-sql.ts and
+ * business's (a reply, a single send, a broadcast; lib/messages/repository/outbound.ts and
  * lib/conversations/touch-conversation.ts keep lastActivityAt) — then by id, so rows of the same
  * instant keep one order across refetches and pages. Keyset pages over (last_activity_at, id)
  * (lib/conversations/repository/inbox.ts). Each row carries its contact, channel, assignee, latest

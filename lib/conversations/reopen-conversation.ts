@@ -18,7 +18,7 @@ import { recordEvent } from "@/lib/events/record-event";
  * Refused (409) when the customer has since got another conversation that is not resolved: two
  * open conversations of one contact would split the thread. Like every path that opens one, the
  * contact row is written first, so a message opening a conversation meanwhile is serialized with
- * this (lib/messages/outbound-conversation-sql.ts). Reopening an open conversation changes nothing.
+ * this (lib/messages/repository/outbound.ts). Reopening an open conversation changes nothing.
  */
 export async function reopenConversation(organizationId: string, conversationId: string, staffId: string) {
   const { conversation, deliveryIds } = await db().$transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import "#server-only";
 import { type FailureCauseJson, OVERVIEW_LIMITS, type OverviewQuery } from "@/lib/dashboard/overview-schemas";
 import { bucketSeries } from "@/lib/dashboard/overview-series";
-import { listFailureCauses } from "@/lib/messages/repository";
+import { listFailureCauses } from "@/lib/messages/repository/overview";
 
 /**
  * The range's failed outbound messages grouped by code, most frequent first (at most

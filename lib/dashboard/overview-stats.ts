@@ -9,7 +9,7 @@ import type {
 } from "@/lib/dashboard/overview-schemas";
 import { bucketSeries } from "@/lib/dashboard/overview-series";
 import { waitingConversations } from "@/lib/dashboard/overview-waiting";
-import { countMessagesPerBucket } from "@/lib/messages/repository";
+import { countMessagesPerBucket } from "@/lib/messages/repository/overview";
 
 /**
  * What the business reads first (issue 29 item 8): who waits for an answer, how recent broadcasts

@@ -44,7 +44,7 @@ export const ALL_EVENTS_CHOICE = EVENT_NAMES.filter(
 
 /**
  * What a webhook's `events` holds to receive every event but the opt-in ones, also the events
- * declared after it was saved (the `all_events` column; the fan-out in lib/events/outbox-sql.ts
+ * declared after it was saved (the `all_events` column; the fan-out of the outbox, lib/events/repository.ts,
  * matches it against ALL_EVENTS_CHOICE of the running code). Opt-in names may stand beside it.
  */
 export const ALL_EVENTS = "*";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { outboxSql } from "@/lib/events/outbox-sql";
 import { buildEventData, type DeclaredEventName, type EventDataInput } from "@/lib/events/payloads";
+import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type Tx = Prisma.TransactionClient;
@@ -13,7 +13,7 @@ export function newDeliveryId(now = Date.now()): string {
  * The outbox inside the caller's transaction: writes the Event and one Delivery per subscribed
  * active webhook, so an event exists exactly when the change that caused it does. The payload
  * is built by the event's declared schema (lib/events/payloads.ts), the one the OpenAPI
- * document publishes. One statement (lib/events/outbox-sql.ts, the shape every path shares).
+ * document publishes. One statement (lib/events/repository.ts's outbox, the shape every path shares).
  * Returns the delivery ids to enqueue once the transaction has committed.
  */
 export async function recordEvent<N extends DeclaredEventName>(
@@ -24,6 +24,7 @@ export async function recordEvent<N extends DeclaredEventName>(
 ): Promise<string[]> {
   const [row] = await tx.$queryRaw<{ delivery_ids: string[] }[]>(
     outboxSql(
+      organizationId,
       [],
       Prisma.sql`SELECT ${organizationId}::uuid AS organization_id, ${name}::text AS event_name,
         ${JSON.stringify(buildEventData(name, data))}::jsonb AS event_data`,

@@ -1,12 +1,15 @@
 import "#server-only";
 import { db } from "@/lib/db";
+import { ALL_EVENTS_CHOICE, type EventName } from "@/lib/events/names";
 import { type Event, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
- * The `events` table (docs/architecture.md "Repositories"), first part: every function takes the
- * organization first and reads and writes only that organization's rows. `client` lets a caller's
- * transaction hold the statement. Not yet here (scripts/lib/tenancy-list.ts): the outbox
- * statements (`outbox-sql.ts`, `record-event.ts`'s callers) and the retention sweeper.
+ * The `events` table (docs/architecture.md "Repositories"): every function takes the organization
+ * first and reads and writes only that organization's rows. `client` lets a caller's transaction
+ * hold the statement. The outbox (the events and deliveries a change causes, written inside the
+ * statement of that change) is at the end. Not yet here (scripts/lib/tenancy-list.ts): the
+ * outbox's unscoped form (`outbox-sql.ts`) that lib/messages/transitions/ and lib/inbound/ still
+ * use; the retention sweeper is an exception (docs/security.md).
  */
 
 type Client = Prisma.TransactionClient;
@@ -104,4 +107,91 @@ export function redactMessageEvents(
       AND created_at >= ${since}
       AND data->>'messageId' = ${message.id}
       AND jsonb_exists(data, 'content')`;
+}
+
+/**
+ * The organization of a statement's events: one, or for a statement that changes the rows of
+ * several callers (group commit) each of theirs. Events of any other organization are not written.
+ */
+type Organizations = string | readonly string[];
+
+function ofOrganizations(organizationId: Organizations): Prisma.Sql {
+  return typeof organizationId === "string"
+    ? Prisma.sql`organization_id = ${organizationId}::uuid`
+    : Prisma.sql`organization_id = ANY (${[...new Set(organizationId)]}::uuid[])`;
+}
+
+/**
+ * What an all-events webhook receives: the running code's non-opt-in names, so an event declared
+ * after the webhook was saved reaches it too, while opt-in ones (and the dashboard's test event,
+ * which is no declared name) do not.
+ */
+const ALL_EVENTS_SQL = Prisma.sql`ARRAY[${Prisma.join(ALL_EVENTS_CHOICE)}]::text[]`;
+
+/**
+ * The outbox, the one SQL shape every event is written with: `events`, a query over the CTEs
+ * `ctes` (each `name AS (…)`, data-modifying or not) answering `organization_id`, `event_name`
+ * and `event_data` jsonb per event, becomes one Event row each (of the organization only) and one
+ * Delivery per subscribed active webhook of that organization, in the same statement as the change
+ * that causes them, so all or none is written. Answers `delivery_ids` (to enqueue once committed)
+ * and the `answers` columns, which may read the CTEs, `ev` (the events written) and `d` (their
+ * deliveries).
+ */
+export function outboxSql(
+  organizationId: Organizations,
+  ctes: Prisma.Sql[],
+  events: Prisma.Sql,
+  at: Date,
+  answers: Prisma.Sql[] = [],
+): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${Prisma.join([...ctes, Prisma.sql`new_events AS (${events})`], ",\n")},
+    ev AS (
+      INSERT INTO events (id, organization_id, name, data, created_at)
+      SELECT gen_random_uuid(), organization_id, event_name, event_data, ${at} FROM new_events
+      WHERE ${ofOrganizations(organizationId)}
+      RETURNING id, organization_id, name, data
+    ),
+    d AS (
+      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+      SELECT 'wh_' || ${String(at.getTime())} || '_' || substr(md5(gen_random_uuid()::text), 1, 16),
+             ev.organization_id, w.id, ev.id, 'pending', 0, ${at}, ${at}, ${at}
+      FROM ev JOIN webhooks w
+        ON w.organization_id = ev.organization_id AND w.status = 'active'
+       AND (ev.name = ANY (w.events) OR (w.all_events AND ev.name = ANY (${ALL_EVENTS_SQL})))
+      RETURNING id, event_id
+    )
+    SELECT ${Prisma.join([Prisma.sql`coalesce((SELECT array_agg(id) FROM d), ARRAY[]::text[]) AS delivery_ids`, ...answers])}`;
+}
+
+/**
+ * The outbox for hot paths whose change is one data-modifying statement: `src` (which must
+ * return `organization_id` and `event_data` jsonb) records event `name` per row it changed
+ * (`name` an SQL expression over `src`, such as `src.event_name`, when rows differ).
+ * Answers how many rows `src` changed and the delivery ids to enqueue; with `refKey` (a key of
+ * `event_data`, such as `messageId`) also which rows changed and whose deliveries are whose,
+ * for a statement that changes the rows of several callers (group commit).
+ */
+export function withEventSql(
+  organizationId: Organizations,
+  src: Prisma.Sql,
+  name: EventName | Prisma.Sql,
+  at: Date,
+  refKey?: string,
+): Prisma.Sql {
+  const eventName = typeof name === "string" ? Prisma.sql`${name}::text` : name;
+  const perRow = refKey
+    ? [
+        Prisma.sql`coalesce((SELECT array_agg(src.event_data ->> ${refKey}) FROM src), ARRAY[]::text[]) AS changed_refs`,
+        Prisma.sql`coalesce((SELECT json_agg(json_build_array(ev.data ->> ${refKey}, d.id)) FROM d JOIN ev ON ev.id = d.event_id),
+                    '[]'::json) AS deliveries_by_ref`,
+      ]
+    : [];
+  return outboxSql(
+    organizationId,
+    [Prisma.sql`src AS (${src})`],
+    Prisma.sql`SELECT organization_id, ${eventName} AS event_name, event_data FROM src`,
+    at,
+    [Prisma.sql`(SELECT count(*)::int FROM src) AS changed`, ...perRow],
+  );
 }

@@ -4,10 +4,10 @@ import { touchChannel } from "@/lib/channels/touch-channel";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { type Pacing, postSend } from "@/lib/cloud-api/post-send";
 import { acquireSendSlot } from "@/lib/cloud-api/throughput";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { noteMarketingApi } from "@/lib/messages/note-upstream-api";
+import { findQueuedSend, findSendOutcome } from "@/lib/messages/repository/send";
 import { cachedChannel } from "@/lib/messages/send-channel-cache";
 import type { DeferredSend, SendOutcome } from "@/lib/messages/send-outcome";
 import { singleRetryPause } from "@/lib/messages/send-policy";
@@ -16,7 +16,6 @@ import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markSent } from "@/lib/messages/transitions/mark-sent";
 import { readyRedis } from "@/lib/redis";
 
-type Pending = { channel_id: string | null; cloud: unknown };
 const NOTHING_TO_SEND: UpstreamFailure = {
   kind: "unreachable",
   message: "no channel or body",
@@ -30,21 +29,21 @@ const NOTHING_TO_SEND: UpstreamFailure = {
  * one the job gives its turn back (`deferred`) with the Message still `queued`. A call that
  * provably sent nothing (lib/messages/send-policy.ts: throughput and pair rate limit refusals, a
  * connection that never opened) puts the claim back before the next try, so a message the upstream
- * never saw is never left `sending`.
+ * never saw is never left `sending`. The message and its channel are read as the job's
+ * organization's (the `{sends}` job names it).
  */
 export async function deliverToUpstream(
+  organizationId: string,
   messageId: string,
   /** the channel named in the job: the message is then read by its claim, in one statement */
   knownChannelId?: string,
 ): Promise<SendOutcome | DeferredSend> {
-  let channel = knownChannelId ? await cachedChannel(knownChannelId) : null;
+  let channel = knownChannelId ? await cachedChannel(organizationId, knownChannelId) : null;
   if (!channel) {
     // a job queued again by the sweeper (or a channel gone): read the message first
-    const [pending] = await db().$queryRaw<Pending[]>`
-      SELECT channel_id, content -> 'cloud' AS cloud FROM messages
-      WHERE id = ${messageId}::uuid AND status = 'queued'`;
-    if (!pending) return currentOutcome(messageId);
-    channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
+    const pending = await findQueuedSend(organizationId, messageId);
+    if (!pending) return currentOutcome(organizationId, messageId);
+    channel = pending.channel_id ? await cachedChannel(organizationId, pending.channel_id) : null;
     if (!channel || !pending.cloud) {
       return fail(messageId, NOTHING_TO_SEND);
     }
@@ -54,14 +53,14 @@ export async function deliverToUpstream(
     const wait = await takeSlot(channel.id, effectiveThroughput(channel), `${messageId}:${attempt}`);
     if (wait > 0) return { status: "deferred", retryInMs: wait };
     const claimed = await claim(messageId);
-    if (!claimed) return currentOutcome(messageId);
+    if (!claimed) return currentOutcome(organizationId, messageId);
     if (claimed.cloud === null) {
       return fail(messageId, NOTHING_TO_SEND);
     }
     try {
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
       if (!sent.wamid) return { status: "unknown" };
-      if (sent.api === "marketing_messages") await noteMarketingApi([messageId]);
+      if (sent.api === "marketing_messages") await noteMarketingApi(organizationId, [messageId]);
       return await recordSent(messageId, channel, sent.wamid, sent.pacing);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
@@ -127,8 +126,8 @@ async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOu
   return { status: "failed", failure };
 }
 
-async function currentOutcome(messageId: string): Promise<SendOutcome> {
-  const m = await db().message.findUnique({ where: { id: messageId } });
+async function currentOutcome(organizationId: string, messageId: string): Promise<SendOutcome> {
+  const m = await findSendOutcome(organizationId, messageId);
   if (m?.status === "failed") return { status: "failed", failure: m.errorDetails };
   if (m?.whatsappMessageId && m.sentAt) {
     return {

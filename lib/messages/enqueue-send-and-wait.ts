@@ -13,9 +13,13 @@ export class SendNotQueuedError extends Error {}
  * `Prefer: respond-async`): no outcome channel is named, so the worker publishes nothing.
  * Throws SendNotQueuedError within about a second when Redis is away.
  */
-export async function enqueueSend(messageId: string, channelId: string): Promise<void> {
+export async function enqueueSend(
+  organizationId: string,
+  messageId: string,
+  channelId: string,
+): Promise<void> {
   try {
-    await enqueue("sends", { messageId, channelId }, { jobId: messageId });
+    await enqueue("sends", { organizationId, messageId, channelId }, { jobId: messageId });
   } catch (error) {
     logger.warn({ messageId, err: String(error) }, "send not queued");
     throw new SendNotQueuedError("the send queue is unavailable", { cause: error });
@@ -28,12 +32,16 @@ export async function enqueueSend(messageId: string, channelId: string): Promise
  * `null` when the wait ran out (the send still completes). Throws SendNotQueuedError within
  * about a second when Redis is away, instead of waiting for it to return.
  */
-export async function enqueueSendAndWait(messageId: string, channelId: string): Promise<SendOutcome | null> {
+export async function enqueueSendAndWait(
+  organizationId: string,
+  messageId: string,
+  channelId: string,
+): Promise<SendOutcome | null> {
   let wait: ReturnType<typeof waitForOutcome>;
   try {
     const replyTo = await withinDeadline(listenForOutcomes(), enqueueTimeoutMs());
     wait = waitForOutcome(messageId, config().SEND_TIMEOUT_MS);
-    await enqueue("sends", { messageId, channelId, replyTo }, { jobId: messageId }).catch(
+    await enqueue("sends", { organizationId, messageId, channelId, replyTo }, { jobId: messageId }).catch(
       (error: unknown) => {
         wait.cancel();
         throw error;

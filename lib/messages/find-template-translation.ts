@@ -1,7 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import type { TemplateTranslation } from "@/lib/generated/prisma/client.ts";
+import { findSendTemplate } from "@/lib/templates/repository";
 
 /**
  * The stored translation a template send will use. An unknown or inactive name is
@@ -15,10 +15,7 @@ export async function findTemplateTranslation(
   name: string,
   language: string,
 ): Promise<TemplateTranslation | null> {
-  const template = await db().template.findFirst({
-    where: { organizationId, channelId, name, active: true },
-    include: { translations: { where: { active: true } } },
-  });
+  const template = await findSendTemplate(organizationId, channelId, name);
   if (!template || template.translations.length === 0) {
     throw new ApiError("WHATSAPP_TEMPLATE_NOT_FOUND", `No template named ${name} on this channel.`, {
       field: "template.name",

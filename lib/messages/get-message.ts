@@ -1,11 +1,11 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { storedPricing } from "@/lib/events/pricing";
 import { storedReferral } from "@/lib/events/referral";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 import type { MessageJson } from "@/lib/messages/message-json";
+import { findMessageRow } from "@/lib/messages/repository/reads";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -29,9 +29,7 @@ function contentOf(m: Message): Obj | null {
  * id, or no message, is RESOURCE_NOT_FOUND.
  */
 export async function getMessage(organizationId: string, messageId: string): Promise<MessageJson> {
-  const m = isUuid(messageId)
-    ? await db().message.findFirst({ where: { id: messageId, organizationId } })
-    : null;
+  const m = isUuid(messageId) ? await findMessageRow(organizationId, messageId) : null;
   if (!m) throw new ApiError("RESOURCE_NOT_FOUND", "No message with this id.", { field: "messageId" });
   const deleted = m.deletedAt !== null;
   const source = m.source === "business_app" || m.source === "history" ? m.source : "api";

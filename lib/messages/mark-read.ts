@@ -4,8 +4,8 @@ import { ApiError } from "@/lib/api/errors";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
-import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
+import { findInboundMessage } from "@/lib/messages/repository/reads";
 import { markInboundRead } from "@/lib/messages/transitions/mark-inbound-read";
 
 export const markReadParams = z.object({
@@ -37,12 +37,7 @@ export async function markMessageRead(
   messageId: string,
   typingIndicator: boolean,
 ): Promise<MarkReadResult> {
-  const message = isUuid(messageId)
-    ? await db().message.findFirst({
-        where: { id: messageId, organizationId, direction: "inbound" },
-        include: { channel: true },
-      })
-    : null;
+  const message = isUuid(messageId) ? await findInboundMessage(organizationId, messageId) : null;
   if (!message?.whatsappMessageId)
     throw new ApiError("RESOURCE_NOT_FOUND", "No inbound message with this id.");
   const channel = message.channel;

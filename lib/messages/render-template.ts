@@ -74,7 +74,7 @@ function headerMedia(format: string, params: TemplateParameterInput[]): Rendered
 /**
  * The exact message a template send puts in front of the customer: the stored template (Cloud
  * API components as synced) with the send's components applied. Pure, so the dashboard's
- * preview and the stored copy (lib/messages/store-outbound-message.ts) are the same text.
+ * preview and the stored copy (lib/messages/repository/outbound.ts) are the same text.
  */
 export function renderTemplate(
   stored: unknown,

@@ -1,7 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
+import { findMessageWamid } from "@/lib/messages/repository/reads";
 
 const FIELD = "reaction.message_id";
 
@@ -17,10 +17,7 @@ export async function resolveReactionTarget(organizationId: string, messageId: s
       hint: "the messageId of a message in this service, or its whatsappMessageId (wamid.…)",
     });
   }
-  const message = await db().message.findFirst({
-    where: { id: messageId, organizationId },
-    select: { whatsappMessageId: true },
-  });
+  const message = await findMessageWamid(organizationId, messageId);
   if (!message) {
     throw new ApiError("RESOURCE_NOT_FOUND", "No message with this id.", { field: FIELD });
   }

@@ -6,15 +6,16 @@ import { resolveSendChannel } from "@/lib/channels/resolve-channel";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { mapUpstreamFailure } from "@/lib/cloud-api/map-upstream-error";
 import { checkMarketingAllowed } from "@/lib/contacts/check-marketing-allowed";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { toCloudBody } from "@/lib/messages/cloud-body";
 import { enqueueSend, enqueueSendAndWait, SendNotQueuedError } from "@/lib/messages/enqueue-send-and-wait";
 import { findTemplateTranslation } from "@/lib/messages/find-template-translation";
 import { flowTokenField, withFlowToken } from "@/lib/messages/flow-token";
 import type { SendMessageInput } from "@/lib/messages/message-schemas";
+import type { OutboundMessage } from "@/lib/messages/repository/outbound";
+import { isFlowTokenTaken } from "@/lib/messages/repository/send";
 import { resolveReactionTarget } from "@/lib/messages/resolve-reaction";
-import { type OutboundMessage, storeOutboundMessage } from "@/lib/messages/store-outbound-message";
+import { storeOutboundMessage } from "@/lib/messages/store-outbound-message";
 import { failUnqueuedSend } from "@/lib/messages/transitions/fail-unqueued-send";
 import {
   type StoredTemplateStructure,
@@ -54,20 +55,6 @@ export type QueuedSend = {
   template?: string;
   timestamp: string;
 };
-
-/**
- * A token the caller gave that a message of the organization already has (tokens are unique per
- * organization, so that an answer finds one message). Two concurrent sends naming the same new
- * token both pass here and are both stored (the index is not unique: a refusal there would fail the
- * whole group-committed write batch); an answer then links the latest of them.
- */
-async function flowTokenTaken(organizationId: string, flowToken: string): Promise<boolean> {
-  const found = await db().message.findFirst({
-    where: { organizationId, flowToken },
-    select: { id: true },
-  });
-  return found !== null;
-}
 
 /**
  * design.md's send flow: channel, template checks, the 24-hour window, the Message stored
@@ -140,7 +127,11 @@ export async function sendMessage(
 
   // a Flow message (interactive flow, or a template with a FLOW button) keeps its token
   const flow = withFlowToken(checked, render ? (render.stored as { type?: unknown }[]) : null);
-  if (flow.flowToken && (await flowTokenTaken(organizationId, flow.flowToken))) {
+  // a token the caller gave that a message of the organization already has (tokens are unique per
+  // organization, so that an answer finds one message). Two concurrent sends naming the same new
+  // token both pass here and are both stored (the index is not unique: a refusal there would fail
+  // the whole group-committed write batch); an answer then links the latest of them.
+  if (flow.flowToken && (await isFlowTokenTaken(organizationId, flow.flowToken))) {
     const field = flowTokenField(checked, componentsField);
     throw new ApiError("VALIDATION_INVALID_FIELD", `${field}: this flow_token is already used.`, {
       field,
@@ -150,9 +141,8 @@ export async function sendMessage(
   checked = flow.input;
   const messageId = randomUUID();
   const template = checked.type === "template" ? checked.template : null;
-  await storeOutboundMessage({
+  await storeOutboundMessage(organizationId, {
     id: messageId,
-    organizationId,
     channelId: channel.id,
     to: checked.to ?? null,
     recipient: checked.recipient ?? null,
@@ -181,7 +171,7 @@ export async function sendMessage(
     return null; // a worker claimed it meanwhile: it is on its way
   };
   if (options.respondAsync && !routingInUse(channel)) {
-    await enqueueSend(messageId, channel.id).catch(notQueued);
+    await enqueueSend(organizationId, messageId, channel.id).catch(notQueued);
     return {
       messageId,
       status: "queued",
@@ -191,7 +181,7 @@ export async function sendMessage(
       timestamp: new Date().toISOString(),
     };
   }
-  const outcome = await enqueueSendAndWait(messageId, channel.id).catch(notQueued);
+  const outcome = await enqueueSendAndWait(organizationId, messageId, channel.id).catch(notQueued);
   if (!outcome || outcome.status === "unknown") {
     throw new UnderWayError(
       "SERVER_SERVICE_UNAVAILABLE",

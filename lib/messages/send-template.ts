@@ -1,11 +1,11 @@
 import "#server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
 import { isUuid } from "@/lib/ids/uuid";
 import { type AfterSend, sendMessage } from "@/lib/messages/send-message";
 import type { sendTemplateBody } from "@/lib/messages/send-schemas";
 import { validateSendMessage } from "@/lib/messages/validation/validate-send-message";
+import { findTemplateToSend } from "@/lib/templates/repository";
 
 /** The contract's default language when a template is named rather than given by UUID. */
 const NAME_DEFAULT_LANGUAGE = "id";
@@ -25,12 +25,7 @@ export async function sendTemplate(
   let language = body.language;
   let channelId = body.channel_id;
   if (isUuid(templateId)) {
-    const template = await db().template.findFirst({
-      where: { id: templateId, organizationId, active: true },
-      include: {
-        translations: { where: { active: true, status: "APPROVED" }, orderBy: { language: "asc" } },
-      },
-    });
+    const template = await findTemplateToSend(organizationId, templateId);
     if (!template) {
       throw new ApiError("WHATSAPP_TEMPLATE_NOT_FOUND", `No template ${templateId} in this organization.`, {
         field: "templateId",

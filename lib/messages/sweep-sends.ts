@@ -31,9 +31,12 @@ export async function sweepSends(): Promise<{ failed: number; requeued: number }
       broadcastId: null,
       createdAt: { lt: new Date(now - REQUEUE_AFTER_MS) },
     },
-    select: { id: true },
+    select: { id: true, organizationId: true },
     take: 1000,
   });
-  for (const m of queued) await enqueue("sends", { messageId: m.id }, { jobId: `${m.id}-sweep-${now}` });
+  for (const m of queued) {
+    const job = { organizationId: m.organizationId, messageId: m.id };
+    await enqueue("sends", job, { jobId: `${m.id}-sweep-${now}` });
+  }
   return { failed, requeued: queued.length };
 }

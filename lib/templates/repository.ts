@@ -110,6 +110,30 @@ export function setTranslationCategory(
   });
 }
 
+/**
+ * The organization's active template of a channel by name, with its active translations: what a
+ * send checks its template against (lib/messages/find-template-translation.ts), or null.
+ */
+export function findSendTemplate(organizationId: string, channelId: string, name: string) {
+  return db().template.findFirst({
+    where: { organizationId, channelId, name, active: true },
+    include: { translations: { where: { active: true } } },
+  });
+}
+
+/**
+ * The organization's active template by id, with its approved translations by language: what a
+ * send naming the template's id takes its name, channel and language from, or null.
+ */
+export function findTemplateToSend(organizationId: string, id: string) {
+  return db().template.findFirst({
+    where: { id, organizationId, active: true },
+    include: {
+      translations: { where: { active: true, status: "APPROVED" }, orderBy: { language: "asc" } },
+    },
+  });
+}
+
 /** One template language as the upstream lists it. */
 export type SyncedTemplate = {
   id: string;

@@ -1,7 +1,8 @@
 import "#server-only";
 import { missingSql, valuesSql } from "@/lib/broadcasts/audience-sql";
 import type { InlineRow } from "@/lib/broadcasts/inline-recipients";
-import { type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import type { OutboxResult } from "@/lib/events/outbox-sql";
+import { withEventSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -27,6 +28,7 @@ export async function insertInlineContacts(
 ): Promise<{ deliveryIds: string[]; created: string[] }> {
   const [result] = await client.$queryRaw<(OutboxResult & { changed_refs: string[] })[]>(
     withEventSql(
+      organizationId,
       Prisma.sql`INSERT INTO contacts (id, organization_id, phone, name, email, custom_fields, created_at, updated_at)
         SELECT gen_random_uuid(), ${organizationId}::uuid, g.p, g.n, g.e, coalesce(g.cf, '{}'::jsonb), ${now}, ${now}
         FROM unnest(${rows.map((r) => r.phone)}::text[], ${rows.map((r) => r.contact?.name ?? null)}::text[],

@@ -2,7 +2,8 @@ import "#server-only";
 import type { Counts } from "@/lib/broadcasts/broadcast-json";
 import { db } from "@/lib/db";
 import type { BroadcastPauseJson } from "@/lib/events/broadcast-payloads";
-import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
+import { withEventSql } from "@/lib/events/repository";
 import { type Broadcast, type BroadcastStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -168,6 +169,7 @@ export async function pauseBroadcastRow(
 ): Promise<OutboxResult | undefined> {
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
+      organizationId,
       Prisma.sql`UPDATE broadcasts b SET status = 'paused', pause = ${JSON.stringify(reason)}::jsonb,
           failure_window = NULL, updated_at = ${at}
         WHERE b.id = ${id}::uuid AND b.organization_id = ${organizationId}::uuid AND b.status = 'running'
@@ -195,6 +197,7 @@ export async function completeBroadcastRow(
 ): Promise<OutboxResult | undefined> {
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
+      organizationId,
       Prisma.sql`UPDATE broadcasts b SET status = 'completed', completed_at = ${at}, updated_at = ${at}
         WHERE b.id = ${id}::uuid AND b.organization_id = ${organizationId}::uuid AND b.status = 'running'
           AND (SELECT coalesce(sum(pending), 0) FROM broadcast_counters WHERE broadcast_id = b.id) = 0

@@ -103,7 +103,7 @@ export function updateConversation(
 /**
  * Locks the contact's row for the caller's transaction without changing it: every path that opens
  * a conversation writes the contact first, so two of them for one customer are serialized
- * (lib/messages/outbound-conversation-sql.ts). A `contacts` statement, here because it belongs
+ * (lib/messages/repository/outbound.ts). A `contacts` statement, here because it belongs
  * to opening a conversation.
  */
 export async function lockContactForConversation(

@@ -1,6 +1,7 @@
 import "#server-only";
 import { db } from "@/lib/db";
-import { eventDataSql, outboxSql } from "@/lib/events/outbox-sql";
+import { eventDataSql } from "@/lib/events/outbox-sql";
+import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -76,7 +77,7 @@ export async function changeConversationOwner(
   const [row] = await db().$queryRaw<
     { delivery_ids: string[]; changed: boolean; prev_owner: string | null; prev_app_id: string | null }[]
   >(
-    outboxSql(ctes, events, at, [
+    outboxSql(organizationId, ctes, events, at, [
       Prisma.sql`EXISTS (SELECT 1 FROM ch) AS changed`,
       Prisma.sql`(SELECT prev_owner FROM ch) AS prev_owner`,
       Prisma.sql`(SELECT prev_app_id FROM ch) AS prev_app_id`,

@@ -1,6 +1,6 @@
 /**
  * Every outbound message is in its customer's conversation, found or opened by one rule for a
- * single send and a broadcast (lib/messages/outbound-conversation-sql.ts): the open conversation
+ * single send and a broadcast (lib/messages/repository/outbound.ts): the open conversation
  * continues, a customer with none (or only resolved ones) gets a new open one, and the
  * customer's answer lands beside the message it answers.
  */

@@ -159,7 +159,7 @@ describe("two worker processes", () => {
         ids.flatMap((messageId) =>
           ["again-1", "again-2"].map((n) => ({
             name: "sends",
-            data: { messageId },
+            data: { organizationId: orgId, messageId },
             opts: { jobId: `${messageId}-${n}` },
           })),
         ),

@@ -3,10 +3,10 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
- * The `messages` table (docs/architecture.md "Repositories"), first part: every function takes the
- * organization first and reads only that organization's rows. So far the Overview's reads; not
- * yet here (scripts/lib/tenancy-list.ts): the send path, the status transitions
- * (lib/messages/transitions/), the inbound writes and the message reads of the API.
+ * The `messages` table, the Overview's reads (docs/architecture.md "Repositories"): every function
+ * takes the organization first and reads only that organization's rows. Not yet in this
+ * repository (scripts/lib/tenancy-list.ts): the status transitions (lib/messages/transitions/)
+ * and the inbound writes.
  */
 
 /** A series of buckets the caller builds (lib/dashboard/overview-series.ts). */
