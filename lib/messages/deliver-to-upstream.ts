@@ -16,7 +16,7 @@ import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markSent } from "@/lib/messages/transitions/mark-sent";
 import { readyRedis } from "@/lib/redis";
 
-type Pending = { channel_id: string | null; cloud: unknown };
+type Pending = { organization_id: string; channel_id: string | null; cloud: unknown };
 const NOTHING_TO_SEND: UpstreamFailure = {
   kind: "unreachable",
   message: "no channel or body",
@@ -41,22 +41,24 @@ export async function deliverToUpstream(
   if (!channel) {
     // a job queued again by the sweeper (or a channel gone): read the message first
     const [pending] = await db().$queryRaw<Pending[]>`
-      SELECT channel_id, content -> 'cloud' AS cloud FROM messages
+      SELECT organization_id, channel_id, content -> 'cloud' AS cloud FROM messages
       WHERE id = ${messageId}::uuid AND status = 'queued'`;
     if (!pending) return currentOutcome(messageId);
     channel = pending.channel_id ? await cachedChannel(pending.channel_id) : null;
     if (!channel || !pending.cloud) {
-      return fail(messageId, NOTHING_TO_SEND);
+      return fail(pending.organization_id, messageId, NOTHING_TO_SEND);
     }
   }
 
+  // the channel's organization is the message's (send-message.ts stores it through that channel)
+  const organizationId = channel.organizationId;
   for (let attempt = 1; ; attempt++) {
     const wait = await takeSlot(channel.id, effectiveThroughput(channel), `${messageId}:${attempt}`);
     if (wait > 0) return { status: "deferred", retryInMs: wait };
-    const claimed = await claim(messageId);
+    const claimed = await claim(organizationId, messageId);
     if (!claimed) return currentOutcome(messageId);
     if (claimed.cloud === null) {
-      return fail(messageId, NOTHING_TO_SEND);
+      return fail(organizationId, messageId, NOTHING_TO_SEND);
     }
     try {
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
@@ -70,14 +72,14 @@ export async function deliverToUpstream(
       if (pause !== null) {
         // provably not sent: back to `queued`, so that whatever happens next (a limiter
         // without Redis, a worker stopping) leaves a message that can be sent again
-        await release(messageId);
+        await release(organizationId, messageId);
         await new Promise((r) => setTimeout(r, pause));
         continue;
       }
       // maybe sent: stay `sending`; the status notifications (biz_opaque_callback_data) or
       // the 10-minute reconciler settle it
       if (f.kind === "timeout" || f.kind === "bad-response") return { status: "unknown" };
-      return fail(messageId, f);
+      return fail(organizationId, messageId, f);
     }
   }
 }
@@ -110,7 +112,7 @@ async function recordSent(
   );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const sentAt = await markSent(messageId, wamid, pacing);
+      const sentAt = await markSent(channel.organizationId, messageId, wamid, pacing);
       return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString(), ...paced(pacing) };
     } catch (err) {
       logger.warn({ messageId, attempt, err: String(err) }, "could not record a sent message");
@@ -122,8 +124,12 @@ async function recordSent(
 
 const paced = (pacing: Pacing) => (pacing ? { pacing } : {});
 
-async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
-  await markFailed(messageId, failure);
+async function fail(
+  organizationId: string,
+  messageId: string,
+  failure: UpstreamFailure,
+): Promise<SendOutcome> {
+  await markFailed(organizationId, messageId, failure);
   return { status: "failed", failure };
 }
 
