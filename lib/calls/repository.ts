@@ -45,6 +45,36 @@ export function getCall(organizationId: string, id: string): Promise<Call> {
   return db().call.findFirstOrThrow({ where: { id, organizationId } });
 }
 
+/**
+ * The organization's call the upstream names on the channel (its `calls` notifications), with its
+ * customer's phone, or null.
+ */
+export function findCallByUpstreamId(
+  organizationId: string,
+  channelId: string,
+  upstreamId: string,
+  client: Client,
+): Promise<CallWithContact | null> {
+  return client.call.findUnique({
+    where: { channelId_upstreamId: { channelId, upstreamId }, organizationId },
+    include: callInclude,
+  });
+}
+
+/** Whether the organization has the call the upstream names on the channel (a `connect` heard twice). */
+export async function hasCallOfUpstreamId(
+  organizationId: string,
+  channelId: string,
+  upstreamId: string,
+  client: Client,
+): Promise<boolean> {
+  const call = await client.call.findUnique({
+    where: { channelId_upstreamId: { channelId, upstreamId }, organizationId },
+    select: { id: true },
+  });
+  return call !== null;
+}
+
 /** The organization's calls, newest first, with the total. */
 export async function listCallRows(
   organizationId: string,
@@ -139,9 +169,13 @@ export function updateCallRow(
 }
 
 /** Inserts the call; Prisma's not-found when its channel, contact or conversation is not the organization's. */
-export function insertCall(organizationId: string, row: NewCall): Promise<CallWithContact> {
+export function insertCall(
+  organizationId: string,
+  row: NewCall,
+  client: Client = db(),
+): Promise<CallWithContact> {
   const { channelId, contactId, conversationId, ...fields } = row;
-  return db().call.create({
+  return client.call.create({
     data: {
       ...fields,
       organization: { connect: { id: organizationId } },
@@ -163,8 +197,9 @@ export async function findOpenConversationId(
   organizationId: string,
   contactId: string,
   channelId: string,
+  client: Client = db(),
 ): Promise<string | null> {
-  const conversation = await db().conversation.findFirst({
+  const conversation = await client.conversation.findFirst({
     where: { organizationId, contactId, channelId, status: "open" },
     orderBy: { lastActivityAt: "desc" },
     select: { id: true },

@@ -204,3 +204,102 @@ export function listChannelFlowEndpoints(organizationId: string) {
 export async function markChannelActive(organizationId: string, id: string): Promise<void> {
   await db().channel.updateMany({ where: { id, organizationId }, data: { lastActiveAt: new Date() } });
 }
+
+/**
+ * Moves the channel's lastActiveAt to `at` unless it moved within `everyMs` (an inbound message's
+ * touch, in its transaction; the fast path's statement writes the same: lib/inbound/repository/).
+ */
+export async function touchChannelIfDue(
+  organizationId: string,
+  id: string,
+  at: Date,
+  everyMs: number,
+  client: Client,
+): Promise<void> {
+  await client.$executeRaw`
+    UPDATE channels SET last_active_at = ${at}, updated_at = ${at}
+    WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid
+      AND (last_active_at IS NULL OR last_active_at < ${new Date(at.getTime() - everyMs)})`;
+}
+
+/** Hearing a coexistence notification marks the channel a number shared with the Business app (paced at 20/s). */
+export async function markChannelCoexistence(organizationId: string, id: string): Promise<void> {
+  await db().channel.updateMany({
+    where: { id, organizationId, coexistence: false },
+    data: { coexistence: true },
+  });
+}
+
+/**
+ * Counts a notification kind the product does not process on the channel (the Channels page's
+ * list): its count, first and last seen, the latest value as an example and the stored
+ * notification it came in. Nothing when the channel is not the organization's.
+ */
+export async function noteUnprocessedField(
+  organizationId: string,
+  channelId: string,
+  row: { field: string; at: Date; example: string; notificationId: string },
+  client: Client,
+): Promise<void> {
+  await client.$executeRaw`
+    INSERT INTO channel_unprocessed_fields
+      (id, organization_id, channel_id, field, count, first_seen_at, last_seen_at, example, upstream_notification_id)
+    SELECT gen_random_uuid(), c.organization_id, c.id, ${row.field}, 1, ${row.at}, ${row.at},
+      ${row.example}::jsonb, ${row.notificationId}::uuid
+    FROM channels c WHERE c.id = ${channelId}::uuid AND c.organization_id = ${organizationId}::uuid
+    ON CONFLICT (channel_id, field) DO UPDATE SET
+      count = channel_unprocessed_fields.count + 1,
+      last_seen_at = greatest(channel_unprocessed_fields.last_seen_at, excluded.last_seen_at),
+      example = excluded.example,
+      upstream_notification_id = excluded.upstream_notification_id`;
+}
+
+/**
+ * Records the messaging limit (and the numbers' capabilities) of the organization's active
+ * channels of a WABA, unless a change newer than `at` is recorded. Answers how many changed.
+ */
+export function recordMessagingLimit(
+  organizationId: string,
+  wabaId: string,
+  limit: { limit: number; capabilities: string; at: Date },
+): Promise<number> {
+  const { at } = limit;
+  return db().$executeRaw`
+    UPDATE channels SET
+      messaging_limit_changed_at = CASE WHEN messaging_limit IS DISTINCT FROM ${limit.limit}
+        THEN ${at} ELSE coalesce(messaging_limit_changed_at, ${at}) END,
+      messaging_limit = ${limit.limit}, messaging_capabilities = ${limit.capabilities}::jsonb, updated_at = now()
+    WHERE waba_id = ${wabaId} AND organization_id = ${organizationId}::uuid AND status = 'active'
+      AND (messaging_limit_changed_at IS NULL OR messaging_limit_changed_at <= ${at})`;
+}
+
+/**
+ * Replaces the tier of one pricing category and market on the organization's active channels of
+ * a WABA, unless theirs is newer. `tier` is the stored form (its `updated_at` is `at`). Answers
+ * how many changed.
+ */
+export function recordPricingTier(
+  organizationId: string,
+  wabaId: string,
+  tier: { category: string; region: string; json: string; at: Date },
+): Promise<number> {
+  const { category, region, at } = tier;
+  return db().$executeRaw`
+    UPDATE channels c SET
+      pricing_tiers = (
+        SELECT jsonb_agg(t ORDER BY t ->> 'pricing_category', t ->> 'region')
+        FROM (
+          SELECT t FROM jsonb_array_elements(c.pricing_tiers) t
+          WHERE NOT (t ->> 'pricing_category' = ${category} AND t ->> 'region' = ${region})
+          UNION ALL SELECT ${tier.json}::jsonb
+        ) x(t)
+      ),
+      pricing_tier_changed_at = greatest(coalesce(c.pricing_tier_changed_at, ${at}), ${at}),
+      updated_at = now()
+    WHERE c.waba_id = ${wabaId} AND c.organization_id = ${organizationId}::uuid AND c.status = 'active'
+      AND NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements(c.pricing_tiers) o
+        WHERE o ->> 'pricing_category' = ${category} AND o ->> 'region' = ${region}
+          AND (o ->> 'updated_at')::timestamptz > ${at}
+      )`;
+}

@@ -89,6 +89,40 @@ export function updateContactReturning(
   return client.contact.update({ where: { id, organizationId }, data });
 }
 
+/**
+ * The contact keeps the first ad it came from and the latest (each stamped with `at`, when the
+ * customer wrote). A late-delivered older message neither replaces the first with a later one nor
+ * the latest with an older one: both compare `at`.
+ */
+export async function keepContactReferral(
+  organizationId: string,
+  id: string,
+  stamped: Record<string, unknown> & { at: string },
+  client: Client,
+): Promise<void> {
+  const value = JSON.stringify(stamped);
+  await client.$executeRaw`
+    UPDATE contacts SET
+      first_referral = CASE
+        WHEN first_referral IS NULL OR (first_referral->>'at') > ${stamped.at} THEN ${value}::jsonb
+        ELSE first_referral END,
+      latest_referral = CASE
+        WHEN latest_referral IS NULL OR (latest_referral->>'at') <= ${stamped.at} THEN ${value}::jsonb
+        ELSE latest_referral END
+    WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid`;
+}
+
+/** A contact known by either identifier, or null (either one when they name two). */
+export function findContactByEither(
+  organizationId: string,
+  ids: { phone: string | null; bsuid: string | null },
+  client: Client,
+): Promise<Contact | null> {
+  const or = [...(ids.phone ? [{ phone: ids.phone }] : []), ...(ids.bsuid ? [{ bsuid: ids.bsuid }] : [])];
+  if (or.length === 0) return Promise.resolve(null);
+  return client.contact.findFirst({ where: { organizationId, OR: or } });
+}
+
 /** False when the organization has no contact by that id. */
 export async function updateContactRow(
   organizationId: string,

@@ -1,6 +1,7 @@
 import "#server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { recordMessagingLimit, recordPricingTier } from "@/lib/channels/repository";
+import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 
 /**
@@ -79,9 +80,10 @@ export type PricingTier = {
 
 /**
  * Records an `account_update` tier change or a `business_capability_update` on every active
- * channel of the entry's WABA (a WABA is active in one organization at most, migration
- * hardening_round_3, so no other organization's channel is touched; the limit is the business
- * portfolio's, so each of the WABA's numbers shows it). A change older than the one recorded
+ * channel of the entry's WABA in the organization of its oldest active channel (`channelOfWaba`,
+ * found by the caller before an organization is known: a WABA is active in one organization at
+ * most, migration hardening_round_3, so no other organization's channel is touched; the limit is
+ * the business portfolio's, so each of the WABA's numbers shows it). A change older than the one recorded
  * (the entry's `time`, else the tier's `tier_update_time`) leaves it as it is: notifications may
  * arrive out of order. Answers false for a change to go the unprocessed way (another event, a
  * value we cannot read, no WABA id).
@@ -89,14 +91,20 @@ export type PricingTier = {
  * No event is emitted (our decision): the product declares no channel events yet; the values are
  * on the channel's JSON (GET /v1/whatsapp/channels) and the dashboard's Channels page.
  */
-export async function applyAccountChange(change: {
-  wabaId: string | undefined;
-  field: string;
-  value: unknown;
-  /** the entry's `time` (Unix seconds), when it has one */
-  time: unknown;
-}): Promise<boolean> {
-  if (!change.wabaId) return false;
+export async function applyAccountChange(
+  change: {
+    wabaId: string | undefined;
+    field: string;
+    value: unknown;
+    /** the entry's `time` (Unix seconds), when it has one */
+    time: unknown;
+  },
+  channelOfWaba: (wabaId: string) => Promise<Channel | null>,
+): Promise<boolean> {
+  const wabaId = change.wabaId;
+  if (!wabaId) return false;
+  // read once a change is known to be one of ours (another goes the unprocessed way)
+  const organizationOf = async () => (await channelOfWaba(wabaId))?.organizationId ?? null;
   const entryTime = typeof change.time === "number" && Number.isFinite(change.time) ? change.time : undefined;
   if (change.field === "business_capability_update") {
     const parsed = capabilityValue.safeParse(change.value);
@@ -108,13 +116,10 @@ export async function applyAccountChange(change: {
       max_phone_numbers_per_business: v.max_phone_numbers_per_business ?? null,
       max_phone_numbers_per_waba: v.max_phone_numbers_per_waba ?? null,
     });
-    const n = await db().$executeRaw`
-      UPDATE channels SET
-        messaging_limit_changed_at = CASE WHEN messaging_limit IS DISTINCT FROM ${limit}
-          THEN ${at} ELSE coalesce(messaging_limit_changed_at, ${at}) END,
-        messaging_limit = ${limit}, messaging_capabilities = ${capabilities}::jsonb, updated_at = now()
-      WHERE waba_id = ${change.wabaId} AND status = 'active'
-        AND (messaging_limit_changed_at IS NULL OR messaging_limit_changed_at <= ${at})`;
+    const organizationId = await organizationOf();
+    const n = organizationId
+      ? await recordMessagingLimit(organizationId, wabaId, { limit, capabilities, at })
+      : 0;
     logApplied(change, n);
     return true;
   }
@@ -132,24 +137,9 @@ export async function applyAccountChange(change: {
       updated_at: at.toISOString(),
     };
     // the channel's tier of that category and market is replaced, unless it is newer
-    const n = await db().$executeRaw`
-      UPDATE channels c SET
-        pricing_tiers = (
-          SELECT jsonb_agg(t ORDER BY t ->> 'pricing_category', t ->> 'region')
-          FROM (
-            SELECT t FROM jsonb_array_elements(c.pricing_tiers) t
-            WHERE NOT (t ->> 'pricing_category' = ${category} AND t ->> 'region' = ${info.region})
-            UNION ALL SELECT ${JSON.stringify(tier)}::jsonb
-          ) x(t)
-        ),
-        pricing_tier_changed_at = greatest(coalesce(c.pricing_tier_changed_at, ${at}), ${at}),
-        updated_at = now()
-      WHERE c.waba_id = ${change.wabaId} AND c.status = 'active'
-        AND NOT EXISTS (
-          SELECT 1 FROM jsonb_array_elements(c.pricing_tiers) o
-          WHERE o ->> 'pricing_category' = ${category} AND o ->> 'region' = ${info.region}
-            AND (o ->> 'updated_at')::timestamptz > ${at}
-        )`;
+    const organizationId = await organizationOf();
+    const stored = { category, region: info.region, json: JSON.stringify(tier), at };
+    const n = organizationId ? await recordPricingTier(organizationId, wabaId, stored) : 0;
     logApplied(change, n);
     return true;
   }

@@ -1,5 +1,6 @@
 import "#server-only";
 import { z } from "zod";
+import { findContactByPhone, updateContactReturning } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
@@ -47,20 +48,16 @@ export async function applyCallPermissionReply(channel: Channel, raw: unknown): 
   const permanent = answer.response === "accept" && answer.is_permanent === true;
   const expiresAt = answer.response === "accept" && !permanent && expiry > 0 ? new Date(expiry * 1000) : null;
   return db().$transaction(async (tx) => {
-    const contact = await tx.contact.findUnique({
-      where: { organizationId_phone: { organizationId, phone } },
-    });
+    const contact = await findContactByPhone(organizationId, phone, tx);
     if (!contact) return [];
     if (contact.callPermissionAt && contact.callPermissionAt > at) return [];
-    await tx.contact.update({
-      where: { id: contact.id },
-      data: {
-        callPermission: answer.response,
-        callPermissionPermanent: permanent,
-        callPermissionExpiresAt: expiresAt,
-        callPermissionAt: at,
-      },
-    });
+    const permission = {
+      callPermission: answer.response,
+      callPermissionPermanent: permanent,
+      callPermissionExpiresAt: expiresAt,
+      callPermissionAt: at,
+    };
+    await updateContactReturning(organizationId, contact.id, permission, tx);
     return recordEvent(tx, organizationId, "call.permission_changed", {
       contactId: contact.id,
       channelId: channel.id,

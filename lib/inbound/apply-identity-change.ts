@@ -1,6 +1,7 @@
 import "#server-only";
 import { mergeContacts } from "@/lib/contacts/merge-contacts";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import { findContactByBsuid, findContactByPhone, updateContactReturning } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";
@@ -41,13 +42,14 @@ export async function applyIdentityChange(channel: Channel, message: InboundMess
       mergeChanges.push(...merged.changes, "merged");
     }
     const parent = message.system?.parent_user_id;
-    contact = await tx.contact.update({
-      where: { id: contact.id },
-      data:
-        change.field === "bsuid"
-          ? { bsuid: change.to, ...(parent ? { parentBsuid: parent } : {}) }
-          : { phone: change.to },
-    });
+    contact = await updateContactReturning(
+      organizationId,
+      contact.id,
+      change.field === "bsuid"
+        ? { bsuid: change.to, ...(parent ? { parentBsuid: parent } : {}) }
+        : { phone: change.to },
+      tx,
+    );
     const changes: string[] = [change.field, ...mergeChanges];
     return recordContactUpdated(
       tx,
@@ -79,6 +81,6 @@ function plus(digits: string): string {
 function findBy(tx: Tx, organizationId: string, field: "bsuid" | "phone", value: string | null) {
   if (!value) return Promise.resolve(null);
   return field === "bsuid"
-    ? tx.contact.findUnique({ where: { organizationId_bsuid: { organizationId, bsuid: value } } })
-    : tx.contact.findUnique({ where: { organizationId_phone: { organizationId, phone: value } } });
+    ? findContactByBsuid(organizationId, value, tx)
+    : findContactByPhone(organizationId, value, tx);
 }

@@ -6,6 +6,7 @@ import { redactMessageEvents } from "@/lib/events/repository";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import { type InboundMessage, inboundMessageSchema } from "@/lib/inbound/notification-schema";
+import { getMessageRow, lockMessageByUpstreamId, updateMessageRow } from "@/lib/inbound/repository/messages";
 import { withMediaId } from "@/lib/inbound/with-media-id";
 import { logger } from "@/lib/logger";
 import { forgetMedia } from "@/lib/media/forget-media";
@@ -29,10 +30,8 @@ export async function applyMessageChange(organizationId: string, message: Inboun
   const seconds = Number(message.timestamp);
   const at = Number.isFinite(seconds) ? new Date(Math.min(Date.now(), seconds * 1000)) : new Date();
   return db().$transaction(async (tx) => {
-    const [target] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM messages WHERE whatsapp_message_id = ${originalId} AND organization_id = ${organizationId}::uuid
-      FOR UPDATE`;
-    if (!target) {
+    const targetId = await lockMessageByUpstreamId(organizationId, originalId, tx);
+    if (!targetId) {
       // the original may still be on its way (notifications are processed concurrently): a recent
       // change is retried by the upstream queue's backoff; an old one names a message we never had
       if (Date.now() - at.getTime() < RETRY_UNKNOWN_FOR_MS) {
@@ -41,7 +40,7 @@ export async function applyMessageChange(organizationId: string, message: Inboun
       logger.info({ originalId, type: message.type }, "edit or revoke of an unknown message ignored");
       return [];
     }
-    const m = await tx.message.findUniqueOrThrow({ where: { id: target.id } });
+    const m = await getMessageRow(organizationId, targetId, tx);
     const base = {
       messageId: m.id,
       whatsappMessageId: m.whatsappMessageId,
@@ -53,7 +52,7 @@ export async function applyMessageChange(organizationId: string, message: Inboun
     };
     if (message.type === "revoke") {
       if (m.deletedAt) return [];
-      await tx.message.update({ where: { id: m.id }, data: { deletedAt: at } });
+      await updateMessageRow(organizationId, m.id, { deletedAt: at }, tx);
       await redactMessageEvents(organizationId, m, at, tx);
       await forgetMedia(tx, organizationId, m.id);
       return recordEvent(tx, organizationId, "message.deleted", base);
@@ -61,10 +60,8 @@ export async function applyMessageChange(organizationId: string, message: Inboun
     if (m.deletedAt) return [];
     const edited = editedContent(message, m.id);
     if (!edited || isDeepStrictEqual(m.editedContent, edited.content)) return [];
-    await tx.message.update({
-      where: { id: m.id },
-      data: { editedContent: edited.content as Prisma.InputJsonValue, editedAt: at },
-    });
+    const edit = { editedContent: edited.content as Prisma.InputJsonValue, editedAt: at };
+    await updateMessageRow(organizationId, m.id, edit, tx);
     return recordEvent(tx, organizationId, "message.edited", {
       ...base,
       contentType: edited.contentType,

@@ -1,6 +1,7 @@
 import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
+import { findContactByEither, insertContact } from "@/lib/contacts/repository";
 import { setMarketingPreference } from "@/lib/contacts/set-marketing-preference";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
@@ -79,13 +80,10 @@ async function apply(
   if (!phone && !bsuid) return [];
   const seconds = Number(pref.timestamp);
   const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-  const existing = await tx.contact.findFirst({
-    where: { organizationId, OR: [...(phone ? [{ phone }] : []), ...(bsuid ? [{ bsuid }] : [])] },
-  });
+  const existing = await findContactByEither(organizationId, { phone, bsuid }, tx);
   const created: string[] = [];
   const contact =
-    existing ??
-    (await tx.contact.create({ data: { organizationId, phone, bsuid, profileName: name, name } }));
+    existing ?? (await insertContact(organizationId, { phone, bsuid, profileName: name, name }, tx));
   if (!existing) {
     created.push(
       ...(await recordEvent(tx, organizationId, "contact.created", {

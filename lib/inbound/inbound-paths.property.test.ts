@@ -8,18 +8,18 @@ import { db } from "@/lib/db";
 import { type Channel, Prisma, PrismaClient } from "@/lib/generated/prisma/client.ts";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 import { processInboundMessage } from "@/lib/inbound/process-inbound-message";
+import { processStatus } from "@/lib/inbound/process-status";
+import { sanitizeNotification } from "@/lib/inbound/sanitize-notification";
 import {
   type PrefetchedMessage,
   prefetchedOf,
-  processStatus,
   type SoleStatusRow,
   soleStatusMessageSql,
-} from "@/lib/inbound/process-status";
-import { sanitizeNotification } from "@/lib/inbound/sanitize-notification";
+} from "@/lib/inbound/status-message";
 
 /**
  * Issue 35 item 3: an ordinary inbound message is written by one statement
- * (lib/inbound/store-ordinary-inbound.ts) that restates, in SQL, what the transaction of
+ * (lib/inbound/repository/ordinary-inbound.ts) that restates, in SQL, what the transaction of
  * process-inbound-message.ts does through find-or-create-inbound-contact.ts,
  * touch-conversation.ts, mark-replied.ts and the channel touch. This property holds the two
  * together: random sequences of customer messages (two organizations; known and new customers by
@@ -741,10 +741,10 @@ describe("an ordinary inbound message: the one statement and the transaction wri
 
 /**
  * A notification of one status alone reads its message with its payload (soleStatusMessageSql,
- * SQL over the JSON) instead of findReported's lookup; both restate "by wamid, else by our id in
+ * SQL over the JSON) instead of findStatusMessage's lookup; both restate "by wamid, else by our id in
  * biz_opaque_callback_data (outbound only), on a channel of the notification's number". Random
  * statuses go through processStatus with the message read with the notification on one database
- * and with findReported on the other; every row must match.
+ * and with findStatusMessage on the other; every row must match.
  */
 /** our id in biz_opaque_callback_data: of message k, or of the message the wamid names ("same") */
 type Opaque = "none" | "not-a-uuid" | "unknown-uuid" | { message: number | "same"; upper: boolean };

@@ -36,6 +36,12 @@ const CATCH_UP = 10_000;
 const LISTENERS_TTL_MS = 5_000;
 /** how long a worker leaves another worker's notifications to it before checking they were taken */
 const GRACE_MS = 2_000;
+/**
+ * payloads heard and kept while they wait for a slot, at most (up to 7.9 KB each: about 8 MB); past
+ * that a worker behind keeps the ids only and reads those payloads with the claim, so that a backlog
+ * costs a worker memory by ids (36 bytes each), as before payloads were heard
+ */
+const MAX_HELD_PAYLOADS = 1_000;
 
 /**
  * The worker's side of the web's NOTIFY (lib/inbound/receive-notification.ts): one connection of
@@ -55,12 +61,14 @@ const GRACE_MS = 2_000;
  */
 export function listenForUpstream(options: {
   concurrency: number;
-  /** LISTENERS_TTL_MS and GRACE_MS unless given (tests) */
+  /** LISTENERS_TTL_MS, GRACE_MS and MAX_HELD_PAYLOADS unless given (tests) */
   listenersTtlMs?: number;
   graceMs?: number;
+  maxHeldPayloads?: number;
 }): UpstreamListener {
   const ttlMs = options.listenersTtlMs ?? LISTENERS_TTL_MS;
   const graceMs = options.graceMs ?? GRACE_MS;
+  const maxHeldPayloads = options.maxHeldPayloads ?? MAX_HELD_PAYLOADS;
   const channel = upstreamChannel();
   // this listener's name among its channel's (PostgreSQL's application_name: at most 63 bytes)
   const self = `${channel}:${randomUUID().slice(0, 12)}`;
@@ -71,6 +79,7 @@ export function listenForUpstream(options: {
   let deferTimer: NodeJS.Timeout | undefined;
   const counts = { taken: 0, claimed: 0, checks: 0 };
   const heard: Wake[] = [];
+  let heldPayloads = 0;
   const running = new Set<Promise<void>>();
   let client: pg.Client | null = null;
   let stopping = false;
@@ -81,6 +90,7 @@ export function listenForUpstream(options: {
   function pump(): void {
     while (heard.length > 0 && running.size < options.concurrency) {
       const wake = heard.shift() as Wake;
+      if (wake.payload !== undefined) heldPayloads--;
       const run = take(wake).finally(() => {
         running.delete(run);
         pump();
@@ -99,7 +109,12 @@ export function listenForUpstream(options: {
   function hear(wakes: Wake[]): void {
     if (Date.now() - listenersAt >= ttlMs) void readListeners();
     for (const wake of wakes) {
-      if (ownsNotification(wake.id, self, listeners)) heard.push(wake);
+      if (ownsNotification(wake.id, self, listeners)) {
+        if (wake.payload !== undefined && heldPayloads < maxHeldPayloads) {
+          heldPayloads++;
+          heard.push(wake);
+        } else heard.push({ id: wake.id });
+      }
       // an orphan is claimed (its owner may yet be at it): its payload is not kept
       else deferred.push({ id: wake.id, at: Date.now() });
     }

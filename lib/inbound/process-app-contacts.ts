@@ -1,6 +1,7 @@
 import "#server-only";
 import { normalizePhone } from "@/lib/contacts/phone";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
+import { findContactByPhone, insertContact, updateContactReturning } from "@/lib/contacts/repository";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
@@ -43,15 +44,13 @@ async function applyAppContact(channel: Channel, item: StateSyncItem): Promise<s
   }
   const organizationId = channel.organizationId;
   return db().$transaction(async (tx) => {
-    const existing = await tx.contact.findUnique({
-      where: { organizationId_phone: { organizationId, phone: phone.e164 } },
-    });
+    const existing = await findContactByPhone(organizationId, phone.e164, tx);
     if (existing) {
       if (!name || existing.name === name) return [];
-      await tx.contact.update({ where: { id: existing.id }, data: { name } });
+      await updateContactReturning(organizationId, existing.id, { name }, tx);
       return recordContactUpdated(tx, organizationId, existing.id, ["name"]);
     }
-    const contact = await tx.contact.create({ data: { organizationId, phone: phone.e164, name } });
+    const contact = await insertContact(organizationId, { phone: phone.e164, name }, tx);
     return recordEvent(tx, organizationId, "contact.created", {
       contactId: contact.id,
       phone: contact.phone,

@@ -1,12 +1,19 @@
 import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
-import { callEventBase, callInclude, FINAL_STATES } from "@/lib/calls/call-json";
+import { callEventBase, FINAL_STATES } from "@/lib/calls/call-json";
+import {
+  findCallByUpstreamId,
+  findOpenConversationId,
+  hasCallOfUpstreamId,
+  insertCall,
+  updateCallIf,
+} from "@/lib/calls/repository";
 import { scheduleRingTimeout } from "@/lib/calls/ring-timeout";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
-import { recordEvent, type Tx } from "@/lib/events/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -161,11 +168,8 @@ function ringingCall(
   );
   const sdp = item.session?.sdp ?? "";
   return db().$transaction(async (tx) => {
-    const existing = await tx.call.findUnique({
-      where: { channelId_upstreamId: { channelId: channel.id, upstreamId: item.id } },
-      select: { id: true },
-    });
-    if (existing) return { deliveryIds: [], call: null };
+    if (await hasCallOfUpstreamId(organizationId, channel.id, item.id, tx))
+      return { deliveryIds: [], call: null };
     const deliveryIds: string[] = [];
     const contact = await findOrCreateInboundContact(
       tx,
@@ -180,25 +184,20 @@ function ringingCall(
       { inboundAt: null },
     );
     deliveryIds.push(...contact.deliveryIds);
-    const conversation = await tx.conversation.findFirst({
-      where: { organizationId, contactId: contact.contact.id, channelId: channel.id, status: "open" },
-      orderBy: { lastActivityAt: "desc" },
-      select: { id: true },
-    });
-    const call = await tx.call.create({
-      data: {
-        organizationId,
+    const call = await insertCall(
+      organizationId,
+      {
         channelId: channel.id,
         contactId: contact.contact.id,
-        conversationId: conversation?.id ?? null,
+        conversationId: await findOpenConversationId(organizationId, contact.contact.id, channel.id, tx),
         upstreamId: item.id,
         direction: "user_initiated",
         state: "ringing",
         sdpOffer: sdp,
         startedAt: startTime(item.timestamp),
       },
-      include: callInclude,
-    });
+      tx,
+    );
     deliveryIds.push(
       ...(await recordEvent(tx, organizationId, "call.ringing", {
         ...callEventBase(call),
@@ -210,23 +209,19 @@ function ringingCall(
   });
 }
 
-async function findCall(tx: Tx, channel: Channel, upstreamId: string) {
-  return tx.call.findUnique({
-    where: { channelId_upstreamId: { channelId: channel.id, upstreamId } },
-    include: callInclude,
-  });
-}
-
 /** The customer answered a call the business placed: WhatsApp's SDP answer, `call.connected`. */
 function connected(channel: Channel, item: CallItem): Promise<string[] | null> {
   return db().$transaction(async (tx) => {
-    const call = await findCall(tx, channel, item.id);
+    const call = await findCallByUpstreamId(channel.organizationId, channel.id, item.id, tx);
     if (call?.direction !== "business_initiated") return null;
-    const moved = await tx.call.updateMany({
-      where: { id: call.id, state: { in: ["ringing", "accepted"] } },
-      data: { state: "connected", sdpAnswer: item.session?.sdp ?? null, connectedAt: new Date() },
-    });
-    if (moved.count === 0) return [];
+    const moved = await updateCallIf(
+      channel.organizationId,
+      call.id,
+      { state: { in: ["ringing", "accepted"] } },
+      { state: "connected", sdpAnswer: item.session?.sdp ?? null, connectedAt: new Date() },
+      tx,
+    );
+    if (moved === 0) return [];
     return recordEvent(tx, channel.organizationId, "call.connected", {
       ...callEventBase(call),
       answeredBy: null,
@@ -253,7 +248,7 @@ const MOVED = Symbol("moved");
 
 function terminateOnce(channel: Channel, item: CallItem): Promise<string[] | null | typeof MOVED> {
   return db().$transaction(async (tx) => {
-    const call = await findCall(tx, channel, item.id);
+    const call = await findCallByUpstreamId(channel.organizationId, channel.id, item.id, tx);
     if (!call) return null;
     const outcome = item.status ?? null;
     const failed = outcome?.toUpperCase() === "FAILED";
@@ -262,10 +257,11 @@ function terminateOnce(channel: Channel, item: CallItem): Promise<string[] | nul
     const endedAt = seconds(item.end_time) ?? seconds(item.timestamp) ?? new Date();
     const errorCode = item.errors?.[0]?.code === undefined ? null : String(item.errors[0].code);
     if (FINAL_STATES.has(call.state)) {
-      await tx.call.update({
-        where: { id: call.id },
-        data: { outcome: call.outcome ?? outcome, durationSeconds: call.durationSeconds ?? durationSeconds },
-      });
+      const late = {
+        outcome: call.outcome ?? outcome,
+        durationSeconds: call.durationSeconds ?? durationSeconds,
+      };
+      await updateCallIf(channel.organizationId, call.id, {}, late, tx);
       return [];
     }
     const wasConnected = call.state === "connected" || call.state === "accepted";
@@ -279,20 +275,18 @@ function terminateOnce(channel: Channel, item: CallItem): Promise<string[] | nul
         : rejected
           ? "business_rejected"
           : "missed";
-    const moved = await tx.call.updateMany({
-      where: { id: call.id, state: call.state },
-      data: {
-        state,
-        terminateReason: endReason,
-        outcome,
-        errorCode,
-        durationSeconds,
-        endedAt,
-        sdpOffer: null,
-        sdpAnswer: null,
-      },
-    });
-    if (moved.count === 0) return MOVED;
+    const ended = {
+      state,
+      terminateReason: endReason,
+      outcome,
+      errorCode,
+      durationSeconds,
+      endedAt,
+      sdpOffer: null,
+      sdpAnswer: null,
+    };
+    const moved = await updateCallIf(channel.organizationId, call.id, { state: call.state }, ended, tx);
+    if (moved === 0) return MOVED;
     return recordEvent(tx, channel.organizationId, "call.ended", {
       ...callEventBase(call),
       state,
@@ -308,26 +302,31 @@ function terminateOnce(channel: Channel, item: CallItem): Promise<string[] | nul
 /** A business-initiated call's status: RINGING (no change), ACCEPTED, REJECTED (`call.ended`). */
 function applyStatus(channel: Channel, status: z.infer<typeof callStatus>): Promise<string[] | null> {
   return db().$transaction(async (tx) => {
-    const call = await findCall(tx, channel, status.id);
+    const call = await findCallByUpstreamId(channel.organizationId, channel.id, status.id, tx);
     if (call?.direction !== "business_initiated") return null;
     const value = status.status.toUpperCase();
     if (value === "RINGING") return [];
+    const organizationId = channel.organizationId;
     if (value === "ACCEPTED") {
-      await tx.call.updateMany({ where: { id: call.id, state: "ringing" }, data: { state: "accepted" } });
+      await updateCallIf(organizationId, call.id, { state: "ringing" }, { state: "accepted" }, tx);
       return [];
     }
     if (value !== "REJECTED") return null;
-    const moved = await tx.call.updateMany({
-      where: { id: call.id, state: { in: ["ringing", "accepted"] } },
-      data: {
-        state: "rejected",
-        terminateReason: "customer_rejected",
-        endedAt: seconds(status.timestamp) ?? new Date(),
-        sdpOffer: null,
-        sdpAnswer: null,
-      },
-    });
-    if (moved.count === 0) return [];
+    const rejected = {
+      state: "rejected",
+      terminateReason: "customer_rejected",
+      endedAt: seconds(status.timestamp) ?? new Date(),
+      sdpOffer: null,
+      sdpAnswer: null,
+    };
+    const moved = await updateCallIf(
+      organizationId,
+      call.id,
+      { state: { in: ["ringing", "accepted"] } },
+      rejected,
+      tx,
+    );
+    if (moved === 0) return [];
     return recordEvent(tx, channel.organizationId, "call.ended", {
       ...callEventBase(call),
       state: "rejected",

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { markChannelCoexistence } from "@/lib/channels/repository";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { type ChangeValue, echoMessageSchema } from "@/lib/inbound/notification-schema";
 import { processAppContacts } from "@/lib/inbound/process-app-contacts";
@@ -21,10 +21,7 @@ export async function processCoexistence(
   value: ChangeValue,
 ): Promise<Result> {
   if (!channel.coexistence) {
-    await db().channel.updateMany({
-      where: { id: channel.id, coexistence: false },
-      data: { coexistence: true },
-    });
+    await markChannelCoexistence(channel.organizationId, channel.id);
   }
   const result: Result = { deliveryIds: [], mediaIds: [], messages: 0 };
   if (field === "smb_message_echoes") {

@@ -10,6 +10,8 @@ import { applyMessageChange } from "@/lib/inbound/apply-message-change";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { EchoMessage } from "@/lib/inbound/notification-schema";
 import { type InboundResult, otherApp } from "@/lib/inbound/process-inbound-message";
+import { findStoredUpstreamId, insertMessage } from "@/lib/inbound/repository/messages";
+import { insertMedia } from "@/lib/media/repository";
 
 /**
  * smb_message_echoes: what staff sent from the WhatsApp Business app on a coexistence number.
@@ -40,11 +42,9 @@ export async function processEcho(
 }
 
 async function storeEcho(channel: Channel, echo: EchoMessage, standby: boolean): Promise<InboundResult> {
-  const existing = await db().message.findUnique({
-    where: { whatsappMessageId: echo.id },
-    select: { id: true },
-  });
-  if (existing) return { messageId: null, deliveryIds: [] };
+  const organizationId = channel.organizationId;
+  // stored in any organization: the upstream's id is unique across them
+  if (await findStoredUpstreamId(organizationId, echo.id)) return { messageId: null, deliveryIds: [] };
   const to = echo.to ? `+${echo.to.replace(/^\+/, "")}` : null;
   const bsuid = echo.to_user_id ?? null;
   if (!to && !bsuid) return { messageId: null, deliveryIds: [] };
@@ -56,21 +56,21 @@ async function storeEcho(channel: Channel, echo: EchoMessage, standby: boolean):
   return db().$transaction(async (tx) => {
     const { contact, deliveryIds } = await findOrCreateInboundContact(
       tx,
-      channel.organizationId,
+      organizationId,
       channel.id,
       { phone: to, bsuid, parentBsuid: echo.to_parent_user_id ?? null, profileName: null },
       { inboundAt: null },
     );
     const { conversation, opened } = await touchConversation(tx, {
-      organizationId: channel.organizationId,
+      organizationId,
       contactId: contact.id,
       channelId: channel.id,
       at: sentAt,
     });
-    await tx.message.create({
-      data: {
+    await insertMessage(
+      organizationId,
+      {
         id: messageId,
-        organizationId: channel.organizationId,
         channelId: channel.id,
         contactId: contact.id,
         conversationId: conversation.id,
@@ -86,22 +86,16 @@ async function storeEcho(channel: Channel, echo: EchoMessage, standby: boolean):
         sentAt,
         createdAt: sentAt,
       },
-    });
+      tx,
+    );
     if (mapped.media) {
-      await tx.media.create({
-        data: {
-          id: messageId,
-          organizationId: channel.organizationId,
-          upstreamId: mapped.media.upstreamId,
-          mimeType: mapped.media.mimeType,
-          filename: mapped.media.filename ?? null,
-          sha256: mapped.media.sha256 ?? null,
-        },
-      });
+      const { upstreamId, mimeType, filename, sha256 } = mapped.media;
+      const media = { upstreamId, mimeType, filename: filename ?? null, sha256: sha256 ?? null };
+      await insertMedia(organizationId, { id: messageId, ...media }, tx);
     }
     if (opened) {
       deliveryIds.push(
-        ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
+        ...(await recordEvent(tx, organizationId, "conversation.opened", {
           conversationId: conversation.id,
           contactId: contact.id,
           channelId: channel.id,
@@ -111,7 +105,7 @@ async function storeEcho(channel: Channel, echo: EchoMessage, standby: boolean):
       );
     }
     deliveryIds.push(
-      ...(await recordEvent(tx, channel.organizationId, "message.sent", {
+      ...(await recordEvent(tx, organizationId, "message.sent", {
         messageId,
         whatsappMessageId: echo.id,
         conversationId: conversation.id,

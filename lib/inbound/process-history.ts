@@ -1,6 +1,10 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
+import {
+  findLatestConversationOfContact,
+  insertConversation,
+} from "@/lib/conversations/repository/conversations";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Channel, MessageStatus, Prisma } from "@/lib/generated/prisma/client.ts";
@@ -10,8 +14,14 @@ import {
   historyChunkSchema,
   inboundMessageSchema,
 } from "@/lib/inbound/notification-schema";
+import {
+  findChannelMessagesByUpstreamId,
+  insertMessages,
+  type NewMessage,
+} from "@/lib/inbound/repository/messages";
 import { withMediaId } from "@/lib/inbound/with-media-id";
 import { logger } from "@/lib/logger";
+import { insertMediaRows, type NewMedia } from "@/lib/media/repository";
 
 /** history_context.status (the app's own ticks) → ours */
 const STATUS: Record<string, MessageStatus> = {
@@ -26,7 +36,7 @@ const STATUS: Record<string, MessageStatus> = {
   failed: "failed",
 };
 
-type Row = Prisma.MessageCreateManyInput;
+type Row = NewMessage & { id: string; whatsappMessageId: string };
 
 /**
  * The `history` webhook: the WhatsApp Business app's past chats (up to 180 days) when a
@@ -80,7 +90,7 @@ async function storeThread(
     );
     const conversationId = await historyConversation(tx, channel, contact.id, times);
     const rows: Row[] = [];
-    const media: Prisma.MediaCreateManyInput[] = [];
+    const media: (NewMedia & { id: string })[] = [];
     for (const m of messages) {
       const id = randomUUID();
       const mapped = mapInboundContent(m, id);
@@ -90,7 +100,6 @@ async function storeThread(
       const time = at(m.timestamp);
       rows.push({
         id,
-        organizationId: channel.organizationId,
         channelId: channel.id,
         contactId: contact.id,
         conversationId,
@@ -109,7 +118,6 @@ async function storeThread(
       if (mapped.media?.upstreamId) {
         media.push({
           id,
-          organizationId: channel.organizationId,
           upstreamId: mapped.media.upstreamId,
           mimeType: mapped.media.mimeType,
           filename: mapped.media.filename ?? null,
@@ -117,7 +125,7 @@ async function storeThread(
         });
       }
     }
-    await tx.message.createMany({ data: rows, skipDuplicates: true });
+    await insertMessages(channel.organizationId, rows, tx);
     return addMedia(tx, channel, rows, media);
   });
 }
@@ -131,40 +139,34 @@ async function addMedia(
   tx: Tx,
   channel: Channel,
   rows: Row[],
-  media: Prisma.MediaCreateManyInput[],
+  media: (NewMedia & { id: string })[],
 ): Promise<string[]> {
   if (media.length === 0) return [];
   const byOurId = new Map(rows.map((r) => [r.id, r.whatsappMessageId]));
-  const stored = await tx.message.findMany({
-    where: {
-      organizationId: channel.organizationId,
-      channelId: channel.id,
-      whatsappMessageId: { in: media.map((x) => byOurId.get(x.id) ?? "") },
-    },
-    select: { id: true, whatsappMessageId: true, media: { select: { id: true } } },
-  });
+  const stored = await findChannelMessagesByUpstreamId(
+    channel.organizationId,
+    channel.id,
+    media.map((x) => byOurId.get(x.id) ?? ""),
+    tx,
+  );
   const storedByWamid = new Map(stored.map((s) => [s.whatsappMessageId, s]));
   const fresh = media.flatMap((x) => {
     const s = storedByWamid.get(byOurId.get(x.id) ?? "");
     return s && !s.media ? [{ ...x, id: s.id }] : [];
   });
-  await tx.media.createMany({ data: fresh, skipDuplicates: true });
+  await insertMediaRows(channel.organizationId, fresh, tx);
   return fresh.map((x) => x.id);
 }
 
 /** The customer's latest conversation on this channel, or a resolved one spanning the history. */
 async function historyConversation(tx: Tx, channel: Channel, contactId: string, times: Date[]) {
-  const latest = await tx.conversation.findFirst({
-    where: { organizationId: channel.organizationId, contactId },
-    orderBy: { lastActivityAt: "desc" },
-    select: { id: true },
-  });
+  const latest = await findLatestConversationOfContact(channel.organizationId, contactId, tx);
   if (latest) return latest.id;
   const first = new Date(Math.min(...times.map((t) => t.getTime())));
   const last = new Date(Math.max(...times.map((t) => t.getTime())));
-  const created = await tx.conversation.create({
-    data: {
-      organizationId: channel.organizationId,
+  const created = await insertConversation(
+    channel.organizationId,
+    {
       contactId,
       channelId: channel.id,
       status: "resolved",
@@ -172,7 +174,8 @@ async function historyConversation(tx: Tx, channel: Channel, contactId: string, 
       lastActivityAt: last,
       resolvedAt: last,
     },
-  });
+    tx,
+  );
   return created.id;
 }
 

@@ -2,8 +2,11 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import { markReplied } from "@/lib/broadcasts/mark-replied";
 import { CHANNEL_TOUCH_EVERY_MS, channelTouchDue } from "@/lib/channels/channel-touch-due";
+import { touchChannelIfDue } from "@/lib/channels/repository";
 import { applyStopWord, stopWordCandidate } from "@/lib/contacts/apply-stop-word";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
+import { keepContactReferral } from "@/lib/contacts/repository";
+import { updateConversation } from "@/lib/conversations/repository/conversations";
 import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
@@ -14,7 +17,15 @@ import { inboundSender } from "@/lib/inbound/inbound-sender";
 import { mapInboundContent } from "@/lib/inbound/map-inbound-content";
 import type { ChangeValue, InboundMessage } from "@/lib/inbound/notification-schema";
 import { type AnsweredFlow, parseFlowResponse } from "@/lib/inbound/parse-flow-response";
-import { storeOrdinaryInbound } from "@/lib/inbound/store-ordinary-inbound";
+import {
+  closeFlowMessage,
+  findFlowMessage,
+  findMessageIdByUpstreamId,
+  findStoredUpstreamId,
+  insertMessage,
+} from "@/lib/inbound/repository/messages";
+import { storeOrdinaryInbound } from "@/lib/inbound/repository/ordinary-inbound";
+import { insertMedia } from "@/lib/media/repository";
 import { countFlowResponse } from "@/lib/metrics/record";
 
 export type InboundResult = {
@@ -23,13 +34,13 @@ export type InboundResult = {
   mediaId?: string;
   /** the notification (its only item) was marked processed by the statement that stored it */
   marked?: boolean;
-  /** what stored it: the one statement (store-ordinary-inbound.ts) or the transaction; absent for a duplicate */
+  /** what stored it: the one statement (repository/ordinary-inbound.ts) or the transaction; absent for a duplicate */
   path?: "statement" | "transaction";
 };
 
 /**
  * One inbound message: contact, conversation, Message, media reference and events all or
- * nothing: one statement in the ordinary case (lib/inbound/store-ordinary-inbound.ts), else one
+ * nothing: one statement in the ordinary case (lib/inbound/repository/ordinary-inbound.ts), else one
  * transaction. Idempotent on the upstream id: a notification delivered twice stores one message.
  */
 export async function processInboundMessage(
@@ -83,12 +94,10 @@ async function storeInbound(
   const writtenAt = Number.isFinite(sentSeconds)
     ? new Date(Math.min(receivedAt.getTime(), sentSeconds * 1000))
     : receivedAt;
+  const organizationId = channel.organizationId;
   const messageId = randomUUID();
   const reacted = message.reaction?.message_id
-    ? await db().message.findFirst({
-        where: { whatsappMessageId: message.reaction.message_id, organizationId: channel.organizationId },
-        select: { id: true },
-      })
+    ? await findMessageIdByUpstreamId(organizationId, message.reaction.message_id)
     : null;
   // a completed Flow: the Flow message its token names, in this organization ONLY (a token of
   // another organization matches nothing here)
@@ -96,16 +105,11 @@ async function storeInbound(
   const flow = nfm ? parseFlowResponse(nfm.response_json) : null;
   const flowToken = flow && !flow.malformed ? flow.flowToken : null;
   const answered: AnsweredFlow | null = flowToken
-    ? await db()
-        .message.findFirst({
-          where: { organizationId: channel.organizationId, flowToken },
-          // the token is refused when reused, but two concurrent sends may both hold it: the latest
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          select: { id: true, broadcastId: true },
-        })
-        .then((m) => (m ? { messageId: m.id, broadcastId: m.broadcastId } : null))
+    ? await findFlowMessage(organizationId, flowToken).then((m) =>
+        m ? { messageId: m.id, broadcastId: m.broadcastId } : null,
+      )
     : null;
-  const mapped = mapInboundContent(message, messageId, reacted?.id ?? null, answered);
+  const mapped = mapInboundContent(message, messageId, reacted, answered);
   const text = message.type === "text" && message.text ? message.text.body : null;
   const referral = mapReferral(message.referral);
 
@@ -114,9 +118,8 @@ async function storeInbound(
   // records flow.completed: the full path (its duplicate is found here, as the statement finds the others')
   const known =
     referral || flow || !ordinaryStatement
-      ? await duplicateOrOther(message.id)
-      : await storeOrdinaryInbound({
-          organizationId: channel.organizationId,
+      ? await duplicateOrOther(organizationId, message.id)
+      : await storeOrdinaryInbound(organizationId, {
           channelId: channel.id,
           messageId,
           whatsappMessageId: message.id,
@@ -146,22 +149,22 @@ async function storeInbound(
   const stored = await db().$transaction(async (tx) => {
     const { contact, deliveryIds } = await findOrCreateInboundContact(
       tx,
-      channel.organizationId,
+      organizationId,
       channel.id,
       sender,
       { inboundAt: writtenAt },
     );
     const { conversation, opened } = await touchConversation(tx, {
-      organizationId: channel.organizationId,
+      organizationId,
       contactId: contact.id,
       channelId: channel.id,
       at: writtenAt,
       storedAt: receivedAt,
     });
-    await tx.message.create({
-      data: {
+    await insertMessage(
+      organizationId,
+      {
         id: messageId,
-        organizationId: channel.organizationId,
         channelId: channel.id,
         contactId: contact.id,
         conversationId: conversation.id,
@@ -176,33 +179,26 @@ async function storeInbound(
         ...(standby ? { responder: "other", responderAppId: otherApp(conversation) } : {}),
         ...(referral ? { referral } : {}),
       },
-    });
-    if (referral) await keepReferral(tx, contact.id, { ...referral, at: writtenAt.toISOString() });
+      tx,
+    );
+    if (referral) {
+      await keepContactReferral(organizationId, contact.id, { ...referral, at: writtenAt.toISOString() }, tx);
+    }
     if (mapped.media) {
-      await tx.media.create({
-        data: {
-          id: messageId,
-          organizationId: channel.organizationId,
-          upstreamId: mapped.media.upstreamId,
-          mimeType: mapped.media.mimeType,
-          filename: mapped.media.filename ?? null,
-          sha256: mapped.media.sha256 ?? null,
-        },
-      });
+      const { upstreamId, mimeType, filename, sha256 } = mapped.media;
+      const media = { upstreamId, mimeType, filename: filename ?? null, sha256: sha256 ?? null };
+      await insertMedia(organizationId, { id: messageId, ...media }, tx);
     }
     if (touchChannel) {
-      await tx.$executeRaw`
-        UPDATE channels SET last_active_at = ${receivedAt}, updated_at = ${receivedAt}
-        WHERE id = ${channel.id}::uuid
-          AND (last_active_at IS NULL OR last_active_at < ${new Date(receivedAt.getTime() - CHANNEL_TOUCH_EVERY_MS)})`;
+      await touchChannelIfDue(organizationId, channel.id, receivedAt, CHANNEL_TOUCH_EVERY_MS, tx);
     }
-    await markReplied(channel.organizationId, contact.id, writtenAt, tx);
+    await markReplied(organizationId, contact.id, writtenAt, tx);
     if (text !== null) {
-      deliveryIds.push(...(await applyStopWord(tx, channel.organizationId, contact.id, text, writtenAt)));
+      deliveryIds.push(...(await applyStopWord(tx, organizationId, contact.id, text, writtenAt)));
     }
     if (opened) {
       deliveryIds.push(
-        ...(await recordEvent(tx, channel.organizationId, "conversation.opened", {
+        ...(await recordEvent(tx, organizationId, "conversation.opened", {
           conversationId: conversation.id,
           contactId: contact.id,
           channelId: channel.id,
@@ -212,7 +208,7 @@ async function storeInbound(
       );
     }
     deliveryIds.push(
-      ...(await recordEvent(tx, channel.organizationId, "message.inbound", {
+      ...(await recordEvent(tx, organizationId, "message.inbound", {
         messageId,
         whatsappMessageId: message.id,
         conversationId: conversation.id,
@@ -236,14 +232,11 @@ async function storeInbound(
     );
     if (answered) {
       // the Flow message is answered: its token no longer opens the data endpoint (lib/flow-endpoint/flow-token-state.ts)
-      await tx.message.updateMany({
-        where: { id: answered.messageId, flowClosedAt: null },
-        data: { flowClosedAt: receivedAt },
-      });
+      await closeFlowMessage(organizationId, answered.messageId, receivedAt, tx);
     }
     if (flow && !flow.malformed) {
       deliveryIds.push(
-        ...(await recordEvent(tx, channel.organizationId, "flow.completed", {
+        ...(await recordEvent(tx, organizationId, "flow.completed", {
           messageId,
           flowMessageId: answered?.messageId ?? null,
           broadcastId: answered?.broadcastId ?? null,
@@ -256,14 +249,11 @@ async function storeInbound(
         })),
       );
     }
-    // on `messages` the thread is ours (lib/inbound/store-ordinary-inbound.ts says why)
+    // on `messages` the thread is ours (lib/inbound/repository/ordinary-inbound.ts says why)
     if (!standby && !opened && conversation.owner === "other") {
-      await tx.conversation.update({
-        where: { id: conversation.id },
-        data: { owner: "us", ownerAppId: null },
-      });
+      await updateConversation(organizationId, conversation.id, { owner: "us", ownerAppId: null }, tx);
       deliveryIds.push(
-        ...(await recordEvent(tx, channel.organizationId, "conversation.owner_changed", {
+        ...(await recordEvent(tx, organizationId, "conversation.owner_changed", {
           conversationId: conversation.id,
           contactId: contact.id,
           channelId: channel.id,
@@ -285,32 +275,10 @@ async function storeInbound(
   return stored;
 }
 
-async function duplicateOrOther(whatsappMessageId: string) {
-  const seen = await db().message.findUnique({ where: { whatsappMessageId }, select: { id: true } });
+/** A message stored by its upstream id (in any organization: the id is unique across them) is a duplicate. */
+async function duplicateOrOther(organizationId: string, whatsappMessageId: string) {
+  const seen = await findStoredUpstreamId(organizationId, whatsappMessageId);
   return seen ? ({ outcome: "duplicate", marked: false } as const) : ({ outcome: "other" } as const);
-}
-
-/**
- * The contact keeps the first ad it came from and the latest (each with `at`, when the customer
- * wrote). A late-delivered older message neither replaces the first with a later one nor the
- * latest with an older one: both compare `at`. The row is the organization's own (the contact
- * was just found or created in it).
- */
-async function keepReferral(
-  tx: Prisma.TransactionClient,
-  contactId: string,
-  stamped: Record<string, unknown>,
-) {
-  const value = JSON.stringify(stamped);
-  await tx.$executeRaw`
-    UPDATE contacts SET
-      first_referral = CASE
-        WHEN first_referral IS NULL OR (first_referral->>'at') > ${stamped.at as string} THEN ${value}::jsonb
-        ELSE first_referral END,
-      latest_referral = CASE
-        WHEN latest_referral IS NULL OR (latest_referral->>'at') <= ${stamped.at as string} THEN ${value}::jsonb
-        ELSE latest_referral END
-    WHERE id = ${contactId}::uuid`;
 }
 
 /** The other responder's app id a handover named for the conversation, if it is the other's. */

@@ -18,15 +18,15 @@ import { CALLS_FIELD, processCalls } from "@/lib/inbound/process-calls";
 import { COEXISTENCE_FIELDS, processCoexistence } from "@/lib/inbound/process-coexistence";
 import { processMessage } from "@/lib/inbound/process-message";
 import { processRouting, ROUTING_FIELDS } from "@/lib/inbound/process-routing";
+import { processStatus } from "@/lib/inbound/process-status";
+import { recordUnprocessed } from "@/lib/inbound/record-unprocessed";
+import { soleItem } from "@/lib/inbound/sole-item";
 import {
   type PrefetchedMessage,
   prefetchedOf,
-  processStatus,
   type SoleStatusRow,
   soleStatusMessageSql,
-} from "@/lib/inbound/process-status";
-import { recordUnprocessed } from "@/lib/inbound/record-unprocessed";
-import { soleItem } from "@/lib/inbound/sole-item";
+} from "@/lib/inbound/status-message";
 import { logger } from "@/lib/logger";
 import { enqueue } from "@/lib/queues";
 import { applyTemplateChange, TEMPLATE_FIELDS } from "@/lib/templates/apply-template-change";
@@ -84,7 +84,7 @@ export async function processStoredNotification(
           deliveryIds.push(
             ...(await recordUnprocessed(
               { notificationId, wabaId: entry.id, field: change.field, value: change.value },
-              activeChannelOfNumber,
+              CHANNELS,
             )),
           );
         }
@@ -110,25 +110,24 @@ export async function processStoredNotification(
         // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot read goes the unprocessed way
         const organizationId = await organizationOfWaba(entry.id);
         const applied = await applyFlowWebhook(organizationId, entry.id ?? "", change.value);
-        deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, activeChannelOfNumber))));
+        deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, CHANNELS))));
         continue;
       }
       if (ACCOUNT_FIELDS.has(change.field)) {
         const time = "time" in entry ? entry.time : undefined;
-        if (await applyAccountChange({ wabaId: entry.id, field: change.field, value: change.value, time })) {
-          continue;
-        }
+        const account = { wabaId: entry.id, field: change.field, value: change.value, time };
+        if (await applyAccountChange(account, activeChannelOfWaba)) continue;
         // another account_update event, or a value we cannot read
-        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       if (fieldRoute(change.field) === "unprocessed") {
-        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       const value = changeValueSchema.safeParse(change.value);
       if (!value.success) {
-        deliveryIds.push(...(await recordUnprocessed(unprocessed, activeChannelOfNumber)));
+        deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       const phoneNumberId = value.data.metadata?.phone_number_id;
@@ -222,6 +221,21 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
     db().channel.findFirst({ where: { phoneNumberId, status: "active" } }),
   );
 }
+
+/**
+ * The oldest active channel of a WABA, whatever its token: a WABA-level notification's channel
+ * (a WABA is active in one organization at most, migration hardening_round_3), whose
+ * organization then scopes every statement about it.
+ */
+function activeChannelOfWaba(wabaId: string): Promise<Channel | null> {
+  return db().channel.findFirst({
+    where: { wabaId, status: "active" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** How an unprocessed change finds its channel: by its number, else by its WABA. */
+const CHANNELS = { ofNumber: activeChannelOfNumber, ofWaba: activeChannelOfWaba };
 
 /**
  * The organization whose active channel (with a token that still works) holds the WABA a

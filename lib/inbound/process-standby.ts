@@ -1,6 +1,5 @@
 import "#server-only";
-import { changeConversationOwner } from "@/lib/conversations/repository/owner";
-import { db } from "@/lib/db";
+import { changeConversationOwner, findMessageConversationId } from "@/lib/conversations/repository/owner";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import {
   type ChangeValue,
@@ -67,13 +66,10 @@ export async function processStandby(channel: Channel, value: ChangeValue): Prom
 
 /** The conversation of a message stored from standby is the other responder's (if it was ours). */
 async function ownedByOther(channel: Channel, messageId: string): Promise<string[]> {
-  const message = await db().message.findUnique({
-    where: { id: messageId },
-    select: { conversationId: true },
-  });
-  if (!message?.conversationId) return [];
+  const conversationId = await findMessageConversationId(channel.organizationId, messageId);
+  if (!conversationId) return [];
   const changed = await changeConversationOwner(channel.organizationId, {
-    conversationId: message.conversationId,
+    conversationId,
     owner: { owner: "other", appId: null },
     reason: "standby",
     onlyFrom: "us",

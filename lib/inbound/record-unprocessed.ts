@@ -1,9 +1,16 @@
 import "#server-only";
+import { noteUnprocessedField } from "@/lib/channels/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { countUnprocessedField } from "@/lib/metrics/record";
+
+/** The active channel of a phone number id, and the oldest of a WABA (found before an organization is known). */
+export type ChannelLookups = {
+  ofNumber: (phoneNumberId: string) => Promise<Channel | null>;
+  ofWaba: (wabaId: string) => Promise<Channel | null>;
+};
 
 /** A change value above this (as JSON) is not kept as the channel's example; the raw row has it. */
 const EXAMPLE_MAX_CHARS = 8_192;
@@ -20,16 +27,17 @@ const EXAMPLE_MAX_CHARS = 8_192;
  * number-level fields, webhooks reference), else of the entry's id, the WhatsApp Business
  * Account of the WABA-level fields (account_update, phone_number_quality_update, …). A WABA with
  * several active numbers: the oldest channel (our decision; no page says which number a
- * WABA-level change concerns). A change for no known channel is counted on /metrics and logged
- * only: no organization's channel or webhook ever sees it.
+ * WABA-level change concerns). Both are found by the caller before an organization is known
+ * (lib/inbound/process-notification.ts). A change for no known channel is counted on /metrics
+ * and logged only: no organization's channel or webhook ever sees it.
  * Answers the delivery ids to start once done.
  */
 export async function recordUnprocessed(
   change: { notificationId: string; wabaId: string | undefined; field: string; value: unknown },
-  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+  channels: ChannelLookups,
 ): Promise<string[]> {
   countUnprocessedField(change.field);
-  const channel = await channelOf(change, channelOfNumber);
+  const channel = await channelOf(change, channels);
   if (!channel) {
     logger.info(
       { notificationId: change.notificationId, field: change.field },
@@ -48,16 +56,8 @@ export async function recordUnprocessed(
         });
   const now = new Date();
   return db().$transaction(async (tx) => {
-    await tx.$executeRaw`
-      INSERT INTO channel_unprocessed_fields
-        (id, organization_id, channel_id, field, count, first_seen_at, last_seen_at, example, upstream_notification_id)
-      VALUES (gen_random_uuid(), ${channel.organizationId}::uuid, ${channel.id}::uuid, ${field}, 1, ${now}, ${now},
-        ${example}::jsonb, ${change.notificationId}::uuid)
-      ON CONFLICT (channel_id, field) DO UPDATE SET
-        count = channel_unprocessed_fields.count + 1,
-        last_seen_at = greatest(channel_unprocessed_fields.last_seen_at, excluded.last_seen_at),
-        example = excluded.example,
-        upstream_notification_id = excluded.upstream_notification_id`;
+    const row = { field, at: now, example, notificationId: change.notificationId };
+    await noteUnprocessedField(channel.organizationId, channel.id, row, tx);
     return recordEvent(tx, channel.organizationId, "whatsapp.notification", {
       channelId: channel.id,
       field: change.field,
@@ -69,7 +69,7 @@ export async function recordUnprocessed(
 
 async function channelOf(
   change: { wabaId: string | undefined; value: unknown },
-  channelOfNumber: (phoneNumberId: string) => Promise<Channel | null>,
+  channels: ChannelLookups,
 ): Promise<Channel | null> {
   const metadata =
     typeof change.value === "object" && change.value !== null && "metadata" in change.value
@@ -79,11 +79,6 @@ async function channelOf(
     typeof metadata === "object" && metadata !== null && "phone_number_id" in metadata
       ? metadata.phone_number_id
       : undefined;
-  if (typeof phoneNumberId === "string" && phoneNumberId) return channelOfNumber(phoneNumberId);
-  if (!change.wabaId) return null;
-  // a WABA is active in one organization at most (migration hardening_round_3)
-  return db().channel.findFirst({
-    where: { wabaId: change.wabaId, status: "active" },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  if (typeof phoneNumberId === "string" && phoneNumberId) return channels.ofNumber(phoneNumberId);
+  return change.wabaId ? channels.ofWaba(change.wabaId) : null;
 }

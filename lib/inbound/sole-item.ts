@@ -7,7 +7,7 @@ export type SoleItem = "message" | "status";
  * Whether a notification holds one item and nothing else: one `messages` change (no other
  * change, in any entry) whose value holds one message or one status, not both. Such a
  * notification (the usual kind) is marked processed by the statement that writes its item,
- * not by a statement of its own. soleStatusMessageSql (lib/inbound/process-status.ts) reads a
+ * not by a statement of its own. soleStatusMessageSql (lib/inbound/status-message.ts) reads a
  * sole status's message with the payload by a wider rule that holds whenever this answers "status".
  */
 export function soleItem(notification: Notification): SoleItem | null {

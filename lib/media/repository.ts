@@ -60,3 +60,20 @@ export async function deleteMessageMedia(
   await client.media.deleteMany({ where: { id: messageId, organizationId } });
   return rows.map((r) => r.storageKey);
 }
+
+/** A message's media reference (its id is the message's), as the upstream named it. */
+export type NewMedia = Omit<Prisma.MediaCreateManyInput, "organizationId">;
+
+/** The media reference of a message just stored, in the caller's transaction (the copy follows in a job). */
+export async function insertMedia(organizationId: string, row: NewMedia, client: Client): Promise<void> {
+  await client.media.create({ data: { ...row, organizationId } });
+}
+
+/** Media references of messages stored earlier or now, skipping any a message has already. */
+export async function insertMediaRows(
+  organizationId: string,
+  rows: NewMedia[],
+  client: Client,
+): Promise<void> {
+  await client.media.createMany({ data: rows.map((r) => ({ ...r, organizationId })), skipDuplicates: true });
+}

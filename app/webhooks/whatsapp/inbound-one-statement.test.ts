@@ -1,5 +1,5 @@
 /**
- * An ordinary customer's message is stored by one statement (lib/inbound/store-ordinary-inbound.ts):
+ * An ordinary customer's message is stored by one statement (lib/inbound/repository/ordinary-inbound.ts):
  * the same rows and events as the full transaction, all or nothing, once per upstream id, and
  * one open conversation however many of the customer's messages arrive at once.
  */

@@ -179,6 +179,31 @@ describe("a listener of this process (its own channel, named after this process'
   });
 });
 
+describe("a listener behind keeps ids, not payloads, past its bound", () => {
+  it("a notification heard past the held payloads' bound is claimed and read from its row", async () => {
+    const c = await inboundCustomer();
+    // a bound of none: every payload heard is dropped and its id claimed, as a worker far behind does
+    const listener = listenForUpstream({ concurrency: 2, maxHeldPayloads: 0 });
+    try {
+      // the listener's connection is up once it has taken what it missed (nothing here) and listens
+      await eventually(async () => (listener.listeners().length > 0 ? true : undefined));
+      const n = textFrom(c, "heard while far behind");
+      const raw = JSON.stringify(n.body);
+      const before = listener.counts();
+      await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+      expect(await inboundEvent(c.orgId, n.wamid)).toMatchObject({ whatsappMessageId: n.wamid });
+      const row = await eventually(async () => {
+        const r = await rowOf(n.wamid);
+        return r?.processedAt ? r : undefined;
+      });
+      expect(row.claimedAt).not.toBeNull();
+      expect(listener.counts().claimed).toBeGreaterThan(before.claimed);
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
 describe("several listeners of one channel (issue 33 part 5: a worker more costs no claim a notification)", () => {
   /** a conversation of `c`'s channel (another customer) whose notifications `owner` claims first among `names` */
   function conversationOf(c: InboundCustomer, owner: string, names: string[]): InboundCustomer {

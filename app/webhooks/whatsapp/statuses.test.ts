@@ -335,7 +335,7 @@ describe("status notifications move an outbound Message forward", () => {
       // alone: read with the notification (soleStatusMessageSql)
       envelope(theirNumber, { statuses: [statusOf(byOpaque, "delivered")] }),
       envelope(theirNumber, { statuses: [statusOf({ id: victim.whatsappMessageId }, "read")] }),
-      // together with the attacker's own status: looked up by findReported
+      // together with the attacker's own status: looked up by findStatusMessage
       envelope(theirNumber, {
         statuses: [
           statusOf(byOpaque, "failed"),
@@ -385,7 +385,7 @@ describe("status notifications move an outbound Message forward", () => {
 
   it("our id in upper case names our message alike, alone in its notification or with another status", async () => {
     // found by lib/inbound/inbound-paths.property.test.ts: alone (read with the notification) it
-    // moved the message, beside another status (findReported) it did not
+    // moved the message, beside another status (findStatusMessage) it did not
     const m = await sentMessage();
     await db().message.update({ where: { id: m.messageId }, data: { whatsappMessageId: null } });
     const other = await sentMessage();

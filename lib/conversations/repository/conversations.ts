@@ -53,6 +53,19 @@ export function findContinuedConversation(
   });
 }
 
+/** The contact's latest conversation, whatever its status (a history chunk's thread), or null. */
+export function findLatestConversationOfContact(
+  organizationId: string,
+  contactId: string,
+  client: Client,
+): Promise<{ id: string } | null> {
+  return client.conversation.findFirst({
+    where: { organizationId, contactId },
+    orderBy: { lastActivityAt: "desc" },
+    select: { id: true },
+  });
+}
+
 /** The contact's conversation that is not resolved, other than `exceptId`, or null. */
 export function findOtherOpenConversation(
   organizationId: string,

@@ -10,6 +10,19 @@ import { buildEventData } from "@/lib/events/payloads";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
 
+/**
+ * The inbound fast path (docs/architecture.md "Repositories"): the one statement that stores an
+ * ordinary customer's message. It writes nine tables (messages, media, contacts, conversations,
+ * broadcast_recipients, channels, events and deliveries, and the notification's processed mark),
+ * so it belongs to no one resource's repository: it is the inbound operation's, kept whole
+ * because it is one statement (benchmarked), beside the full path it must agree with
+ * (lib/inbound/inbound-paths.property.test.ts). Every statement of it names the organization:
+ * the rows it reads are found in it, and the rows it changes are matched on their id and it.
+ * The one read across organizations is the duplicate check by the upstream's id, which is unique
+ * across them (messages_whatsapp_message_id_key, the insert's ON CONFLICT): it asks whether that
+ * id is stored at all, and reads nothing of the row.
+ */
+
 /** The events' order: the full path records them (and enqueues their deliveries) so. */
 const EVENT_ORDER = [
   "contact.created",
@@ -19,7 +32,7 @@ const EVENT_ORDER = [
 ];
 
 export type OrdinaryInboundInput = {
-  organizationId: string;
+  /** the organization's channel it came on */
   channelId: string;
   messageId: string;
   whatsappMessageId: string;
@@ -60,8 +73,12 @@ export type OrdinaryInboundResult =
  * writer committed; a new contact created concurrently conflicts (DO NOTHING) the same way.
  * Anything out of the ordinary answers "other".
  */
-export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise<OrdinaryInboundResult> {
-  const { organizationId: org, channelId, sender, mapped, receivedAt: now, writtenAt } = input;
+export async function storeOrdinaryInbound(
+  organizationId: string,
+  input: OrdinaryInboundInput,
+): Promise<OrdinaryInboundResult> {
+  const org = organizationId;
+  const { channelId, sender, mapped, receivedAt: now, writtenAt } = input;
   if (!sender.phone && !sender.bsuid) return { outcome: "other" };
   const newConversationId = randomUUID();
   // the conversation's last activity: the message's own created_at, to the ms (touch-conversation.ts)
@@ -116,6 +133,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
   const digits = input.digits?.replace(/^\+/, "") ?? null;
   const media = mapped.media;
   const ctes: Prisma.Sql[] = [
+    // by the upstream's id alone: it is unique across organizations (above)
     Prisma.sql`seen AS (
       SELECT EXISTS (SELECT 1 FROM messages WHERE whatsapp_message_id = ${input.whatsappMessageId}) AS duplicate,
              ${
@@ -165,7 +183,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
         profile_name = COALESCE(${sender.profileName}, ct.profile_name),
         parent_bsuid = COALESCE(${sender.parentBsuid ?? null}, ct.parent_bsuid),
         updated_at = ${now}
-      FROM c WHERE ct.id = c.id AND ct.xmin = c.version
+      FROM c WHERE ct.id = c.id AND ct.organization_id = ${org}::uuid AND ct.xmin = c.version
       RETURNING ct.id, ct.phone, ct.bsuid, ct.username
     )`,
     Prisma.sql`who AS (
@@ -183,7 +201,8 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
              -- a standby message's responder: the app a handover named for the conversation, if any
              ${
                input.standby
-                 ? Prisma.sql`(SELECT cv.owner_app_id FROM conversations cv WHERE cv.id = (SELECT id FROM cur) AND cv.owner = 'other')`
+                 ? Prisma.sql`(SELECT cv.owner_app_id FROM conversations cv
+                     WHERE cv.id = (SELECT id FROM cur) AND cv.organization_id = ${org}::uuid AND cv.owner = 'other')`
                  : Prisma.sql`NULL::text`
              }
       FROM who
@@ -202,12 +221,13 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
              channel_id = COALESCE(cv.channel_id, ${channelId}::uuid), updated_at = ${now}${
                input.standby ? Prisma.empty : Prisma.sql`, owner = 'us', owner_app_id = NULL`
              }
-      FROM m WHERE cv.id = m.conversation_id AND NOT m.opened
+      FROM m WHERE cv.id = m.conversation_id AND cv.organization_id = ${org}::uuid AND NOT m.opened
     )`,
-    // lib/broadcasts/mark-replied.ts: delivered in the 24 hours before the customer wrote
+    // lib/broadcasts/mark-replied.ts (markRecipientsReplied): delivered in the 24 hours before the customer wrote
     Prisma.sql`replied AS (
       UPDATE broadcast_recipients br SET replied_at = ${writtenAt}
-      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
+      WHERE br.contact_id = (SELECT contact_id FROM m) AND br.organization_id = ${org}::uuid
+        AND br.replied_at IS NULL AND br.status IN ('delivered', 'read')
         AND br.delivered_at > ${new Date(writtenAt.getTime() - REPLY_WINDOW_MS)} AND br.delivered_at <= ${writtenAt}
     )`,
   ];
@@ -222,7 +242,7 @@ export async function storeOrdinaryInbound(input: OrdinaryInboundInput): Promise
   if (input.touchChannel) {
     ctes.push(Prisma.sql`channel AS (
       UPDATE channels SET last_active_at = ${now}, updated_at = ${now}
-      WHERE id = ${channelId}::uuid AND EXISTS (SELECT 1 FROM m)
+      WHERE id = ${channelId}::uuid AND organization_id = ${org}::uuid AND EXISTS (SELECT 1 FROM m)
         AND (last_active_at IS NULL OR last_active_at < ${new Date(now.getTime() - CHANNEL_TOUCH_EVERY_MS)})
     )`);
   }
