@@ -40,7 +40,7 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
   const sends: Promise<Outcome>[] = [];
   for (let i = 0; i < ids.length; i += CLAIM_GROUP) {
     const group = ids.slice(i, i + CLAIM_GROUP);
-    const claims = await claimMany(group);
+    const claims = await claimMany(channel.organizationId, group);
     // every request of the group leaves now, before the next group is claimed
     group.forEach((id, j) => {
       const claimed = claims[j];
@@ -56,7 +56,9 @@ export async function sendBroadcastBatch(channel: Channel, ids: string[]): Promi
     channel.organizationId,
     outcomes.flatMap((o) => (o.wamid && o.api === "marketing_messages" ? [o.id] : [])),
   );
-  const settled = await Promise.all(outcomes.flatMap((o) => (o.failure ? [settle(o.id, o.failure)] : [])));
+  const settled = await Promise.all(
+    outcomes.flatMap((o) => (o.failure ? [settle(channel.organizationId, o.id, o.failure)] : [])),
+  );
   return { throttled: settled.includes("throttled") };
 }
 
@@ -84,7 +86,7 @@ async function recordSent(
   touchChannel(channel.organizationId, channel.id).catch(() => undefined);
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      await markBatchSent(sent);
+      await markBatchSent(channel.organizationId, sent);
       return;
     } catch (err) {
       logger.warn(
@@ -98,16 +100,17 @@ async function recordSent(
 
 /** What the send policy (lib/messages/send-policy.ts) says a broadcast does with this refusal. */
 async function settle(
+  organizationId: string,
   messageId: string,
   f: UpstreamFailure,
 ): Promise<"throttled" | "later" | "failed" | "unknown" | "taken"> {
   const { kind, rule } = broadcastRetry(f);
   if (kind === "in-doubt") return "unknown";
   if (rule) {
-    const tries = await putBack({ messageId, backoff: rule.backoff });
+    const tries = await putBack(organizationId, messageId, rule.backoff);
     if (tries === null) return "taken";
     if (tries < rule.tries) return kind === "throttled" ? "throttled" : "later";
   }
-  await markFailed(messageId, f);
+  await markFailed(organizationId, messageId, f);
   return "failed";
 }

@@ -80,5 +80,5 @@ export async function processStatus(
     },
     error: status.errors?.[0],
   };
-  return applyUpstreamStatus(found, report, notificationId);
+  return applyUpstreamStatus(found.organizationId, found, report, notificationId);
 }

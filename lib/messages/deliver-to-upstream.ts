@@ -45,17 +45,17 @@ export async function deliverToUpstream(
     if (!pending) return currentOutcome(organizationId, messageId);
     channel = pending.channel_id ? await cachedChannel(organizationId, pending.channel_id) : null;
     if (!channel || !pending.cloud) {
-      return fail(messageId, NOTHING_TO_SEND);
+      return fail(organizationId, messageId, NOTHING_TO_SEND);
     }
   }
 
   for (let attempt = 1; ; attempt++) {
     const wait = await takeSlot(channel.id, effectiveThroughput(channel), `${messageId}:${attempt}`);
     if (wait > 0) return { status: "deferred", retryInMs: wait };
-    const claimed = await claim(messageId);
+    const claimed = await claim(organizationId, messageId);
     if (!claimed) return currentOutcome(organizationId, messageId);
     if (claimed.cloud === null) {
-      return fail(messageId, NOTHING_TO_SEND);
+      return fail(organizationId, messageId, NOTHING_TO_SEND);
     }
     try {
       const sent = await postSend(channel, claimed.cloud, claimed.api ?? "messages");
@@ -69,14 +69,14 @@ export async function deliverToUpstream(
       if (pause !== null) {
         // provably not sent: back to `queued`, so that whatever happens next (a limiter
         // without Redis, a worker stopping) leaves a message that can be sent again
-        await release(messageId);
+        await release(organizationId, messageId);
         await new Promise((r) => setTimeout(r, pause));
         continue;
       }
       // maybe sent: stay `sending`; the status notifications (biz_opaque_callback_data) or
       // the 10-minute reconciler settle it
       if (f.kind === "timeout" || f.kind === "bad-response") return { status: "unknown" };
-      return fail(messageId, f);
+      return fail(organizationId, messageId, f);
     }
   }
 }
@@ -109,7 +109,7 @@ async function recordSent(
   );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const sentAt = await markSent(messageId, wamid, pacing);
+      const sentAt = await markSent(channel.organizationId, messageId, wamid, pacing);
       return { status: "sent", whatsappMessageId: wamid, sentAt: sentAt.toISOString(), ...paced(pacing) };
     } catch (err) {
       logger.warn({ messageId, attempt, err: String(err) }, "could not record a sent message");
@@ -121,8 +121,12 @@ async function recordSent(
 
 const paced = (pacing: Pacing) => (pacing ? { pacing } : {});
 
-async function fail(messageId: string, failure: UpstreamFailure): Promise<SendOutcome> {
-  await markFailed(messageId, failure);
+async function fail(
+  organizationId: string,
+  messageId: string,
+  failure: UpstreamFailure,
+): Promise<SendOutcome> {
+  await markFailed(organizationId, messageId, failure);
   return { status: "failed", failure };
 }
 

@@ -160,7 +160,7 @@ export async function sendMessage(
 
   const notQueued = async (error: unknown): Promise<null> => {
     if (!(error instanceof SendNotQueuedError)) throw error;
-    if (await failUnqueuedSend(messageId)) {
+    if (await failUnqueuedSend(organizationId, messageId)) {
       throw new ApiError(
         "SERVER_SERVICE_UNAVAILABLE",
         "The service is temporarily unavailable; nothing was sent. Retry the request.",

@@ -22,7 +22,7 @@ export async function sweepSends(): Promise<{ failed: number; requeued: number }
     take: 500,
   });
   let failed = 0;
-  for (const m of stuck) if (await failUnconfirmed(m)) failed++;
+  for (const m of stuck) if (await failUnconfirmed(m.organizationId, m)) failed++;
   const queued = await db().message.findMany({
     // a broadcast's messages are its own to send, at its pace (lib/broadcasts/sweep-broadcasts.ts)
     where: {

@@ -93,6 +93,11 @@ describe("the guard is not blind", () => {
     expect(REPOSITORY.test("lib/contacts/repository.ts")).toBe(true);
     expect(REPOSITORY.test("lib/webhooks/repository/deliveries.ts")).toBe(true);
     expect(REPOSITORY.test("lib/webhooks/repository/deep/x.ts")).toBe(false);
+    // the messages' status writer is one too (and only its own files)
+    expect(REPOSITORY.test("lib/messages/transitions/mark-sent.ts")).toBe(true);
+    expect(REPOSITORY.test("lib/messages/transitions/deep/x.ts")).toBe(false);
+    expect(REPOSITORY.test("lib/messages/mark-read.ts")).toBe(false);
+    expect(REPOSITORY.test("lib/inbound/transitions/x.ts")).toBe(false);
   });
 
   it("tells a repository function that does not take the organization first", () => {
@@ -101,8 +106,13 @@ describe("the guard is not blind", () => {
       "export function listThings<T>(organizationId: string) {}",
       "export async function deleteThing(id: string) {}",
       "export const countThings = async (where: unknown) => 0;",
+      "export const findThing = async (organizationId: string, id: string) => null;",
       "function helper(id: string) {}",
+      // a function made by a call hides its parameters; a constant that is no function does not count
+      "export const putThing = groupCommit<{ id: string; at: Date }, number | null>(async (items) => []);",
+      "export const THING_COLUMNS = Prisma.sql`id, name`;",
+      'export const LIMITS = { code: "x" } as const;',
     ].join("\n");
-    expect(functionsWithoutOrganization(source)).toEqual(["deleteThing", "countThings"]);
+    expect(functionsWithoutOrganization(source)).toEqual(["deleteThing", "countThings", "putThing"]);
   });
 });

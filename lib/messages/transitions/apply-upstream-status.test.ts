@@ -60,8 +60,8 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
       const { orgId, message, wamid } = await messageIn("sent");
       const t = Math.floor(Date.now() / 1000);
       const results = await Promise.all([
-        applyUpstreamStatus(message, report("delivered", t + 1, wamid)),
-        applyUpstreamStatus(message, report("read", t + 2, wamid)),
+        applyUpstreamStatus(message.organizationId, message, report("delivered", t + 1, wamid)),
+        applyUpstreamStatus(message.organizationId, message, report("read", t + 2, wamid)),
       ]);
       const ids = results.map((r) => r.deliveryIds);
 
@@ -81,7 +81,7 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
     const t = Math.floor(Date.now() / 1000);
     const results = await Promise.all(
       (["sent", "delivered", "read"] as const).map((next, i) =>
-        applyUpstreamStatus(message, report(next, t + i, wamid)),
+        applyUpstreamStatus(message.organizationId, message, report(next, t + i, wamid)),
       ),
     );
     const ids = results.map((r) => r.deliveryIds);
@@ -100,7 +100,13 @@ describe("applyUpstreamStatus: statuses of one message applied at the same momen
   it("a status of a message that is gone writes nothing and answers no delivery", async () => {
     const { orgId, message, wamid } = await messageIn("sent");
     await db().message.delete({ where: { id: message.id } });
-    expect(await applyUpstreamStatus(message, report("delivered", Date.now() / 1000, wamid))).toEqual({
+    expect(
+      await applyUpstreamStatus(
+        message.organizationId,
+        message,
+        report("delivered", Date.now() / 1000, wamid),
+      ),
+    ).toEqual({
       deliveryIds: [],
       marked: false,
     });
@@ -117,13 +123,18 @@ describe("applyUpstreamStatus with the notification it came from", () => {
     const { message, wamid } = await messageIn("sent");
     const t = Math.floor(Date.now() / 1000);
     const first = await notification();
-    expect((await applyUpstreamStatus(message, report("delivered", t, wamid), first)).marked).toBe(true);
+    expect(
+      (await applyUpstreamStatus(message.organizationId, message, report("delivered", t, wamid), first))
+        .marked,
+    ).toBe(true);
     expect(await processedAt(first)).not.toBeNull();
 
     // a duplicate writes nothing: its notification is left for the caller to mark
     const moved = await db().message.findUniqueOrThrow({ where: { id: message.id } });
     const duplicate = await notification();
-    expect(await applyUpstreamStatus(moved, report("delivered", t, wamid), duplicate)).toEqual({
+    expect(
+      await applyUpstreamStatus(moved.organizationId, moved, report("delivered", t, wamid), duplicate),
+    ).toEqual({
       deliveryIds: [],
       marked: false,
     });
@@ -131,9 +142,12 @@ describe("applyUpstreamStatus with the notification it came from", () => {
 
     // decided from a stale read (the message is read by now): the guarded write changes nothing,
     // the fresh read decides there is nothing to write, and the notification is not marked
-    await applyUpstreamStatus(moved, report("read", t + 1, wamid));
+    await applyUpstreamStatus(moved.organizationId, moved, report("read", t + 1, wamid));
     const stale = await notification();
-    expect((await applyUpstreamStatus(message, report("delivered", t, wamid), stale)).marked).toBe(false);
+    expect(
+      (await applyUpstreamStatus(message.organizationId, message, report("delivered", t, wamid), stale))
+        .marked,
+    ).toBe(false);
     expect(await processedAt(stale)).toBeNull();
   });
 
@@ -143,8 +157,8 @@ describe("applyUpstreamStatus with the notification it came from", () => {
       const t = Math.floor(Date.now() / 1000);
       const ids = [await notification(), await notification()];
       const results = await Promise.all([
-        applyUpstreamStatus(message, report("delivered", t + 1, wamid), ids[0]),
-        applyUpstreamStatus(message, report("read", t + 2, wamid), ids[1]),
+        applyUpstreamStatus(message.organizationId, message, report("delivered", t + 1, wamid), ids[0]),
+        applyUpstreamStatus(message.organizationId, message, report("read", t + 2, wamid), ids[1]),
       ]);
       // read always writes; delivered only when it came first
       expect(results[1]?.marked).toBe(true);

@@ -25,9 +25,12 @@ const MAX_ATTEMPTS = 8;
  * conversation, …) may change meanwhile without the status; the outcome is then the one of this
  * statement run first, as a lock would have allowed. With `notificationId` (the stored
  * notification held this status alone) the same statement marks it processed when it writes
- * the message. Answers the deliveries to enqueue and whether it marked the notification.
+ * the message. `organizationId` is `found`'s (the message read by its channel's number): the
+ * statement and the re-read are the organization's. Answers the deliveries to enqueue and
+ * whether it marked the notification.
  */
 export async function applyUpstreamStatus(
+  organizationId: string,
   found: ReadMessage,
   report: UpstreamReport,
   notificationId?: string,
@@ -37,12 +40,12 @@ export async function applyUpstreamStatus(
     const plan = planUpstreamStatus(current, report);
     if (!plan) break;
     const [result] = await db().$queryRaw<{ changed: number; delivery_ids: string[]; marked: number }[]>(
-      writeSql(current, plan, notificationId),
+      writeSql(organizationId, current, plan, notificationId),
     );
     if (result && result.changed > 0) return { deliveryIds: result.delivery_ids, marked: result.marked > 0 };
     if (attempt >= MAX_ATTEMPTS)
       throw new Error(`message ${found.id} kept moving while a status was applied`);
-    current = await findReportedMessage(found.id);
+    current = await findReportedMessage(organizationId, found.id);
   }
   return { deliveryIds: [], marked: false }; // nothing to write, or the message is gone
 }
@@ -51,7 +54,12 @@ export async function applyUpstreamStatus(
  * The plan's update of the message, guarded by the status it was made from, with its events
  * and, when given and only if the message was written, the notification's processed mark.
  */
-function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | undefined): Prisma.Sql {
+function writeSql(
+  organizationId: string,
+  m: ReadMessage,
+  plan: StatusPlan,
+  notificationId: string | undefined,
+): Prisma.Sql {
   const now = new Date();
   const p = plan.pricing;
   const sets = [
@@ -77,7 +85,7 @@ function writeSql(m: ReadMessage, plan: StatusPlan, notificationId: string | und
       Prisma.sql`changed AS (
         UPDATE messages SET status = ${plan.status}::"MessageStatus", whatsapp_message_id = ${plan.whatsappMessageId},
           updated_at = ${now}${sets.length > 0 ? Prisma.sql`, ${Prisma.join(sets)}` : Prisma.empty}
-        WHERE id = ${m.id}::uuid AND status = ${m.status}::"MessageStatus"
+        WHERE id = ${m.id}::uuid AND organization_id = ${organizationId}::uuid AND status = ${m.status}::"MessageStatus"
           AND pacing IS NOT DISTINCT FROM ${m.pacing}::"MessagePacing"
         RETURNING organization_id
       )`,

@@ -10,13 +10,14 @@ const UNCONFIRMED = {
 } as const;
 
 /**
- * A message left `sending` that heard nothing from the upstream (lib/messages/sweep-sends.ts):
- * `failed` with message.failed, unless it moved meanwhile. Answers whether it failed it.
+ * A message left `sending` that heard nothing from the upstream (lib/messages/sweep-sends.ts,
+ * which reads it across organizations and passes its row's organization): `failed` with
+ * message.failed, unless it moved meanwhile. Answers whether it failed it.
  */
-export async function failUnconfirmed(m: Message): Promise<boolean> {
+export async function failUnconfirmed(organizationId: string, m: Message): Promise<boolean> {
   const { won, deliveryIds } = await db().$transaction(async (tx) => {
     const updated = await tx.message.updateMany({
-      where: { id: m.id, status: "sending" },
+      where: { id: m.id, organizationId, status: "sending" },
       data: {
         status: "failed",
         failedAt: new Date(),
@@ -25,7 +26,7 @@ export async function failUnconfirmed(m: Message): Promise<boolean> {
       },
     });
     if (updated.count === 0) return { won: false, deliveryIds: [] };
-    const ids = await recordEvent(tx, m.organizationId, "message.failed", {
+    const ids = await recordEvent(tx, organizationId, "message.failed", {
       messageId: m.id,
       whatsappMessageId: m.whatsappMessageId,
       conversationId: m.conversationId,

@@ -15,14 +15,14 @@ export const NOT_QUEUED = {
  * after the client gave up or sent it again. False when a worker claimed it meanwhile (the
  * add reached Redis after all): then it is on its way and must not be failed.
  */
-export async function failUnqueuedSend(messageId: string): Promise<boolean> {
+export async function failUnqueuedSend(organizationId: string, messageId: string): Promise<boolean> {
   const at = new Date();
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${at}, updated_at = ${at},
           error_code = ${NOT_QUEUED.code}, error_message = ${NOT_QUEUED.message},
           error_details = ${JSON.stringify({ kind: "not-queued", message: NOT_QUEUED.message, maybeSent: false })}::jsonb
-        WHERE id = ${messageId}::uuid AND status = 'queued'
+        WHERE id = ${messageId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'queued'
         RETURNING organization_id, ${eventDataSql("message.failed", {
           messageId: Prisma.sql`id`,
           whatsappMessageId: Prisma.sql`whatsapp_message_id`,

@@ -14,11 +14,16 @@ export const REPORTED_COLUMNS = Prisma.sql`m.id, m.organization_id AS "organizat
   m.delivered_at AS "deliveredAt", m.pricing, m.pacing, m.phone, m.responder`;
 
 /**
- * A message by id with only the columns a status reads (raw: no model query's compile), as
- * lib/inbound/process-status.ts reads it by reference: the re-read after another status moved it.
+ * The organization's message by id with only the columns a status reads (raw: no model query's
+ * compile), as lib/inbound/process-status.ts reads it by reference: the re-read after another
+ * status moved it.
  */
-export async function findReportedMessage(id: string): Promise<ReportedMessage | null> {
+export async function findReportedMessage(
+  organizationId: string,
+  id: string,
+): Promise<ReportedMessage | null> {
   const [row] = await db().$queryRaw<ReportedMessage[]>`
-    SELECT ${REPORTED_COLUMNS} FROM messages m WHERE m.id = ${id}::uuid`;
+    SELECT ${REPORTED_COLUMNS} FROM messages m
+    WHERE m.id = ${id}::uuid AND m.organization_id = ${organizationId}::uuid`;
   return row ?? null;
 }

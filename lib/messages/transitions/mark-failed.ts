@@ -10,7 +10,11 @@ import { statusEventColumns } from "@/lib/messages/transitions/status-event-colu
  * A send the upstream refused (or that had nothing to send): `failed` from `queued` or
  * `sending`, with message.failed and its deliveries, in one statement.
  */
-export async function markFailed(messageId: string, failure: UpstreamFailure): Promise<void> {
+export async function markFailed(
+  organizationId: string,
+  messageId: string,
+  failure: UpstreamFailure,
+): Promise<void> {
   const failedAt = new Date();
   const error = failure.kind === "rejected" ? failure.error : { code: null, message: failure.message };
   const code = error.code === null ? failure.kind : String(error.code);
@@ -23,7 +27,8 @@ export async function markFailed(messageId: string, failure: UpstreamFailure): P
     withEventSql(
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
           error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
-        WHERE id = ${messageId}::uuid AND status IN ('queued', 'sending')
+        WHERE id = ${messageId}::uuid AND organization_id = ${organizationId}::uuid
+          AND status IN ('queued', 'sending')
         RETURNING organization_id, ${data}`,
       "message.failed",
       failedAt,

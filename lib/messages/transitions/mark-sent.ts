@@ -9,6 +9,7 @@ import { statusEventColumns } from "@/lib/messages/transitions/status-event-colu
 import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 type Sent = { messageId: string; wamid: string; pacing: Pacing };
+type SentOf = Sent & { organizationId: string };
 type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
 
 /**
@@ -19,12 +20,22 @@ type SentResult = { changed: boolean; deliveryIds: string[]; sentAt: Date };
  * message.sent follows when WhatsApp's `sent` status releases it (plan-upstream-status.ts).
  * Answers when it was recorded sent.
  */
-export async function markSent(messageId: string, wamid: string, pacing: Pacing = null): Promise<Date> {
-  const { changed, deliveryIds, sentAt } = await markSentTogether({ messageId, wamid, pacing });
+export async function markSent(
+  organizationId: string,
+  messageId: string,
+  wamid: string,
+  pacing: Pacing = null,
+): Promise<Date> {
+  const { changed, deliveryIds, sentAt } = await markSentTogether({
+    organizationId,
+    messageId,
+    wamid,
+    pacing,
+  });
   if (!changed) {
     // a status notification got here first and moved the message on: keep its wamid only
     await db().message.updateMany({
-      where: { id: messageId, whatsappMessageId: null },
+      where: { id: messageId, organizationId, whatsappMessageId: null },
       data: { whatsappMessageId: wamid },
     });
   }
@@ -32,26 +43,29 @@ export async function markSent(messageId: string, wamid: string, pacing: Pacing 
   return sentAt;
 }
 
-const markSentTogether = groupCommit<Sent, SentResult>((sends) => markSentMany(sends));
+/** Sends of any organizations share the statement: each message is matched on its (id, organization). */
+const markSentTogether = groupCommit<SentOf, SentResult>((sends) => markSentMany(sends));
 
-/** A broadcast's batch `sent` with its message.sent events in one statement. */
-export async function markBatchSent(sent: Sent[]): Promise<void> {
-  const results = await markSentMany(sent);
+/** A broadcast's batch (of one organization) `sent` with its message.sent events in one statement. */
+export async function markBatchSent(organizationId: string, sent: Sent[]): Promise<void> {
+  const results = await markSentMany(sent.map((s) => ({ ...s, organizationId })));
   // a status notification got there first and moved a message on: keep its wamid only
   const late = sent.filter((_, i) => !results[i]?.changed);
   if (late.length > 0) {
     await db().$executeRaw`
       UPDATE messages SET whatsapp_message_id = v.wamid
       FROM unnest(${late.map((s) => s.messageId)}::uuid[], ${late.map((s) => s.wamid)}::text[]) AS v(id, wamid)
-      WHERE messages.id = v.id AND messages.whatsapp_message_id IS NULL`;
+      WHERE messages.id = v.id AND messages.organization_id = ${organizationId}::uuid
+        AND messages.whatsapp_message_id IS NULL`;
   }
   await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
 }
 
 /** Many messages `sent` with their message.sent (or message.held) events in one statement. */
-async function markSentMany(sends: Sent[]): Promise<SentResult[]> {
+async function markSentMany(sends: SentOf[]): Promise<SentResult[]> {
   const sentAt = new Date();
   const ids = sends.map((s) => s.messageId);
+  const orgs = sends.map((s) => s.organizationId);
   const wamids = sends.map((s) => s.wamid);
   const pacings = sends.map((s) => s.pacing);
   // message.held's data is message.sent's with `pacing`, which is left out where it is NULL
@@ -64,8 +78,9 @@ async function markSentMany(sends: Sent[]): Promise<SentResult[]> {
     withEventSql(
       Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt},
             pacing = v.sent_pacing::"MessagePacing"
-          FROM unnest(${ids}::uuid[], ${wamids}::text[], ${pacings}::text[]) AS v(sent_id, sent_wamid, sent_pacing)
-          WHERE messages.id = v.sent_id AND messages.status = 'sending'
+          FROM unnest(${ids}::uuid[], ${orgs}::uuid[], ${wamids}::text[], ${pacings}::text[])
+            AS v(sent_id, sent_org, sent_wamid, sent_pacing)
+          WHERE messages.id = v.sent_id AND messages.organization_id = v.sent_org AND messages.status = 'sending'
           RETURNING messages.organization_id,
             CASE WHEN messages.pacing IS NULL THEN 'message.sent' ELSE 'message.held' END AS event_name, ${data}`,
       Prisma.sql`src.event_name`,

@@ -290,11 +290,11 @@ async function pollTokens(sandboxUrl: string) {
   // (the quiet sandbox reports no status by itself)
   const id = (reply.body.data as { messageId: string }).messageId;
   const found = await eventually(async () => {
-    const m = await findReportedMessage(id);
+    const m = await findReportedMessage(o.orgId, id);
     return m?.whatsappMessageId ? m : undefined;
   });
   if (!found.whatsappMessageId) throw new Error("the reply has no upstream id");
-  await applyUpstreamStatus(found, {
+  await applyUpstreamStatus(o.orgId, found, {
     next: "delivered",
     at: new Date(),
     wamid: found.whatsappMessageId,
