@@ -5,8 +5,8 @@ import { CHANNEL_TOUCH_EVERY_MS } from "@/lib/channels/channel-touch-due";
 import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
 import { CONVERSATION_QUIET_MS } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";
-import { outboxSql } from "@/lib/events/outbox-sql";
 import { buildEventData } from "@/lib/events/payloads";
+import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { MappedInbound } from "@/lib/inbound/map-inbound-content";
 
@@ -288,7 +288,7 @@ export async function storeOrdinaryInbound(
   const [row] = await db().$queryRaw<
     { duplicate: boolean; inserted: boolean; ordered_delivery_ids: string[]; processed: boolean }[]
   >(
-    outboxSql(ctes, events, now, [
+    outboxSql(org, ctes, events, now, [
       Prisma.sql`(SELECT duplicate FROM seen) AS duplicate`,
       Prisma.sql`EXISTS (SELECT 1 FROM m) AS inserted`,
       // in the order the full path records them (and enqueues their deliveries)

@@ -1,6 +1,6 @@
 import "#server-only";
 import { db } from "@/lib/db";
-import { outboxSql } from "@/lib/events/outbox-sql";
+import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { findReportedMessage } from "@/lib/messages/transitions/find-reported-message";
 import {
@@ -81,6 +81,7 @@ function writeSql(
       : []),
   ];
   return outboxSql(
+    organizationId,
     [
       Prisma.sql`changed AS (
         UPDATE messages SET status = ${plan.status}::"MessageStatus", whatsapp_message_id = ${plan.whatsappMessageId},

@@ -1,7 +1,8 @@
 import "#server-only";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
+import { withEventSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export const NOT_QUEUED = {
@@ -19,6 +20,7 @@ export async function failUnqueuedSend(organizationId: string, messageId: string
   const at = new Date();
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
+      organizationId,
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${at}, updated_at = ${at},
           error_code = ${NOT_QUEUED.code}, error_message = ${NOT_QUEUED.message},
           error_details = ${JSON.stringify({ kind: "not-queued", message: NOT_QUEUED.message, maybeSent: false })}::jsonb

@@ -2,7 +2,8 @@ import "#server-only";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { eventDataSql, type OutboxResult, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
+import { withEventSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
 
@@ -25,6 +26,7 @@ export async function markFailed(
   });
   const [result] = await db().$queryRaw<OutboxResult[]>(
     withEventSql(
+      organizationId,
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},
           error_code = ${code}, error_message = ${error.message}, error_details = ${JSON.stringify(failure)}::jsonb
         WHERE id = ${messageId}::uuid AND organization_id = ${organizationId}::uuid

@@ -3,7 +3,8 @@ import type { Pacing } from "@/lib/cloud-api/post-send";
 import { db } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
-import { eventDataSql, type OutboxPerRowResult, omitNull, withEventSql } from "@/lib/events/outbox-sql";
+import { eventDataSql, type OutboxPerRowResult, omitNull } from "@/lib/events/outbox-sql";
+import { withEventSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { statusEventColumns } from "@/lib/messages/transitions/status-event-columns";
 import { startDeliveries } from "@/lib/webhooks/start-deliveries";
@@ -76,6 +77,7 @@ async function markSentMany(sends: SentOf[]): Promise<SentResult[]> {
   });
   const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
     withEventSql(
+      orgs,
       Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt},
             pacing = v.sent_pacing::"MessagePacing"
           FROM unnest(${ids}::uuid[], ${orgs}::uuid[], ${wamids}::text[], ${pacings}::text[])
