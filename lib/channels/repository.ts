@@ -8,8 +8,7 @@ import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
  * process: read here because lib/templates/ sits above lib/channels/). Every function takes the
  * organization first and reads and writes only that organization's rows, so an id of another
  * organization finds and changes nothing, whatever the caller read before. `client` lets a caller's
- * transaction hold the statement. Not yet here (scripts/lib/tenancy-list.ts): the send's touch
- * (its broadcast caller does not pass the organization yet).
+ * transaction hold the statement.
  */
 
 type Client = Prisma.TransactionClient;

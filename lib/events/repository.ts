@@ -7,9 +7,7 @@ import { type Event, Prisma } from "@/lib/generated/prisma/client.ts";
  * The `events` table (docs/architecture.md "Repositories"): every function takes the organization
  * first and reads and writes only that organization's rows. `client` lets a caller's transaction
  * hold the statement. The outbox (the events and deliveries a change causes, written inside the
- * statement of that change) is at the end. Not yet here (scripts/lib/tenancy-list.ts): the
- * outbox's unscoped form (`outbox-sql.ts`) that lib/messages/transitions/ and lib/inbound/ still
- * use; the retention sweeper is an exception (docs/security.md).
+ * statement of that change) is at the end; the retention sweeper is an exception (docs/security.md).
  */
 
 type Client = Prisma.TransactionClient;

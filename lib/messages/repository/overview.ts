@@ -4,9 +4,8 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
  * The `messages` table, the Overview's reads (docs/architecture.md "Repositories"): every function
- * takes the organization first and reads only that organization's rows. Not yet in this
- * repository (scripts/lib/tenancy-list.ts): the status transitions (lib/messages/transitions/)
- * and the inbound writes.
+ * takes the organization first and reads only that organization's rows. The status writes are
+ * lib/messages/transitions/'s, the inbound writes lib/inbound/repository/'s.
  */
 
 /** A series of buckets the caller builds (lib/dashboard/overview-series.ts). */
