@@ -7,6 +7,7 @@ import {
   api,
   createTestChannel,
   createTestOrg,
+  eventually,
   expectError,
   randomPhone,
   SANDBOX_URL,
@@ -109,7 +110,13 @@ describe("GET /v1/whatsapp/templates", () => {
       template: { name: "plain_notice", language: { code: "en_US" } },
     });
     expect(sent.status, sent.text).toBe(200);
-    expect((await list(key)).body.data.map((t: AnyJson) => t.channel_id)).toEqual([a.channelId]);
+    // the send's touch of its channel is bookkeeping after the upstream has the message, not awaited
+    // by the send's answer (lib/messages/deliver-to-upstream.ts): the list follows once it is written
+    const channels = await eventually(async () => {
+      const ids = (await list(key)).body.data.map((t: AnyJson) => t.channel_id);
+      return ids[0] === a.channelId ? ids : undefined;
+    });
+    expect(channels).toEqual([a.channelId]);
   });
 
   it("an unknown, inactive or other organization's channel_id → 404 WHATSAPP_CHANNEL_NOT_FOUND", async () => {
