@@ -8,11 +8,15 @@
 // Next.js: machine-to-machine, no cookie, page or proxy rule applies to it, and Next's own
 // per-request work cost more than the acknowledgement (issue 33). WEB_RECEIVER=next sends it
 // through Next's route instead (the same functions; for comparison: npm run bench:receiver).
+// The /v1 API is answered here too, by its route files under app/v1 called directly
+// (lib/api/serve-on-node.ts says what the lane takes and what it leaves to Next); WEB_API=next
+// sends it through Next instead (for comparison: npm run bench:send).
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { loadApiRoutes, matchApiRequest, serveApiRequest } from "@/lib/api/serve-on-node";
 import { isUpstreamReceiverRequest, serveUpstreamReceiver } from "@/lib/inbound/serve-upstream-receiver";
 import { securityHeaders } from "@/lib/security-headers";
 
@@ -23,6 +27,7 @@ const hostname = process.env.WEB_HOST || undefined;
 const shutdownTimeoutMs = Number(process.env.WEB_SHUTDOWN_TIMEOUT_MS ?? 8_000);
 
 const receiverOnNode = process.env.WEB_RECEIVER !== "next";
+const apiRoutes = process.env.WEB_API === "next" ? null : loadApiRoutes(join(root, "app"));
 
 /** The headers Next adds to every answer, as this build fixed them (next.config.ts's headers()). */
 function buildHeaders(): { key: string; value: string }[] {
@@ -52,6 +57,16 @@ const server = createServer((req, res) => {
       console.error(error);
       if (!res.headersSent) res.writeHead(500).end();
     });
+    return;
+  }
+  const api = apiRoutes && matchApiRequest(apiRoutes, req);
+  if (api) {
+    serveApiRequest(api, req, res, everyAnswer)
+      .then((served) => (served ? undefined : handle(req, res)))
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
     return;
   }
   handle(req, res).catch((error: unknown) => {

@@ -38,6 +38,11 @@ export function tooLarge(limit: number): ApiError {
  * reads a body.
  */
 export async function readBody(request: Request, limit: number): Promise<Buffer> {
+  const node = nodeBodies.get(request);
+  if (node) {
+    nodeBodies.delete(request);
+    return readNodeBody(node, limit);
+  }
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
     await request.body?.cancel().catch(() => {});
@@ -58,6 +63,18 @@ export async function readBody(request: Request, limit: number): Promise<Buffer>
     chunks.push(value);
   }
   return Buffer.concat(chunks, total);
+}
+
+/**
+ * The node:http requests whose bodies back web Requests made without one (lib/api/serve-on-node.ts:
+ * the /v1 API served before Next.js). readBody reads such a body straight from the node request,
+ * under the same rule, instead of through a web stream made for it.
+ */
+const nodeBodies = new WeakMap<Request, IncomingMessage>();
+
+export function bodyFromNode(request: Request, req: IncomingMessage): Request {
+  nodeBodies.set(request, req);
+  return request;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   UPSTREAM_RECEIVER_PATH,
 } from "@/lib/inbound/upstream-receiver";
 import { logger } from "@/lib/logger";
+import { countNodeAnswer } from "@/lib/metrics/record";
 
 /**
  * The upstream receiver on node:http (issue 33): scripts/web.ts hands it GET and POST
@@ -38,6 +39,7 @@ export async function serveUpstreamReceiver(
     logger.error({ err: String(err) }, "upstream receiver failed");
     answer = { status: 500, headers: {}, body: "" };
   }
+  countNodeAnswer("upstream_receiver");
   for (const h of headers) res.setHeader(h.key, h.value);
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader("Content-Length", Buffer.byteLength(answer.body));

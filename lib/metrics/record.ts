@@ -70,3 +70,8 @@ export function observeFlowEndpoint(action: string, status: number, overheadSeco
   const label = /^(ping|INIT|BACK|data_exchange|navigate|complete)$/.test(action) ? action : "other";
   m.flowEndpointOverhead.observe({ action: label, status: String(status) }, overheadSeconds);
 }
+
+/** A request scripts/web.ts answered on node:http, without Next.js. */
+export function countNodeAnswer(lane: "api" | "upstream_receiver"): void {
+  metrics()?.nodeAnswers.inc({ lane });
+}

@@ -71,6 +71,12 @@ function create() {
       labelNames: ["field"] as const,
       registers,
     }),
+    nodeAnswers: new Counter({
+      name: "messaging_web_node_answers_total",
+      help: "Requests the web answered on node:http before Next.js (scripts/web.ts), by lane: api (/v1 route files), upstream_receiver",
+      labelNames: ["lane"] as const,
+      registers,
+    }),
     flowResponses: new Counter({
       name: "messaging_flow_responses_total",
       help: "Completed Flows received (nfm_reply), by result: matched (to a Flow message of the organization), unmatched, malformed (response_json kept raw)",

@@ -15,6 +15,7 @@ export const SETTINGS_READ_ELSEWHERE: readonly { name: string; file: string }[] 
   { name: "WEB_SHUTDOWN_TIMEOUT_MS", file: "scripts/web.ts" },
   { name: "WEB_HOST", file: "scripts/web.ts" },
   { name: "WEB_RECEIVER", file: "scripts/web.ts" },
+  { name: "WEB_API", file: "scripts/web.ts" },
   { name: "ENQUEUE_TIMEOUT_MS", file: "lib/queues.ts" },
   { name: "E2E_CHROMIUM_PATH", file: "e2e/playwright.config.ts" },
 ];

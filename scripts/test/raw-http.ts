@@ -7,6 +7,8 @@ export type RawAnswer = {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** the body's bytes as received (a gzipped answer is not text) */
+  bytes: Buffer;
   body: AnyJson;
 };
 
@@ -38,14 +40,15 @@ export function rawRequest(req: RawRequest, port = TEST_ENV.webPort): Promise<Ra
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString("utf8");
           let parsed: unknown;
           try {
             parsed = JSON.parse(text);
           } catch {
             parsed = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, body: parsed });
         });
         res.on("error", reject);
       },
