@@ -269,8 +269,9 @@ const loadNotification = groupCommit<string, StoredNotification | null>(async (i
  * status alone (soleItem), the usual kinds. The statement that writes that item marks it
  * processed, and writing it twice changes nothing (a message's wamid is unique; a status moves
  * a message only from the status it was read in), so the claim was one more statement a
- * notification that bought nothing there (issue 33). Every other kind is claimed first, as is
- * one heard by its id alone. Answers what to process, or null to claim it.
+ * notification that bought nothing there (issue 33). Every other kind is claimed first
+ * (claimHeard: the payload heard is not read back), as is one heard by its id alone
+ * (claimNotification). Answers what to process, or null to claim it.
  */
 export function heardSole(payload: unknown): StoredNotification | null {
   const entries = (payload as { entry?: unknown } | null)?.entry;
@@ -306,6 +307,26 @@ export const claimNotification = groupCommit<string, StoredNotification | null>(
     taken.add(id);
     return row;
   });
+});
+
+/**
+ * Notifications heard with their payload that are not a sole item (two messages, another field),
+ * taken by one statement for those heard together as claimNotification takes them (claimed_at,
+ * unless another worker has it or it is processed), without reading back the payload the worker
+ * already holds, nor a sole status's message (it holds none). Answers whether each was taken.
+ */
+export const claimHeard = groupCommit<string, boolean>(async (ids) => {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    UPDATE upstream_notifications SET claimed_at = now()
+    WHERE id IN (
+      SELECT id FROM upstream_notifications
+      WHERE id = ANY (${ids}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id::text`;
+  const claimed = new Set(rows.map((r) => r.id));
+  // an id heard twice in one group is taken by the first caller only
+  return ids.map((id) => claimed.delete(id));
 });
 
 function inOrder(
