@@ -9,7 +9,7 @@ import {
   updateContactReturning,
   updateContactRow,
   writeMarketingPreference,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import {
   findContactsByIdentifiers,
   insertImportChanges,

@@ -8,7 +8,7 @@ import {
   recordPricingTier,
   touchChannelIfDue,
 } from "@/lib/channels/repository";
-import { findContactByEither, keepContactReferral } from "@/lib/contacts/repository";
+import { findContactByEither, keepContactReferral } from "@/lib/contacts/repository/contacts";
 import { findLatestConversationOfContact } from "@/lib/conversations/repository/conversations";
 import { db, disconnectDb } from "@/lib/db";
 import {

@@ -7,7 +7,7 @@ import {
   listTagNames,
   setContactBlockedAt,
   setContactTags,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import { db, disconnectDb } from "@/lib/db";
 import {
   failPendingDeliveries,
