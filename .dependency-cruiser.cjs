@@ -19,8 +19,16 @@ module.exports = {
       name: "lib-stays-below",
       severity: "error",
       comment: "lib/ is the domain: it never reaches up into routes, pages, the worker or the sandbox.",
-      from: { path: "^lib/" },
+      from: { path: "^lib/", pathNot: TESTS },
       to: { path: "^(app|components|worker|sandbox|scripts)/" },
+    },
+    {
+      name: "lib-tests-stay-below",
+      severity: "error",
+      comment:
+        "lib/'s tests stay below too, but for the shared test fixtures (scripts/test/: the repositories' two organizations).",
+      from: { path: "^lib/.*\\.test\\.ts$" },
+      to: { path: "^(app|components|worker|sandbox|scripts)/", pathNot: "^scripts/test/" },
     },
     {
       name: "openapi-on-top",

@@ -9,7 +9,7 @@ import {
   insertRecipients,
 } from "@/lib/broadcasts/repository/audience";
 import { insertBroadcast } from "@/lib/broadcasts/repository/broadcasts";
-import { addContactTags } from "@/lib/contacts/repository";
+import { addContactTags } from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   findCallWithChannel,
   findContactByPhone,
@@ -27,7 +27,7 @@ import {
   readChannelRows,
   updateChannelRow,
 } from "@/lib/channels/repository";
-import { db, disconnectDb } from "@/lib/db";
+import { db } from "@/lib/db";
 import {
   closeFlowToken,
   ensureFlowEndpointRow,
@@ -56,6 +56,7 @@ import {
   storeSyncedTemplates,
   updateTranslations,
 } from "@/lib/templates/repository";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The repositories of a channel's resources (channels, templates, Flows, Flow endpoints, calls:
@@ -83,14 +84,12 @@ const a = {
 };
 let b = "";
 
+const orgs = twoOrganizations("Channel tenancy");
+
 beforeAll(async () => {
   const tag = randomUUID().slice(0, 8);
-  const [orgA, orgB] = await Promise.all(
-    ["A", "B"].map((n) => db().organization.create({ data: { name: `Channel tenancy ${n} ${tag}` } })),
-  );
-  if (!orgA || !orgB) throw new Error("no organizations");
-  a.org = orgA.id;
-  b = orgB.id;
+  a.org = orgs.a;
+  b = orgs.b;
   a.user = (
     await db().user.create({
       data: { organizationId: a.org, email: `staff-${tag}@example.com`, passwordHash: "x", name: "Staff" },
@@ -188,11 +187,6 @@ beforeAll(async () => {
   await db().callPermissionRequest.create({
     data: { organizationId: a.org, channelId: a.channel, contactId: a.contact, wamid: null },
   });
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [a.org, b] } } });
-  await disconnectDb();
 });
 
 /** Every row of A's these repositories write, and every row B holds of their tables. */

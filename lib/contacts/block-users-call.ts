@@ -4,7 +4,11 @@ import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError, type UpstreamFailure } from "@/lib/cloud-api/graph-error";
 import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { findContactWithTags, getContactWithTags, setContactBlockedAt } from "@/lib/contacts/repository";
+import {
+  findContactWithTags,
+  getContactWithTags,
+  setContactBlockedAt,
+} from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";

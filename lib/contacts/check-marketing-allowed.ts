@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { findOptedOutContactId } from "@/lib/contacts/repository";
+import { findOptedOutContactId } from "@/lib/contacts/repository/contacts";
 
 /**
  * A MARKETING template may not go to a contact who stopped marketing messages (Meta's

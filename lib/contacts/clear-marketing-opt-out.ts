@@ -8,7 +8,7 @@ import {
   getContactWithTags,
   insertContactChange,
   updateContactRow,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 

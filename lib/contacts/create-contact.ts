@@ -1,7 +1,7 @@
 import "#server-only";
 import type { ContactWithTags } from "@/lib/contacts/contact-json";
 import { phoneTakenOr } from "@/lib/contacts/phone-taken";
-import { getContactWithTags, insertContact, setContactTags } from "@/lib/contacts/repository";
+import { getContactWithTags, insertContact, setContactTags } from "@/lib/contacts/repository/contacts";
 import type { CreateContactBody } from "@/lib/contacts/schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";

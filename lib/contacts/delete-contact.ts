@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { deleteContactRow } from "@/lib/contacts/repository";
+import { deleteContactRow } from "@/lib/contacts/repository/contacts";
 
 /**
  * Deletes a contact of the organization; its tags links, conversations and messages go with it

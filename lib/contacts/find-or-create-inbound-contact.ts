@@ -6,7 +6,7 @@ import {
   findContactByPhone,
   insertContact,
   updateContactReturning,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import type { Tx } from "@/lib/events/record-event";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Contact } from "@/lib/generated/prisma/client.ts";

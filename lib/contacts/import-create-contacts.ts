@@ -1,6 +1,6 @@
 import "#server-only";
 import type { ReportRow, ValidRow } from "@/lib/contacts/import-row-changes";
-import { addContactTags } from "@/lib/contacts/repository";
+import { addContactTags } from "@/lib/contacts/repository/contacts";
 import { insertImportedContacts } from "@/lib/contacts/repository/import";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";

@@ -7,7 +7,7 @@ import {
   type ValidRow,
 } from "@/lib/contacts/import-row-changes";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { addContactTags, updateContactRow } from "@/lib/contacts/repository";
+import { addContactTags, updateContactRow } from "@/lib/contacts/repository/contacts";
 import { insertImportChanges, lockContactsForImport } from "@/lib/contacts/repository/import";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";

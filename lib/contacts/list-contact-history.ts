@@ -1,7 +1,7 @@
 import "#server-only";
 import { findContact } from "@/lib/contacts/block-users-call";
 import type { ContactChangeJson } from "@/lib/contacts/contact-history-schemas";
-import { listContactChanges } from "@/lib/contacts/repository";
+import { listContactChanges } from "@/lib/contacts/repository/contacts";
 
 /** The contact's history, newest first (the contact dialog shows it); 404 for another organization's. */
 export async function listContactHistory(

@@ -1,6 +1,6 @@
 import "#server-only";
 import { mergedValues } from "@/lib/contacts/merge-rules";
-import { mergeContactRows } from "@/lib/contacts/repository";
+import { mergeContactRows } from "@/lib/contacts/repository/contacts";
 import type { Tx } from "@/lib/events/record-event";
 import type { Contact, Prisma } from "@/lib/generated/prisma/client.ts";
 

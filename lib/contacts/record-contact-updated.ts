@@ -1,5 +1,5 @@
 import "#server-only";
-import { getContactWithTags } from "@/lib/contacts/repository";
+import { getContactWithTags } from "@/lib/contacts/repository/contacts";
 import { recordEvent, type Tx } from "@/lib/events/record-event";
 
 /**

@@ -1,5 +1,5 @@
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { insertContactChange, writeMarketingPreference } from "@/lib/contacts/repository";
+import { insertContactChange, writeMarketingPreference } from "@/lib/contacts/repository/contacts";
 import type { Tx } from "@/lib/events/record-event";
 
 /** How a customer's marketing preference reached us: one of the stop words, or WhatsApp's own setting. */

@@ -8,7 +8,7 @@ import {
   getContactWithTags,
   setContactTags,
   updateContactRow,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import type { UpdateContactBody } from "@/lib/contacts/schemas";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";

@@ -17,6 +17,7 @@ import {
   lastTemplateLanguage,
   listThreadCalls,
   listThreadMessages,
+  type ThreadCallsConversation,
   type ThreadMessage,
 } from "@/lib/conversations/repository/thread";
 import { threadMedia } from "@/lib/conversations/thread-media";
@@ -71,13 +72,7 @@ function threadReferral(stored: unknown): ThreadMessageJson["referral"] {
  */
 async function threadCalls(
   organizationId: string,
-  conversation: {
-    id: string;
-    contactId: string;
-    channelId: string | null;
-    openedAt: Date;
-    resolvedAt: Date | null;
-  },
+  conversation: ThreadCallsConversation,
 ): Promise<ThreadCallJson[]> {
   const rows = await listThreadCalls(organizationId, conversation, THREAD_LIMIT);
   const names = await staffNames(

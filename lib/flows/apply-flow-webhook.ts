@@ -30,20 +30,20 @@ function storedHealth(change: FlowsChange): Omit<FlowHealthJson, "received_at"> 
  * One change of the `flows` field, for the organization whose active channel holds the WABA
  * (a WABA is active in one organization at most, as for templates: lib/templates/apply-template-change.ts;
  * channels whose token Meta refused are left out; the receiver found it,
- * lib/inbound/process-notification.ts, and names it here, null when there is none). The Flow is
+ * lib/inbound/process-notification.ts, and names it here; without one it records the change as
+ * unprocessed instead). The Flow is
  * found by Meta's id on those channels only; its status (FLOW_STATUS_CHANGE) and latest alert are written at once, and
  * `flow.status_changed` or `flow.health` is recorded. A Flow not synced yet still gets its event
  * (flowId null, on the WABA's oldest channel) so that no alert is lost. Answers the delivery ids
  * to start, or null when the value cannot be read (the caller then records it as unprocessed).
  */
 export async function applyFlowWebhook(
-  organizationId: string | null,
+  organizationId: string,
   wabaId: string,
   value: unknown,
 ): Promise<string[] | null> {
   const change = readFlowsChange(value);
   if (!change) return null;
-  if (organizationId === null) return [];
   const channels = await listWabaChannels(organizationId, wabaId);
   const first = channels[0];
   if (!first) return [];

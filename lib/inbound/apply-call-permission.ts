@@ -1,6 +1,6 @@
 import "#server-only";
 import { z } from "zod";
-import { findContactByPhone, updateContactReturning } from "@/lib/contacts/repository";
+import { findContactByPhone, updateContactReturning } from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Channel } from "@/lib/generated/prisma/client.ts";

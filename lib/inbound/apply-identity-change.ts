@@ -1,7 +1,11 @@
 import "#server-only";
 import { mergeContacts } from "@/lib/contacts/merge-contacts";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { findContactByBsuid, findContactByPhone, updateContactReturning } from "@/lib/contacts/repository";
+import {
+  findContactByBsuid,
+  findContactByPhone,
+  updateContactReturning,
+} from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/events/record-event";
 import type { Channel, Contact } from "@/lib/generated/prisma/client.ts";

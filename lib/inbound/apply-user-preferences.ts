@@ -1,7 +1,7 @@
 import { notificationContactSchema } from "@/lib/inbound/notification-schema";
 import "#server-only";
 import { z } from "zod";
-import { findContactByEither, insertContact } from "@/lib/contacts/repository";
+import { findContactByEither, insertContact } from "@/lib/contacts/repository/contacts";
 import { setMarketingPreference } from "@/lib/contacts/set-marketing-preference";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import {
+  claimHeard,
   claimNotification,
   heardSole,
   processStoredNotification,
@@ -22,11 +23,13 @@ export type UpstreamListener = {
   /** the listeners of its channel as this one last saw them (their application names, sorted) */
   listeners: () => readonly string[];
   /**
-   * notifications it took: `taken` in all, of which `claimed` by the claim (its own at once, others'
+   * notifications it took: `taken` in all, of which `claimed` by a claim (its own at once, others'
    * found unclaimed after the grace period) and the rest from the payload heard (a sole message or
-   * status: process-notification.ts heardSole); and its checks of others'
+   * status: process-notification.ts heardSole); of the claimed, `read` by a claim that read the
+   * payload back (heard by its id alone, or past the held payloads' bound), the others processed
+   * from the payload heard (claimHeard); and its checks of others'
    */
-  counts: () => { taken: number; claimed: number; checks: number };
+  counts: () => { taken: number; claimed: number; read: number; checks: number };
 };
 
 const RECONNECT_MS = { first: 500, max: 5_000 };
@@ -48,7 +51,8 @@ const MAX_HELD_PAYLOADS = 1_000;
  * its own LISTENs; each notification heard is processed here, at most `concurrency` at once,
  * without a queued job: one heard with its payload that holds one message or one status alone
  * straight from that payload (its processed mark is in the statement that writes it), any other
- * claimed and read first. Every worker listening hears every id and the claim gives each to
+ * heard with its payload claimed first and processed from that payload, one heard by its id
+ * alone claimed and read first. Every worker listening hears every id and the claim gives each to
  * one; a worker claims at once only the ids its share names (lib/inbound/notification-owner.ts:
  * the listeners are the connections whose application name starts with the channel's, as
  * pg_stat_activity lists them, read again at most every LISTENERS_TTL_MS while notifications
@@ -77,7 +81,7 @@ export function listenForUpstream(options: {
   let reading = false;
   const deferred: { id: string; at: number }[] = [];
   let deferTimer: NodeJS.Timeout | undefined;
-  const counts = { taken: 0, claimed: 0, checks: 0 };
+  const counts = { taken: 0, claimed: 0, read: 0, checks: 0 };
   const heard: Wake[] = [];
   let heldPayloads = 0;
   const running = new Set<Promise<void>>();
@@ -191,7 +195,12 @@ export function listenForUpstream(options: {
     counts.taken++;
     const sole = payload === undefined ? null : heardSole(payload);
     if (!sole) counts.claimed++;
-    const claimed = sole ? Promise.resolve(sole) : claimNotification(id);
+    if (payload === undefined) counts.read++;
+    const claimed = sole
+      ? Promise.resolve(sole)
+      : payload === undefined
+        ? claimNotification(id)
+        : claimHeard(id).then((taken) => (taken ? { payload, prefetched: null } : null));
     // awaited only once every claim before it is placed: a claim failing before then (the database
     // going away) would be an unhandled rejection meanwhile, which ends the worker process
     // (`npm run topology` saw both workers exit when PgBouncer restarted)

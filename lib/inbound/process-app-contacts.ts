@@ -1,7 +1,11 @@
 import "#server-only";
 import { normalizePhone } from "@/lib/contacts/phone";
 import { recordContactUpdated } from "@/lib/contacts/record-contact-updated";
-import { findContactByPhone, insertContact, updateContactReturning } from "@/lib/contacts/repository";
+import {
+  findContactByPhone,
+  insertContact,
+  updateContactReturning,
+} from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";

@@ -5,7 +5,7 @@ import { CHANNEL_TOUCH_EVERY_MS, channelTouchDue } from "@/lib/channels/channel-
 import { touchChannelIfDue } from "@/lib/channels/repository";
 import { applyStopWord, stopWordCandidate } from "@/lib/contacts/apply-stop-word";
 import { findOrCreateInboundContact } from "@/lib/contacts/find-or-create-inbound-contact";
-import { keepContactReferral } from "@/lib/contacts/repository";
+import { keepContactReferral } from "@/lib/contacts/repository/contacts";
 import { updateConversation } from "@/lib/conversations/repository/conversations";
 import { touchConversation } from "@/lib/conversations/touch-conversation";
 import { db } from "@/lib/db";

@@ -35,9 +35,10 @@ import { startDeliveries } from "@/lib/webhooks/start-deliveries";
 
 /**
  * Maps one stored upstream notification: inbound messages, statuses, template status
- * updates, user preferences, the account's limits and pricing tiers, WhatsApp Flows' status and health. Every other kind is kept (the raw row), counted and recorded on its
- * channel (lib/inbound/record-unprocessed.ts). Safe to run twice (an unprocessed kind is then
- * counted twice).
+ * updates, user preferences, the account's limits and pricing tiers, WhatsApp Flows' status and
+ * health. Every other kind, and a template or Flows change for a WABA no channel with a working
+ * token holds, is kept (the raw row), counted and recorded on its channel
+ * (lib/inbound/record-unprocessed.ts). Safe to run twice (an unprocessed kind is then counted twice).
  */
 export async function processNotification(
   notificationId: string,
@@ -66,10 +67,18 @@ export async function processStoredNotification(
   let marked = false;
   for (const entry of entries) {
     for (const change of entry.changes) {
+      // every field not processed below (and a value we cannot read) is kept, counted and offered
+      // as whatsapp.notification, never skipped in silence (issue 30)
+      const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
       if (TEMPLATE_FIELDS.has(change.field)) {
-        const organizationId = await organizationOfWaba(entry.id);
-        if (organizationId)
-          await applyTemplateChange(organizationId, entry.id ?? "", change.field, change.value);
+        const owner = entry.id ? await activeChannelOfWaba(entry.id, "working token") : null;
+        if (owner) await applyTemplateChange(owner.organizationId, owner.wabaId, change.field, change.value);
+        // No channel of the WABA can apply it. A WABA still active with refused tokens only is its
+        // organization's (one at most: migration hardening_round_3): recorded on its oldest channel,
+        // shown on the Channels page beside "needs a new token", so its staff see what they miss; a
+        // WABA nobody has active names no organization, so it is counted on /metrics and logged with
+        // its WABA id for the operator, the raw row kept (recordUnprocessed)
+        else deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
       }
       if (change.field === "user_preferences") {
@@ -103,20 +112,21 @@ export async function processStoredNotification(
         statuses += routed.statuses;
         continue;
       }
-      // every field not processed above or below (and a value we cannot read) is kept, counted
-      // and offered as whatsapp.notification, never skipped in silence (issue 30)
-      const unprocessed = { notificationId, wabaId: entry.id, field: change.field, value: change.value };
       if (change.field === FLOWS_FIELD) {
-        // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot read goes the unprocessed way
-        const organizationId = await organizationOfWaba(entry.id);
-        const applied = await applyFlowWebhook(organizationId, entry.id ?? "", change.value);
+        // a FLOW_STATUS_CHANGE or health alert (lib/flows/apply-flow-webhook.ts); a value it cannot
+        // read, or one for a WABA no channel can apply it to (as for templates above), goes the
+        // unprocessed way
+        const owner = entry.id ? await activeChannelOfWaba(entry.id, "working token") : null;
+        const applied = owner
+          ? await applyFlowWebhook(owner.organizationId, owner.wabaId, change.value)
+          : null;
         deliveryIds.push(...(applied ?? (await recordUnprocessed(unprocessed, CHANNELS))));
         continue;
       }
       if (ACCOUNT_FIELDS.has(change.field)) {
         const time = "time" in entry ? entry.time : undefined;
         const account = { wabaId: entry.id, field: change.field, value: change.value, time };
-        if (await applyAccountChange(account, activeChannelOfWaba)) continue;
+        if (await applyAccountChange(account, CHANNELS.ofWaba)) continue;
         // another account_update event, or a value we cannot read
         deliveryIds.push(...(await recordUnprocessed(unprocessed, CHANNELS)));
         continue;
@@ -223,34 +233,22 @@ function activeChannelOfNumber(phoneNumberId: string): Promise<Channel | null> {
 }
 
 /**
- * The oldest active channel of a WABA, whatever its token: a WABA-level notification's channel
- * (a WABA is active in one organization at most, migration hardening_round_3), whose
- * organization then scopes every statement about it.
+ * The oldest active channel of a WABA: a WABA-level notification's channel (a WABA is active in
+ * one organization at most, migration hardening_round_3), whose organization then scopes every
+ * statement about it. Whatever its token for what is recorded on a channel (an unprocessed kind,
+ * the account's limits); with a token the Graph API has not refused for a change applied to the
+ * WABA's templates or Flows, since a refused token no longer proves access to the WABA
+ * (lib/templates/apply-template-change.ts).
  */
-function activeChannelOfWaba(wabaId: string): Promise<Channel | null> {
+function activeChannelOfWaba(wabaId: string, token: "any token" | "working token" = "any token") {
   return db().channel.findFirst({
-    where: { wabaId, status: "active" },
+    where: { wabaId, status: "active", ...(token === "working token" ? { tokenInvalidAt: null } : {}) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
 }
 
 /** How an unprocessed change finds its channel: by its number, else by its WABA. */
-const CHANNELS = { ofNumber: activeChannelOfNumber, ofWaba: activeChannelOfWaba };
-
-/**
- * The organization whose active channel (with a token that still works) holds the WABA a
- * WABA-level notification names: a WABA is active in one organization at most (migration
- * hardening_round_3); its oldest such channel decides. Null when none does.
- */
-async function organizationOfWaba(wabaId: string | undefined): Promise<string | null> {
-  if (!wabaId) return null;
-  const channel = await db().channel.findFirst({
-    where: { wabaId, status: "active", tokenInvalidAt: null },
-    select: { organizationId: true },
-    orderBy: { createdAt: "asc" },
-  });
-  return channel?.organizationId ?? null;
-}
+const CHANNELS = { ofNumber: activeChannelOfNumber, ofWaba: (wabaId: string) => activeChannelOfWaba(wabaId) };
 
 /**
  * The payloads of notifications processed together, read by one query, each with the message
@@ -271,8 +269,9 @@ const loadNotification = groupCommit<string, StoredNotification | null>(async (i
  * status alone (soleItem), the usual kinds. The statement that writes that item marks it
  * processed, and writing it twice changes nothing (a message's wamid is unique; a status moves
  * a message only from the status it was read in), so the claim was one more statement a
- * notification that bought nothing there (issue 33). Every other kind is claimed first, as is
- * one heard by its id alone. Answers what to process, or null to claim it.
+ * notification that bought nothing there (issue 33). Every other kind is claimed first
+ * (claimHeard: the payload heard is not read back), as is one heard by its id alone
+ * (claimNotification). Answers what to process, or null to claim it.
  */
 export function heardSole(payload: unknown): StoredNotification | null {
   const entries = (payload as { entry?: unknown } | null)?.entry;
@@ -308,6 +307,26 @@ export const claimNotification = groupCommit<string, StoredNotification | null>(
     taken.add(id);
     return row;
   });
+});
+
+/**
+ * Notifications heard with their payload that are not a sole item (two messages, another field),
+ * taken by one statement for those heard together as claimNotification takes them (claimed_at,
+ * unless another worker has it or it is processed), without reading back the payload the worker
+ * already holds, nor a sole status's message (it holds none). Answers whether each was taken.
+ */
+export const claimHeard = groupCommit<string, boolean>(async (ids) => {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    UPDATE upstream_notifications SET claimed_at = now()
+    WHERE id IN (
+      SELECT id FROM upstream_notifications
+      WHERE id = ANY (${ids}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id::text`;
+  const claimed = new Set(rows.map((r) => r.id));
+  // an id heard twice in one group is taken by the first caller only
+  return ids.map((id) => claimed.delete(id));
 });
 
 function inOrder(

@@ -29,7 +29,8 @@ const EXAMPLE_MAX_CHARS = 8_192;
  * several active numbers: the oldest channel (our decision; no page says which number a
  * WABA-level change concerns). Both are found by the caller before an organization is known
  * (lib/inbound/process-notification.ts). A change for no known channel is counted on /metrics
- * and logged only: no organization's channel or webhook ever sees it.
+ * and logged (with its WABA id, for the operator) only: no organization's channel or webhook ever
+ * sees it, since no organization is known to hold it.
  * Answers the delivery ids to start once done.
  */
 export async function recordUnprocessed(
@@ -40,7 +41,7 @@ export async function recordUnprocessed(
   const channel = await channelOf(change, channels);
   if (!channel) {
     logger.info(
-      { notificationId: change.notificationId, field: change.field },
+      { notificationId: change.notificationId, field: change.field, wabaId: change.wabaId },
       "unprocessed notification field for no known channel: kept and counted only",
     );
     return [];

@@ -2,8 +2,8 @@
  * What the web's NOTIFY says to the listening workers (lib/inbound/receive-notification.ts
  * writes it, lib/inbound/listen-upstream.ts reads it). A notification whose payload fits is
  * announced with it, `<id> <payload as JSON>`, so that the worker that owns it need not read it
- * back (and, when it holds one message or one status alone, need not claim it either:
- * process-notification.ts heardSole). A larger one is announced by its id alone, and an older
+ * back (process-notification.ts claimHeard), and, when it holds one message or one status alone,
+ * need not claim it either (heardSole). A larger one is announced by its id alone, and an older
  * web's message is ids separated by commas: those are claimed and read as before.
  */
 export type Wake = { id: string; payload?: unknown };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, disconnectDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { findApiKey, insertApiKey, listApiKeyRows, setApiKeyRevokedAt } from "@/lib/keys/repository";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The API keys repository's promise (docs/architecture.md "Repositories"): given another
@@ -10,16 +11,12 @@ import { findApiKey, insertApiKey, listApiKeyRows, setApiKeyRevokedAt } from "@/
 const mine = { org: "", key: "" };
 let other = "";
 
+const orgs = twoOrganizations("Keys");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Keys ${n} ${randomBytes(4).toString("hex")}` } }),
-    ),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  other = b.id;
-  const key = await insertApiKey(a.id, {
+  mine.org = orgs.a;
+  other = orgs.b;
+  const key = await insertApiKey(orgs.a, {
     name: "mine",
     kind: "sk",
     keyHash: randomBytes(32).toString("hex"),
@@ -27,11 +24,6 @@ beforeAll(async () => {
     scopes: ["contacts:read"],
   });
   mine.key = key.id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, other] } } });
-  await disconnectDb();
 });
 
 describe("API keys: another organization's id is nobody's", () => {

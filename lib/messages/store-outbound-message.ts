@@ -1,6 +1,6 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
-import { findContactByPhone, insertContact } from "@/lib/contacts/repository";
+import { findContactByPhone, insertContact } from "@/lib/contacts/repository/contacts";
 import { db } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { recordEvent } from "@/lib/events/record-event";

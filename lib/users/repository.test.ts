@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, disconnectDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import {
   deleteUserRow,
   findUser,
@@ -10,6 +10,7 @@ import {
   setUserRole,
   staffNames,
 } from "@/lib/users/repository";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The users repository's promise (docs/architecture.md "Repositories"): given another
@@ -18,19 +19,15 @@ import {
 const mine = { org: "", owner: "", agent: "" };
 let other = "";
 
+const orgs = twoOrganizations("Users");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Users ${n} ${randomBytes(4).toString("hex")}` } }),
-    ),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  other = b.id;
+  mine.org = orgs.a;
+  other = orgs.b;
   const user = (role: "owner" | "agent") =>
     db().user.create({
       data: {
-        organizationId: a.id,
+        organizationId: orgs.a,
         email: `${randomBytes(6).toString("hex")}@example.com`,
         passwordHash: "before",
         role,
@@ -38,11 +35,6 @@ beforeAll(async () => {
     });
   mine.owner = (await user("owner")).id;
   mine.agent = (await user("agent")).id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, other] } } });
-  await disconnectDb();
 });
 
 describe("users: another organization's id is nobody's", () => {

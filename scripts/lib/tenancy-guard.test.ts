@@ -90,7 +90,7 @@ describe("the guard is not blind", () => {
     );
     expect(outside).toEqual([{ file, line: 2, table: "contacts", how: "prisma" }]);
     // the same lines in a repository pass
-    expect(REPOSITORY.test("lib/contacts/repository.ts")).toBe(true);
+    expect(REPOSITORY.test("lib/users/repository.ts")).toBe(true);
     expect(REPOSITORY.test("lib/webhooks/repository/deliveries.ts")).toBe(true);
     expect(REPOSITORY.test("lib/webhooks/repository/deep/x.ts")).toBe(false);
     // the messages' status writer is one too (and only its own files)

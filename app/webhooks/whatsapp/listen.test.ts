@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { listenForUpstream, type UpstreamListener } from "@/lib/inbound/listen-upstream";
 import { conversationKey, notificationIdFor, ownsNotification } from "@/lib/inbound/notification-owner";
-import { claimNotification } from "@/lib/inbound/process-notification";
+import { claimHeard, claimNotification } from "@/lib/inbound/process-notification";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
 import { upstreamChannel } from "@/lib/inbound/upstream-channel";
@@ -62,7 +62,7 @@ describe("a stored notification wakes a listening worker (NOTIFY), without a que
     expect(await redis.exists(`bull:${QUEUES.upstream.name}:${row.id}`)).toBe(0);
   });
 
-  it("a notification too large to be heard with its payload, or holding more than one item, is claimed and read", async () => {
+  it("a notification too large to be heard with its payload, or holding more than one item, is claimed", async () => {
     const c = await inboundCustomer();
     // a text past what a NOTIFY carries: announced by its id alone
     const large = textFrom(c, `long ${"x".repeat(WAKE_PAYLOAD_MAX)}`);
@@ -103,12 +103,20 @@ describe("a stored notification wakes a listening worker (NOTIFY), without a que
     const [first, second] = await Promise.all([claimNotification(stored.id), claimNotification(stored.id)]);
     expect([first, second].filter((r) => r !== null)).toHaveLength(1);
     expect(await claimNotification(stored.id)).toBeNull();
+    // the claim of a notification heard with its payload takes nothing already claimed, and one once
+    expect(await claimHeard(stored.id)).toBe(false);
+    const heard = await db().upstreamNotification.create({
+      data: { payload: body as Prisma.InputJsonValue },
+    });
+    const both = await Promise.all([claimHeard(heard.id), claimHeard(heard.id)]);
+    expect(both.filter((taken) => taken)).toHaveLength(1);
+    expect(await claimNotification(heard.id)).toBeNull();
 
     const done = await db().upstreamNotification.create({
       data: { payload: body as Prisma.InputJsonValue, processedAt: new Date() },
     });
     expect(await claimNotification(done.id)).toBeNull();
-    await db().upstreamNotification.deleteMany({ where: { id: { in: [stored.id, done.id] } } });
+    await db().upstreamNotification.deleteMany({ where: { id: { in: [stored.id, heard.id, done.id] } } });
   });
 
   it("a notification claimed by a worker that died before processing it is swept after a minute and processed", async () => {
@@ -179,6 +187,100 @@ describe("a listener of this process (its own channel, named after this process'
   });
 });
 
+describe("a notification heard with its payload that is not a sole item", () => {
+  it("is claimed without its payload read back, and processed once from the payload heard", async () => {
+    const c = await inboundCustomer();
+    const listener = listenForUpstream({ concurrency: 2 });
+    try {
+      await eventually(async () => (listener.listeners().length > 0 ? true : undefined));
+      // two messages in one notification
+      const first = textFrom(c, "first of a pair");
+      const second = textFrom(c, "second of a pair");
+      const value = first.body.entry[0]?.changes[0]?.value as unknown as { messages: unknown[] };
+      const other = second.body.entry[0]?.changes[0]?.value as unknown as { messages: unknown[] };
+      value.messages.push(...other.messages);
+      const raw = JSON.stringify(first.body);
+      const before = listener.counts();
+      await receiveNotification(Buffer.from(raw), JSON.parse(raw));
+      for (const wamid of [first.wamid, second.wamid]) {
+        expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
+      }
+      const row = await eventually(async () => {
+        const r = await rowOf(first.wamid);
+        return r?.processedAt ? r : undefined;
+      });
+      // the claim happened (exactly once: it is what keeps another worker or the sweeper off it) ...
+      expect(row.claimedAt).not.toBeNull();
+      // ... by the claim that reads nothing back: taken and claimed by this listener, none read
+      expect(listener.counts()).toMatchObject({
+        taken: before.taken + 1,
+        claimed: before.claimed + 1,
+        read: before.read,
+      });
+      // processed once: one message row and one message.inbound event each
+      for (const wamid of [first.wamid, second.wamid]) {
+        expect(
+          await db().message.count({ where: { organizationId: c.orgId, whatsappMessageId: wamid } }),
+        ).toBe(1);
+        const events = await db().event.count({
+          where: {
+            organizationId: c.orgId,
+            name: "message.inbound",
+            data: { path: ["whatsappMessageId"], equals: wamid },
+          },
+        });
+        expect(events).toBe(1);
+      }
+      // a later claim of it, by either statement, takes nothing
+      expect(await claimHeard(row.id)).toBe(false);
+      expect(await claimNotification(row.id)).toBeNull();
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
+describe("what a listener processes of a notification heard with its payload", () => {
+  it("is the payload heard, not its row read back (a row made to differ from its NOTIFY shows which)", async () => {
+    const c = await inboundCustomer();
+    const listener = listenForUpstream({ concurrency: 2 });
+    try {
+      await eventually(async () => (listener.listeners().length > 0 ? true : undefined));
+      const pair = (word: string) => {
+        const first = textFrom(c, `${word} one`);
+        const second = textFrom(c, `${word} two`);
+        const value = first.body.entry[0]?.changes[0]?.value as unknown as { messages: { id: string }[] };
+        const other = second.body.entry[0]?.changes[0]?.value as unknown as { messages: { id: string }[] };
+        value.messages.push(...other.messages);
+        return { body: first.body, messages: value.messages };
+      };
+      const heard = pair("heard");
+      const stored = pair("stored");
+      // the same two wamids in both
+      stored.messages.forEach((m, i) => {
+        m.id = heard.messages[i]?.id ?? "";
+      });
+      const row = await db().upstreamNotification.create({
+        data: { payload: stored.body as Prisma.InputJsonValue, wakeChannel: upstreamChannel() },
+      });
+      await db()
+        .$executeRaw`SELECT pg_notify(${upstreamChannel()}, ${`${row.id} ${JSON.stringify(heard.body)}`})`;
+      for (const [i, m] of heard.messages.entries()) {
+        expect(await inboundEvent(c.orgId, m.id)).toMatchObject({
+          content: { text: i === 0 ? "heard one" : "heard two" },
+        });
+      }
+      const done = await eventually(async () => {
+        const r = await db().upstreamNotification.findUniqueOrThrow({ where: { id: row.id } });
+        return r.processedAt ? r : undefined;
+      });
+      expect(done.claimedAt).not.toBeNull();
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
 describe("a listener behind keeps ids, not payloads, past its bound", () => {
   it("a notification heard past the held payloads' bound is claimed and read from its row", async () => {
     const c = await inboundCustomer();
@@ -198,6 +300,7 @@ describe("a listener behind keeps ids, not payloads, past its bound", () => {
       });
       expect(row.claimedAt).not.toBeNull();
       expect(listener.counts().claimed).toBeGreaterThan(before.claimed);
+      expect(listener.counts().read).toBeGreaterThan(before.read);
     } finally {
       await listener.stop();
     }
@@ -304,7 +407,7 @@ describe("several listeners of one channel (issue 33 part 5: a worker more costs
       const wamid = await receive(orphans[0] as InboundCustomer, "the stuck worker is gone");
       expect(await inboundEvent(c.orgId, wamid)).toMatchObject({ whatsappMessageId: wamid });
       // taken at once (from its payload): nothing was left for a check
-      expect(a.counts()).toEqual({ taken: alone.taken + 1, claimed: alone.claimed, checks: alone.checks });
+      expect(a.counts()).toEqual({ ...alone, taken: alone.taken + 1 });
       // the one left while its owner listened is the sweeper's (after a minute), as before
       await db().upstreamNotification.deleteMany({ where: { id: (await rowOf(left))?.id } });
     } finally {

@@ -217,3 +217,96 @@ describe("a notification field nobody knows", () => {
     expect(await scrapeWorker()).not.toContain(marker);
   });
 });
+
+describe("a template or Flows change no channel can apply is not skipped in silence", () => {
+  /** A WABA-level change of `field` for `wabaId`, its value carrying `marker`. */
+  function wabaChange(wabaId: string, field: string, marker: string) {
+    const value = { event: "APPROVED", message_template_name: `t_${marker.slice(0, 8)}`, marker };
+    return {
+      object: "whatsapp_business_account",
+      entry: [{ id: wabaId, time: 1, changes: [{ field, value }] }],
+    };
+  }
+
+  it("for a WABA nobody has active: counted on /metrics and kept, and reaches no organization", async () => {
+    const field = "message_template_status_update";
+    const before = sample(await scrapeWorker(), field);
+    const marker = randomUUID();
+    const wabaId = `99${Date.now()}`;
+    expect((await postNotification(JSON.stringify(wabaChange(wabaId, field, marker)))).status).toBe(200);
+    await waitProcessed(marker, 1, 30_000);
+    // counted before the notification is marked processed: no wait for it
+    expect(sample(await scrapeWorker(), field)).toBeGreaterThanOrEqual(before + 1);
+    const events = await db().event.count({
+      where: { name: "whatsapp.notification", data: { path: ["value", "marker"], equals: marker } },
+    });
+    expect(events).toBe(0);
+  });
+
+  it("for a WABA whose only active channel has a refused token: recorded on that channel, its organization's only", async () => {
+    const c = await orgWithHooks();
+    try {
+      // what a template sync that Meta answered "invalid token" leaves (lib/templates/sync-templates.ts)
+      await db().channel.update({
+        where: { id: c.channel.channelId },
+        data: { tokenInvalidAt: new Date(), tokenError: "refused in a test" },
+      });
+      for (const field of ["message_template_status_update", "template_category_update"]) {
+        const marker = randomUUID();
+        const before = sample(await scrapeWorker(), field);
+        expect(
+          (await postNotification(JSON.stringify(wabaChange(c.channel.wabaId, field, marker)))).status,
+        ).toBe(200);
+        await waitProcessed(marker, 1, 30_000);
+        expect(sample(await scrapeWorker(), field)).toBeGreaterThanOrEqual(before + 1);
+        const row = await eventually(async () => {
+          const r = (await channelRow(c)).unprocessed.find((u) => u.field === field);
+          return (r?.example as { marker?: string } | undefined)?.marker === marker ? r : undefined;
+        }, 20_000);
+        expect(row.count).toBe(1);
+        const delivered = await eventually(
+          async () => c.subscribed.received.find((r) => r.body?.data?.value?.marker === marker),
+          30_000,
+        );
+        expect(delivered.body.data).toMatchObject({ channelId: c.channel.channelId, field });
+        for (const org of [a, b]) {
+          expect((await channelRow(org)).unprocessed.find((u) => u.field === field)).toBeUndefined();
+          expect(org.subscribed.received.some((r) => r.body?.data?.value?.marker === marker)).toBe(false);
+        }
+      }
+      // a Flows alert likewise (its value as lib/flows/flow-health.ts reads it)
+      const marker = randomUUID();
+      const flows = {
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: c.channel.wabaId,
+            time: 1,
+            changes: [
+              {
+                field: "flows",
+                value: {
+                  event: "FLOW_STATUS_CHANGE",
+                  message: marker,
+                  flow_id: `flow_${marker.slice(0, 8)}`,
+                  old_status: "DRAFT",
+                  new_status: "PUBLISHED",
+                },
+              },
+            ],
+          },
+        ],
+      };
+      expect((await postNotification(JSON.stringify(flows))).status).toBe(200);
+      await waitProcessed(marker, 1, 30_000);
+      const flowRow = await eventually(
+        async () => (await channelRow(c)).unprocessed.find((u) => u.field === "flows"),
+        20_000,
+      );
+      expect((flowRow.example as { message?: string }).message).toBe(marker);
+    } finally {
+      await c.subscribed.down();
+      await c.allEvents.down();
+    }
+  });
+});

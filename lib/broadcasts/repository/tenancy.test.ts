@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findContactIdsByPhone, insertRecipients } from "@/lib/broadcasts/repository/audience";
 import {
   completeBroadcastRow,
@@ -31,8 +31,9 @@ import {
   nextRecipientRetry,
   releaseRecipients,
 } from "@/lib/broadcasts/repository/sending";
-import { db, disconnectDb } from "@/lib/db";
+import { db } from "@/lib/db";
 import type { BroadcastRecipientStatus } from "@/lib/generated/prisma/client.ts";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The broadcasts repository's promise (docs/architecture.md "Repositories"): called with another
@@ -58,15 +59,11 @@ async function snapshot() {
   };
 }
 
+const orgs = twoOrganizations("Broadcast tenancy");
+
 beforeAll(async () => {
-  const [orgA, orgB] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Broadcast tenancy ${n} ${randomUUID().slice(0, 8)}` } }),
-    ),
-  );
-  if (!orgA || !orgB) throw new Error("no organizations");
-  a.org = orgA.id;
-  b.org = orgB.id;
+  a.org = orgs.a;
+  b.org = orgs.b;
   a.phone = `+1555${String(Date.now() % 1e7).padStart(7, "0")}`;
   const [contactA, contactB] = await Promise.all([
     db().contact.create({ data: { organizationId: a.org, phone: a.phone } }),
@@ -141,11 +138,6 @@ beforeAll(async () => {
       { ...row(1, "delivered", { deliveredAt: new Date(now - 2 * hour) }), broadcastId: a.done },
     ],
   });
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [a.org, b.org] } } });
-  await disconnectDb();
 });
 
 describe("broadcasts: another organization's broadcast id is nobody's", () => {

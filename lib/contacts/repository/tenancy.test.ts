@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   findContactByBsuid,
   findContactByPhone,
@@ -9,7 +9,7 @@ import {
   updateContactReturning,
   updateContactRow,
   writeMarketingPreference,
-} from "@/lib/contacts/repository";
+} from "@/lib/contacts/repository/contacts";
 import {
   findContactsByIdentifiers,
   insertImportChanges,
@@ -24,8 +24,9 @@ import {
   findContactsWithTags,
   listNewestContacts,
 } from "@/lib/contacts/repository/list";
-import { db, disconnectDb } from "@/lib/db";
+import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The contacts repository's promise (docs/architecture.md "Repositories"), for what the inbound
@@ -59,32 +60,26 @@ const snapshot = () =>
     db().contactChange.count({ where: { organizationId: { in: [mine.org, other] } } }),
   ]);
 
+const orgs = twoOrganizations("Contacts");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) => db().organization.create({ data: { name: `Contacts ${n} ${hex(4)}` } })),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  other = b.id;
+  mine.org = orgs.a;
+  other = orgs.b;
   // older than this organization's contacts: an export anchored on one of them would reach it
-  theirs = (await db().contact.create({ data: { organizationId: b.id, phone: `+1666${Date.now() % 1e7}` } }))
-    .id;
+  theirs = (
+    await db().contact.create({ data: { organizationId: orgs.b, phone: `+1666${Date.now() % 1e7}` } })
+  ).id;
   mine.phone = `+1555${Date.now() % 1e7}`;
   mine.bsuid = `US.${hex(8)}`;
   const keep = await db().contact.create({
-    data: { organizationId: a.id, phone: mine.phone, customFields: { plan: "gold" } },
+    data: { organizationId: orgs.a, phone: mine.phone, customFields: { plan: "gold" } },
   });
   mine.keep = keep.id;
-  const absorb = await db().contact.create({ data: { organizationId: a.id, bsuid: mine.bsuid } });
+  const absorb = await db().contact.create({ data: { organizationId: orgs.a, bsuid: mine.bsuid } });
   mine.absorb = absorb.id;
   mine.conversation = (
-    await db().conversation.create({ data: { organizationId: a.id, contactId: absorb.id } })
+    await db().conversation.create({ data: { organizationId: orgs.a, contactId: absorb.id } })
   ).id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, other] } } });
-  await disconnectDb();
 });
 
 describe("contacts: another organization's id is nobody's", () => {

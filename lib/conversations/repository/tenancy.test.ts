@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   findContinuedConversation,
   findConversation,
@@ -30,7 +30,8 @@ import {
   listThreadCalls,
   listThreadMessages,
 } from "@/lib/conversations/repository/thread";
-import { db, disconnectDb } from "@/lib/db";
+import { db } from "@/lib/db";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The conversations repository's promise (docs/architecture.md "Repositories"): given another
@@ -52,19 +53,17 @@ let other = "";
 const hex = (n: number) => randomBytes(n).toString("hex");
 const past = new Date(Date.now() - 60 * 60 * 1000);
 
+const orgs = twoOrganizations("Tenancy");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) => db().organization.create({ data: { name: `Tenancy ${n} ${hex(4)}` } })),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  other = b.id;
+  mine.org = orgs.a;
+  other = orgs.b;
   mine.phone = `+1555${Date.now() % 1e7}`;
-  const contact = await db().contact.create({ data: { organizationId: a.id, phone: mine.phone } });
+  const contact = await db().contact.create({ data: { organizationId: orgs.a, phone: mine.phone } });
   mine.contact = contact.id;
   const channel = await db().channel.create({
     data: {
-      organizationId: a.id,
+      organizationId: orgs.a,
       name: "mine",
       phoneNumberId: `pn_${hex(8)}`,
       wabaId: `waba_${hex(8)}`,
@@ -72,17 +71,17 @@ beforeAll(async () => {
     },
   });
   const user = await db().user.create({
-    data: { organizationId: a.id, email: `${hex(6)}@example.com`, passwordHash: "x", role: "agent" },
+    data: { organizationId: orgs.a, email: `${hex(6)}@example.com`, passwordHash: "x", role: "agent" },
   });
   mine.user = user.id;
   const conversation = await db().conversation.create({
-    data: { organizationId: a.id, contactId: contact.id, status: "open", lastActivityAt: new Date() },
+    data: { organizationId: orgs.a, contactId: contact.id, status: "open", lastActivityAt: new Date() },
   });
   mine.conversation = conversation.id;
   const message = (direction: "inbound" | "outbound", more: object) =>
     db().message.create({
       data: {
-        organizationId: a.id,
+        organizationId: orgs.a,
         contactId: contact.id,
         conversationId: conversation.id,
         direction,
@@ -96,7 +95,7 @@ beforeAll(async () => {
   mine.call = (
     await db().call.create({
       data: {
-        organizationId: a.id,
+        organizationId: orgs.a,
         channelId: channel.id,
         upstreamId: `call_${hex(8)}`,
         direction: "user_initiated",
@@ -107,19 +106,14 @@ beforeAll(async () => {
   ).id;
   mine.template = (
     await db().template.create({
-      data: { organizationId: a.id, channelId: channel.id, name: `t_${hex(4)}`, category: "UTILITY" },
+      data: { organizationId: orgs.a, channelId: channel.id, name: `t_${hex(4)}`, category: "UTILITY" },
     })
   ).id;
   mine.flow = (
     await db().flow.create({
-      data: { organizationId: a.id, channelId: channel.id, upstreamId: `flow_${hex(8)}`, name: "f" },
+      data: { organizationId: orgs.a, channelId: channel.id, upstreamId: `flow_${hex(8)}`, name: "f" },
     })
   ).id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, other] } } });
-  await disconnectDb();
 });
 
 const thread = () => ({

@@ -1,7 +1,7 @@
 import "#server-only";
 import { conversationRowInclude, personSelect } from "@/lib/conversations/conversation-row";
 import { db } from "@/lib/db";
-import type { Call, Media, Message } from "@/lib/generated/prisma/client.ts";
+import type { Call, Conversation, Media, Message } from "@/lib/generated/prisma/client.ts";
 
 /**
  * A conversation's thread as the inbox shows it (docs/architecture.md "Repositories"): the
@@ -65,19 +65,19 @@ export async function lastTemplateLanguage(
   return message?.templateLanguage ?? null;
 }
 
+/** What of a conversation says which calls are its thread's (listThreadCalls). */
+export type ThreadCallsConversation = Pick<
+  Conversation,
+  "id" | "contactId" | "channelId" | "openedAt" | "resolvedAt"
+>;
+
 /**
  * The conversation's calls: those linked to it, and the customer's calls on its channel while it
  * was open that no conversation held (a customer who called before writing). At most `take`.
  */
 export function listThreadCalls(
   organizationId: string,
-  conversation: {
-    id: string;
-    contactId: string;
-    channelId: string | null;
-    openedAt: Date;
-    resolvedAt: Date | null;
-  },
+  conversation: ThreadCallsConversation,
   take: number,
 ): Promise<Call[]> {
   return db().call.findMany({

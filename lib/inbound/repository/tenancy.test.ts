@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findCallByUpstreamId, hasCallOfUpstreamId } from "@/lib/calls/repository";
 import {
   markChannelCoexistence,
@@ -8,9 +8,9 @@ import {
   recordPricingTier,
   touchChannelIfDue,
 } from "@/lib/channels/repository";
-import { findContactByEither, keepContactReferral } from "@/lib/contacts/repository";
+import { findContactByEither, keepContactReferral } from "@/lib/contacts/repository/contacts";
 import { findLatestConversationOfContact } from "@/lib/conversations/repository/conversations";
-import { db, disconnectDb } from "@/lib/db";
+import { db } from "@/lib/db";
 import {
   closeFlowMessage,
   findChannelMessagesByUpstreamId,
@@ -22,6 +22,7 @@ import {
   updateMessageRow,
 } from "@/lib/inbound/repository/messages";
 import { type OrdinaryInboundInput, storeOrdinaryInbound } from "@/lib/inbound/repository/ordinary-inbound";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The inbound path's repository functions (lib/inbound/repository/ and what it added to the
@@ -48,16 +49,14 @@ const mine = {
 const theirs = { org: "", contact: "" };
 const longAgo = new Date(Date.now() - 48 * hour);
 
+const orgs = twoOrganizations("Inbound tenancy");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) => db().organization.create({ data: { name: `Inbound tenancy ${n} ${hex(4)}` } })),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  theirs.org = b.id;
+  mine.org = orgs.a;
+  theirs.org = orgs.b;
   const channel = await db().channel.create({
     data: {
-      organizationId: a.id,
+      organizationId: orgs.a,
       name: "mine",
       phoneNumberId: `pn_${hex(8)}`,
       wabaId: mine.waba,
@@ -66,18 +65,18 @@ beforeAll(async () => {
     },
   });
   mine.channel = channel.id;
-  mine.contact = (await db().contact.create({ data: { organizationId: a.id, phone: mine.phone } })).id;
+  mine.contact = (await db().contact.create({ data: { organizationId: orgs.a, phone: mine.phone } })).id;
   // the same customer is B's too (a number is anyone's): B's statements must find only B's row
-  theirs.contact = (await db().contact.create({ data: { organizationId: b.id, phone: mine.phone } })).id;
+  theirs.contact = (await db().contact.create({ data: { organizationId: orgs.b, phone: mine.phone } })).id;
   mine.conversation = (
     await db().conversation.create({
-      data: { organizationId: a.id, contactId: mine.contact, channelId: channel.id, status: "resolved" },
+      data: { organizationId: orgs.a, contactId: mine.contact, channelId: channel.id, status: "resolved" },
     })
   ).id;
   mine.message = (
     await db().message.create({
       data: {
-        organizationId: a.id,
+        organizationId: orgs.a,
         channelId: channel.id,
         contactId: mine.contact,
         conversationId: mine.conversation,
@@ -91,7 +90,7 @@ beforeAll(async () => {
   ).id;
   await db().call.create({
     data: {
-      organizationId: a.id,
+      organizationId: orgs.a,
       channelId: channel.id,
       upstreamId: mine.call,
       direction: "user_initiated",
@@ -101,7 +100,7 @@ beforeAll(async () => {
   mine.broadcast = (
     await db().broadcast.create({
       data: {
-        organizationId: a.id,
+        organizationId: orgs.a,
         channelId: channel.id,
         name: "b",
         status: "completed",
@@ -119,18 +118,13 @@ beforeAll(async () => {
     data: {
       broadcastId: mine.broadcast,
       seq: 1,
-      organizationId: a.id,
+      organizationId: orgs.a,
       contactId: theirs.contact,
       phone: mine.phone,
       status: "delivered",
       deliveredAt: new Date(Date.now() - hour),
     },
   });
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, theirs.org] } } });
-  await disconnectDb();
 });
 
 /** Everything of A's these functions could change. */

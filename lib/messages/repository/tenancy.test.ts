@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, disconnectDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import {
@@ -17,6 +17,7 @@ import {
 } from "@/lib/messages/repository/send";
 import { cachedChannel } from "@/lib/messages/send-channel-cache";
 import { findSendTemplate, findTemplateToSend } from "@/lib/templates/repository";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The messages repository's promise outside the status transitions (docs/architecture.md
@@ -56,15 +57,11 @@ function outbound(over: Partial<OutboundMessage>): OutboundMessage & { now: Date
   };
 }
 
+const orgs = twoOrganizations("Message tenancy");
+
 beforeAll(async () => {
-  const [orgA, orgB] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Message tenancy ${n} ${randomUUID().slice(0, 8)}` } }),
-    ),
-  );
-  if (!orgA || !orgB) throw new Error("no organizations");
-  a.org = orgA.id;
-  b.org = orgB.id;
+  a.org = orgs.a;
+  b.org = orgs.b;
   const digits = () => String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
   a.phone = `+1555${digits()}`;
   b.lonePhone = `+1556${digits()}`;
@@ -123,11 +120,6 @@ beforeAll(async () => {
     },
   });
   a.template = template.id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [a.org, b.org] } } });
-  await disconnectDb();
 });
 
 describe("messages: another organization's id is nobody's", () => {

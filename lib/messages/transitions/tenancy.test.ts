@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, disconnectDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import type { MessageStatus } from "@/lib/generated/prisma/client.ts";
 import { applyUpstreamStatus } from "@/lib/messages/transitions/apply-upstream-status";
 import { claim, claimMany, release } from "@/lib/messages/transitions/claim-sending";
@@ -11,6 +11,7 @@ import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markInboundRead } from "@/lib/messages/transitions/mark-inbound-read";
 import { markBatchSent, markSent } from "@/lib/messages/transitions/mark-sent";
 import { putBack } from "@/lib/messages/transitions/put-back";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * lib/messages/transitions/ is the messages' repository for their status (docs/architecture.md
@@ -79,15 +80,11 @@ const statusOf = async (id: string) => (await db().message.findUniqueOrThrow({ w
 const wamid = () => `wamid.${randomUUID()}`;
 const report = { next: "delivered" as const, at: new Date(), pricing: undefined, error: undefined };
 
+const orgs = twoOrganizations("Transitions tenancy");
+
 beforeAll(async () => {
-  const [orgA, orgB] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Transitions tenancy ${n} ${randomUUID().slice(0, 8)}` } }),
-    ),
-  );
-  if (!orgA || !orgB) throw new Error("no organizations");
-  a.org = orgA.id;
-  b.org = orgB.id;
+  a.org = orgs.a;
+  b.org = orgs.b;
   a.phone = `+1555${String(Date.now() % 1e7).padStart(7, "0")}`;
   a.contact = (await db().contact.create({ data: { organizationId: a.org, phone: a.phone } })).id;
   const channel = await db().channel.create({
@@ -116,11 +113,6 @@ beforeAll(async () => {
     },
   });
   a.broadcast = broadcast.id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [a.org, b.org] } } });
-  await disconnectDb();
 });
 
 /** One of A's messages for each transition, in the status it moves from. */

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, disconnectDb } from "@/lib/db";
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import {
   type AttemptRow,
   claimAttempt,
@@ -9,6 +9,7 @@ import {
   recordFailedAttempt,
   recordSucceededAttempt,
 } from "@/lib/webhooks/repository/attempts";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * An attempt's statements (lib/webhooks/repository/attempts.ts) given another organization: a
@@ -42,15 +43,11 @@ function attempt(attemptNumber: number, statusCode: number): AttemptRow {
   };
 }
 
+const orgs = twoOrganizations("Attempt tenancy");
+
 beforeAll(async () => {
-  const [orgA, orgB] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Attempt tenancy ${n} ${randomUUID().slice(0, 8)}` } }),
-    ),
-  );
-  if (!orgA || !orgB) throw new Error("no organizations");
-  a.org = orgA.id;
-  b = orgB.id;
+  a.org = orgs.a;
+  b = orgs.b;
   a.webhook = `wbk_${randomBytes(12).toString("hex")}`;
   await db().webhook.create({
     data: {
@@ -79,11 +76,6 @@ beforeAll(async () => {
     });
   a.delivery = (await delivery(`wh_${Date.now()}_${randomBytes(8).toString("hex")}`)).id;
   a.other = (await delivery(`wh_${Date.now()}_${randomBytes(8).toString("hex")}`)).id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [a.org, b] } } });
-  await disconnectDb();
 });
 
 describe("webhook attempts: another organization's delivery id is nobody's", () => {

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   addContactTags,
   deleteContactRow,
@@ -7,8 +7,8 @@ import {
   listTagNames,
   setContactBlockedAt,
   setContactTags,
-} from "@/lib/contacts/repository";
-import { db, disconnectDb } from "@/lib/db";
+} from "@/lib/contacts/repository/contacts";
+import { db } from "@/lib/db";
 import {
   failPendingDeliveries,
   findDeliveryDetail,
@@ -23,6 +23,7 @@ import {
   rotateWebhookSecretRow,
   updateWebhookRow,
 } from "@/lib/webhooks/repository/webhooks";
+import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
  * The repositories' promise (docs/architecture.md "Repositories"): given another organization,
@@ -32,33 +33,29 @@ import {
 const mine = { org: "", webhook: "", delivery: "", contact: "" };
 let other = "";
 
+const orgs = twoOrganizations("Tenancy");
+
 beforeAll(async () => {
-  const [a, b] = await Promise.all(
-    ["A", "B"].map((n) =>
-      db().organization.create({ data: { name: `Tenancy ${n} ${randomUUID().slice(0, 8)}` } }),
-    ),
-  );
-  if (!a || !b) throw new Error("no organizations");
-  mine.org = a.id;
-  other = b.id;
+  mine.org = orgs.a;
+  other = orgs.b;
   mine.webhook = `wbk_${randomBytes(12).toString("hex")}`;
   await db().webhook.create({
     data: {
       id: mine.webhook,
-      organizationId: a.id,
+      organizationId: orgs.a,
       name: "mine",
       url: "https://example.com/hook",
       events: [],
     },
   });
   const event = await db().event.create({
-    data: { organizationId: a.id, name: "contact.created", data: {} },
+    data: { organizationId: orgs.a, name: "contact.created", data: {} },
   });
   mine.delivery = `wh_${Date.now()}_${randomBytes(6).toString("hex")}`;
   await db().delivery.create({
     data: {
       id: mine.delivery,
-      organizationId: a.id,
+      organizationId: orgs.a,
       webhookId: mine.webhook,
       eventId: event.id,
       status: "failed",
@@ -66,14 +63,9 @@ beforeAll(async () => {
     },
   });
   const contact = await db().contact.create({
-    data: { organizationId: a.id, phone: `+1555${Date.now() % 1e7}` },
+    data: { organizationId: orgs.a, phone: `+1555${Date.now() % 1e7}` },
   });
   mine.contact = contact.id;
-});
-
-afterAll(async () => {
-  await db().organization.deleteMany({ where: { id: { in: [mine.org, other] } } });
-  await disconnectDb();
 });
 
 describe("webhooks and deliveries: another organization's id is nobody's", () => {

@@ -1,5 +1,5 @@
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
-import { listTagNames } from "@/lib/contacts/repository";
+import { listTagNames } from "@/lib/contacts/repository/contacts";
 import { dashboardEndpoint } from "@/lib/dashboard/route";
 
 /** The organization's tags for the tag input's autocomplete: names starting with `q`. */

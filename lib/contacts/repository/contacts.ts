@@ -8,7 +8,7 @@ import { type Contact, Prisma } from "@/lib/generated/prisma/client.ts";
  * function takes the organization first and reads and writes only that organization's rows, so an
  * id of another organization finds nothing, whatever the caller read before. `client` lets a
  * caller's transaction hold the statement. The list, the CSV export and the import's bulk
- * statements are in `repository/list.ts` and `repository/import.ts`.
+ * statements are in `list.ts` and `import.ts` beside it.
  */
 
 type Client = Prisma.TransactionClient;
