@@ -1,18 +1,23 @@
-// The lib/ folder graph: which lib/ folder imports which, and the loops between folders that the
-// file-level no-circular rule cannot see (a → b and b → a through different files).
+// The folder graph of lib/ (or components/, or app/): which folder imports which, and the loops
+// between folders that the file-level no-circular rule cannot see (a → b and b → a through
+// different files).
 //
-//   npx tsx scripts/folder-graph.ts
+//   npx tsx scripts/folder-graph.ts              # lib/
+//   npx tsx scripts/folder-graph.ts components   # components/ (app/ likewise)
 //
 // Reads dependency-cruiser's JSON through .dependency-cruiser-folders.cjs, the cruise that checks
 // the same wall in `npm run lint` (the repository's options: tsconfig paths, type-only imports
-// included; tests and their support left out, as they may make data through any domain). A file
-// at lib/'s root (lib/config.ts, lib/queues.ts, …) is a node of its own.
+// included; tests and their support left out, as they may make data through any domain). A node is
+// a folder right under the tree's root with everything below it (lib/messages holds
+// lib/messages/transitions); a file at the root (lib/config.ts, components/hydration-mark.tsx) is
+// a node of its own. Imports into other trees (components/ → lib/) are not edges here.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const tree = z.enum(["lib", "components", "app"]).parse(process.argv[2] ?? "lib");
 
 const cruiseResult = z.object({
   modules: z.array(
@@ -20,17 +25,18 @@ const cruiseResult = z.object({
   ),
 });
 
-/** `lib/<folder>` for a file in a folder, the file itself at lib/'s root, null outside lib/. */
+/** `<tree>/<folder>` for a file in a folder, the file itself at the tree's root, null outside it. */
 function nodeOf(path: string): string | null {
-  const match = /^lib\/([^/]+)(\/)?/.exec(path);
+  if (!path.startsWith(`${tree}/`)) return null;
+  const match = /^[^/]+\/([^/]+)(\/)?/.exec(path);
   if (!match) return null;
-  return match[2] ? `lib/${match[1]}` : path;
+  return match[2] ? `${tree}/${match[1]}` : path;
 }
 
 function cruise(): z.infer<typeof cruiseResult> {
   const run = spawnSync(
     join(root, "node_modules/.bin/depcruise"),
-    ["lib", "--config", ".dependency-cruiser-folders.cjs", "--output-type", "json"],
+    [tree, "--config", ".dependency-cruiser-folders.cjs", "--output-type", "json"],
     { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
   );
   if (!run.stdout) throw new Error(`depcruise printed nothing: ${run.stderr}`);

@@ -4,9 +4,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { answerInBrowser, type BrowserCall } from "@/components/calls/browser-call";
-import { callDuration } from "@/components/conversations/call-entry";
 import { callDashboard } from "@/components/lib/dashboard-client";
 import { errorMessage } from "@/components/lib/fetch-json";
+import { formatDuration } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import type { LiveCallJson } from "@/lib/calls/dashboard-call-schemas";
 import { CALL_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
@@ -183,7 +183,7 @@ export function CallNotice() {
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <span role="timer" aria-label="Call time" className="font-mono tabular-nums text-slate-700">
-              {callDuration(elapsed(active))}
+              {formatDuration(elapsed(active))}
             </span>
             {active.phase === "connected" ? (
               <>

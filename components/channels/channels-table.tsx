@@ -1,12 +1,12 @@
 "use client";
 
 import { formatDateTime, formatNumber, formatRelative } from "@/components/lib/format";
+import { categoryLabel } from "@/components/lib/pricing-category-style";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/skeleton";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import { UrlText } from "@/components/ui/url-text";
-import { categoryLabel } from "@/components/usage/category-style";
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 export type ChannelsTableProps = {

@@ -1,12 +1,6 @@
+import { formatDuration } from "@/components/lib/format";
 import type { ThreadCallJson } from "@/lib/conversations/conversation-schemas";
 import { inboxTime, inboxTimeFull } from "@/lib/conversations/inbox-time";
-
-/** 65 → "1:05" */
-export function callDuration(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${m}:${String(s).padStart(2, "0")}`;
-}
 
 /** What the thread says of a call, in a few words: "Missed call", "Incoming call · answered by API · 1:05". */
 export function callSummary(call: ThreadCallJson): string {
@@ -19,7 +13,7 @@ export function callSummary(call: ThreadCallJson): string {
   const parts = [kind];
   if (incoming && call.answered_by) parts.push(`answered by ${call.answered_by}`);
   if (call.state === "ended" && call.duration_seconds !== null)
-    parts.push(callDuration(call.duration_seconds));
+    parts.push(formatDuration(call.duration_seconds));
   else if (call.state !== "ended") parts.push("in progress");
   return parts.join(" · ");
 }

@@ -13,9 +13,8 @@ import {
   filtersFromParams,
   filtersToParams,
 } from "@/components/deliveries/delivery-filters";
-import { useStatusCounts } from "@/components/deliveries/use-deliveries";
+import { useDeliveryWebhooks, useStatusCounts } from "@/components/deliveries/use-deliveries";
 import { Button } from "@/components/ui/button";
-import { useWebhooks } from "@/components/webhooks/use-webhooks";
 
 /**
  * Delivery monitoring: every status at first (counted per status), inspect one, redeliver one,
@@ -28,7 +27,7 @@ export function DeliveriesView() {
   const filters = filtersFromParams(params);
   const selectedId = params.get("id");
   // names only, from a route every role that reads deliveries may call (no 403 in an agent's console)
-  const webhooks = useWebhooks();
+  const webhooks = useDeliveryWebhooks();
   const [bulkOpen, setBulkOpen] = useState(false);
   const webhook = webhooks.data?.find((w) => w.id === filters.webhookId);
   const counts = useStatusCounts(filters);

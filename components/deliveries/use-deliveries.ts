@@ -41,6 +41,20 @@ export function useDeliveries(filters: DeliveryFilters) {
   });
 }
 
+/**
+ * Just the webhooks' names (the Webhook filter), which every role that reads deliveries may ask for.
+ * Its key sits under the webhooks page's ["webhooks"] so that creating, renaming or deleting a
+ * webhook refreshes the filter too.
+ */
+export function useDeliveryWebhooks() {
+  return useQuery({
+    queryKey: ["webhooks", "names"],
+    queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.listDeliveryWebhooks, { signal }),
+    select: (data) => data.webhooks,
+    refetchInterval: 30_000,
+  });
+}
+
 /** One delivery in full; polled every second while it is pending. */
 export function useDeliveryDetail(id: string | null) {
   return useQuery({

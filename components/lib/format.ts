@@ -35,3 +35,10 @@ export function formatRelative(iso: string | null | undefined, fallback = "Never
 export function formatNumber(n: number): string {
   return numbers.format(n);
 }
+
+/** A call's length: 65 → "1:05" (the thread's call entries and the ringing notice's timer). */
+export function formatDuration(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}

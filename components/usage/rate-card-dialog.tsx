@@ -2,12 +2,12 @@
 
 import { useEffect, useState } from "react";
 import { errorMessage, fieldErrors } from "@/components/lib/fetch-json";
+import { CATEGORY_ORDER, categoryLabel } from "@/components/lib/pricing-category-style";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/dialog-form";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { CATEGORY_ORDER, categoryLabel } from "@/components/usage/category-style";
 import { useSaveRateCard } from "@/components/usage/use-usage";
 import type { RateCardJson } from "@/lib/usage/usage-schemas";
 

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatNumber } from "@/components/lib/format";
-import { categoriesOf, categoryColour, categoryLabel } from "@/components/usage/category-style";
+import { categoriesOf, categoryColour, categoryLabel } from "@/components/lib/pricing-category-style";
 import type { UsageRowJson } from "@/lib/usage/usage-schemas";
 
 const day = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });

@@ -1,8 +1,8 @@
 "use client";
 
 import { formatNumber } from "@/components/lib/format";
+import { categoryLabel } from "@/components/lib/pricing-category-style";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
-import { categoryLabel } from "@/components/usage/category-style";
 import type { UsageRowJson } from "@/lib/usage/usage-schemas";
 
 const day = new Intl.DateTimeFormat(undefined, {

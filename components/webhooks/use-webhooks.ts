@@ -18,16 +18,6 @@ export function useWebhookList() {
   return useQuery(listOptions);
 }
 
-/** Just the webhooks' names (the deliveries page's filter), which every role that reads deliveries may ask for. */
-export function useWebhooks() {
-  return useQuery({
-    queryKey: [...WEBHOOKS_QUERY_KEY, "names"],
-    queryFn: ({ signal }) => callDashboard(WEBHOOK_DASHBOARD.listDeliveryWebhooks, { signal }),
-    select: (data) => data.webhooks,
-    refetchInterval: 30_000,
-  });
-}
-
 function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
