@@ -1,25 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./scripts/test/sequencer";
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
+
+const UNIT_DIRS = ["lib", "worker", "scripts/lib"];
+
+/**
+ * A unit test that needs a module graph of its own: it closes a shared client (the database's,
+ * Redis's, the queues'), changes process.env, mocks a module, or reaches PostgreSQL or Redis.
+ * The others share one (isolate: false): importing lib/ again for each of ~100 small files was
+ * most of the unit tests' time (5–10 minutes at one worker on a loaded machine; ~30 s shared).
+ */
+const NEEDS_ISOLATION =
+  /disconnectDb|\.quit\(\)|closeQueues|vi\.mock|process\.env\.\w+\s*=[^=]|delete process\.env|^import .* from "@\/lib\/(db|redis|queues)";/m;
+
+function unitFiles(): { shared: string[]; isolated: string[] } {
+  const shared: string[] = [];
+  const isolated: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "generated") walk(path);
+      } else if (entry.name.endsWith(".test.ts")) {
+        (NEEDS_ISOLATION.test(readFileSync(path, "utf8")) ? isolated : shared).push(path);
+      }
+    }
+  };
+  for (const dir of UNIT_DIRS) walk(dir);
+  return { shared, isolated };
+}
+
+const units = unitFiles();
+// one pool for every project (vitest runs projects of one group side by side, with one limit):
+// two files at a time beside the Playwright suite; three on two cores loaded the shared stack
+// until unrelated tests timed out (TEST_WORKERS moves it)
+const maxWorkers = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // long files first (scripts/test/sequencer.ts), unit files last to fill the gaps
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
-        // pure logic, beside the code
+        // pure logic, beside the code, in one module graph per worker
         resolve: { alias },
         test: {
           name: "unit",
           environment: "node",
           // scripts/lib: the pure helpers of the scripts (the deploy check's parsers)
-          include: ["{lib,worker,sandbox}/**/*.test.ts", "scripts/lib/**/*.test.ts"],
+          include: units.shared,
+          setupFiles: ["scripts/test/setup-env.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+          maxWorkers,
+        },
+      },
+      {
+        // unit tests with state of their own: the sandbox's (its in-memory upstream), and those
+        // NEEDS_ISOLATION finds
+        resolve: { alias },
+        test: {
+          name: "unit-isolated",
+          environment: "node",
+          include: ["sandbox/**/*.test.ts", ...units.isolated],
           setupFiles: ["scripts/test/setup-env.ts"],
           // some run against PostgreSQL and Redis (the transitions' races, the throughput
           // limiter): vitest's 5 s ran out at a load of 15–24 on two cores, as CI's machine may be
           testTimeout: 30_000,
-          sequence: { groupOrder: 0 },
+          maxWorkers,
         },
       },
       {
@@ -39,10 +92,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
-          // two files at a time beside the Playwright suite: three on two cores loaded the shared
-          // stack until unrelated tests timed out (TEST_WORKERS moves it)
-          maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-          sequence: { groupOrder: 1 },
+          maxWorkers,
         },
       },
     ],

@@ -28,6 +28,11 @@ import {
  * Issue 31 (dashboard): a Flow's responses on the Flows page (label: value, the customer, the
  * thread; a date filter; the CSV), and the thread's composer sending a published Flow that the
  * customer then completes in the sandbox.
+ *
+ * Why it is slow (185 s in a run at a load of about 20, 2026-11-29): each of its four walks (two
+ * tests at two widths) waits for the worker to store what the sandbox sends (the customer's
+ * window, the Flow message, the customer's answer) before the page can show it, and scans the
+ * whole page with axe two or three times; the waits are for rows (expect.poll), not a pace.
  */
 
 let org: TestOrg;

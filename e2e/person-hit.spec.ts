@@ -2,6 +2,10 @@
  * Two things a person hit (issue 35 item 6): the API reference (/docs, linked from the
  * dashboard's navigation) was 420 px wide on a 390 px phone (a long path did not wrap); an agent's
  * Deliveries page must offer the organization's webhooks in its Webhook filter.
+ *
+ * Why it is slow (149 s in a run at a load of about 20, 2026-11-29; the /docs test 2.1 min of it):
+ * /docs is the whole API reference on one page, at 390 px many screens tall: the browser lays it
+ * out, the test takes a full-page screenshot of it, and axe scans three of its parts.
  */
 
 import { createWebhook } from "../lib/webhooks/create-webhook";

@@ -6,7 +6,13 @@ import { seedLongRows } from "./long-rows";
 import { connectSandbox, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
-/** Item 7 of issue 19: the small things a person notices in the first hour. */
+/**
+ * Item 7 of issue 19: the small things a person notices in the first hour.
+ *
+ * Why it is slow (158 s in a run at a load of about 20, 2026-11-29): five walks through the
+ * dashboard, each signing in afresh over an organization seeded with the longest rows of every
+ * list, with full-page screenshots of what a person would see; no wait in it is a pace.
+ */
 let org: TestOrg;
 let conversationId: string;
 const HOUR = 3_600_000;

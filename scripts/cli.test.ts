@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, type CliResult, expectError, pollUntil, runCli } from "@/scripts/test/helpers";
 
-/** The admin CLI: exactly one JSON object on stdout and exit 0, or stderr and exit 1. */
+/**
+ * The admin CLI: exactly one JSON object on stdout and exit 0, or stderr and exit 1.
+ *
+ * Why it is slow (494 s in a run at a load of 20, 2026-11-29): it runs the CLI as an operator does,
+ * about 30 times, each a new `node --import tsx scripts/cli.ts` that compiles and loads lib/ (a
+ * usage error stops before the database client loads, scripts/cli.ts); on a busy machine each
+ * start waits for CPU. Calling the CLI's functions in-process would not test its output or exit code.
+ */
 
 function json(result: CliResult): Record<string, unknown> {
   expect(result.code, result.stderr).toBe(0);

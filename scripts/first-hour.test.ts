@@ -23,6 +23,11 @@ import { freePort } from "@/scripts/test/send-helpers";
  * redis-server of its own; then every command the README names runs with nothing set by hand.
  * node_modules is linked (npm install's work) and the production build copied (npm test built it
  * just now), so the copy starts as a clone would after `npm install && npm run build`.
+ *
+ * Why it is slow (91 s in CI): it copies the checkout and its build, generates the Prisma client,
+ * then waits for a whole `npm start` from nothing: initdb of an embedded PostgreSQL, its
+ * migrations, a redis-server, web, worker and sandbox booting, and the demo data; then each README
+ * command is a process of its own. That is the first hour it checks, so it stays one file.
  */
 const root = process.cwd();
 let dir: string;
