@@ -67,6 +67,14 @@ export class GuardedFetchError extends Error {
 }
 
 const IDLE_SOCKET_MS = 1_000;
+/**
+ * Idle sockets kept per pool: as many as a broadcast driver has requests in flight to one origin
+ * (MAX_IN_FLIGHT, lib/broadcasts/run-broadcast.ts). With 64, each tick of a broadcast at 1,000/s
+ * closed the sockets past 64 that its last batch had opened and opened them again for the next
+ * (bench:broadcast, 2026-11-29: a TCP connect and close for most messages); an idle one still
+ * closes after IDLE_SOCKET_MS.
+ */
+const MAX_FREE_SOCKETS = 1_024;
 const agents = new Map<string, HttpAgent>();
 
 /** One keep-alive pool per scheme and guard options: a socket is reused only under the rules that opened it. */
@@ -77,7 +85,7 @@ function agentFor(protocol: string, options: GuardRequestOptions): HttpAgent {
     const settings = {
       keepAlive: true,
       timeout: IDLE_SOCKET_MS,
-      maxFreeSockets: 64,
+      maxFreeSockets: MAX_FREE_SOCKETS,
       scheduling: "lifo" as const,
     };
     agent = protocol === "https:" ? new HttpsAgent(settings) : new HttpAgent(settings);
