@@ -1,6 +1,7 @@
 import "#server-only";
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { config } from "@/lib/config";
+import { verifyHubSignature } from "@/lib/crypto/hub-signature";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { findActiveEndpoint } from "@/lib/flow-endpoint/find-active-endpoint";
 import {
@@ -13,7 +14,6 @@ import { flowTokenOf } from "@/lib/flow-endpoint/flow-token-state";
 import { forwardToReceiver } from "@/lib/flow-endpoint/forward-to-receiver";
 import { closeFlowToken, isFlowTokenClosed } from "@/lib/flow-endpoint/repository";
 import type { FlowEndpoint } from "@/lib/generated/prisma/client.ts";
-import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
 import { observeFlowEndpoint } from "@/lib/metrics/record";
 

@@ -4,8 +4,8 @@ import { ApiError, isApiError } from "@/lib/api/errors";
 import { BODY_LIMITS, readBody, readNodeBody } from "@/lib/api/read-body";
 import { cacheControlFor, errorAnswer, type PlainAnswer, toResponse } from "@/lib/api/respond";
 import { config } from "@/lib/config";
+import { verifyHubSignature } from "@/lib/crypto/hub-signature";
 import { receiveNotification } from "@/lib/inbound/receive-notification";
-import { verifyHubSignature } from "@/lib/inbound/verify-signature";
 import { logger } from "@/lib/logger";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredPhoneSchema } from "@/lib/contacts/schemas";
-import { isHttpUrl } from "@/lib/messages/validation/validate-media-link";
+import { isHttpUrl } from "@/lib/messages/http-url";
 
 /**
  * The body of POST /v1/whatsapp/messages. These schemas are the OpenAPI document's and the

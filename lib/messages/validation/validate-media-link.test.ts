@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, isLoopbackHost, mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
+import { isHttpUrl } from "@/lib/messages/http-url";
+import { isLoopbackHost, mediaLinkProblem } from "@/lib/messages/validation/validate-media-link";
 
 const LOOPBACK = [
   "http://localhost/a.jpg",

@@ -56,12 +56,6 @@ function parse(value: string): URL | undefined {
   }
 }
 
-/** True for an absolute http:// or https:// URL (the target of a call-to-action button). */
-export function isHttpUrl(value: string): boolean {
-  const url = parse(value);
-  return url !== undefined && (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
-}
-
 /** Why a media link is refused, as a hint for `details.hint`; undefined when it is fine. */
 export function mediaLinkProblem(link: string, allowLoopback: boolean): string | undefined {
   const url = parse(link);

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { verifyHubSignature } from "@/lib/inbound/verify-signature";
+import { verifyHubSignature } from "@/lib/crypto/hub-signature";
 
 const SECRET = "app-secret-for-unit-tests";
 const BODY = '{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[]}]}';
