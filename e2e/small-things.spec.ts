@@ -95,7 +95,12 @@ test("a thread dates its messages and separates days; each conversation has its 
     Date.now() - 2 * 24 * HOUR,
   );
   await expect(messages.getByText(twoDaysAgo, { exact: true })).toBeVisible();
-  await expect(messages.getByText("Today", { exact: true })).toBeVisible();
+  // the latest message came 3 hours ago: yesterday for a run in the first 3 hours of the day
+  const recentDay = await page.evaluate(
+    (ms) => (new Date(ms).toDateString() === new Date().toDateString() ? "Today" : "Yesterday"),
+    Date.now() - 3 * HOUR,
+  );
+  await expect(messages.getByText(recentDay, { exact: true })).toBeVisible();
   // the old message's time says its day, not just "11:52"
   const old = messages.getByRole("article").filter({ hasText: "Two days ago" });
   const shortDay = await page.evaluate(

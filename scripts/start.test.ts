@@ -108,7 +108,10 @@ async function startAndStop(command: string, args: string[], signal: NodeJS.Sign
       async () =>
         (await fetch(`http://127.0.0.1:${webPort}/v1/openapi.json`)).ok &&
         (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/app`)).ok &&
-        output.includes("worker started"),
+        output.includes("worker started") &&
+        // the start command's own setup (the demo channel, its first template sync) is done: a
+        // signal during it stops the sandbox under the worker's sync, which logs ECONNREFUSED
+        output.includes("[start] ready on"),
       "the start command's web, sandbox and worker",
       90_000,
     ).catch((error: unknown) => {

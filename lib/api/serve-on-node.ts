@@ -25,8 +25,9 @@ import { countNodeAnswer } from "@/lib/metrics/record";
  *   no catch-all (`[[...path]]` is the API's 404, answered by Next).
  *
  * The answer gets what Next adds to every answer: the build's headers (`everyAnswer`) and the same
- * compression (the `compression` package, which Next's server also runs: a body of 1 KB or more is
- * gzipped for a client that accepts it unless its Cache-Control says `no-transform`). Not copied:
+ * compression (the `compression` package at 1.7.5, the version Next's server compiles in: a body of
+ * 1 KB or more is gzipped for a client that accepts it unless its Cache-Control says
+ * `no-transform`; 1.8 answers brotli where Next answers gzip, so package.json pins it). Not copied:
  * the `Vary: rsc, next-router-*` Next puts on every App Router answer, a cache key for its pages'
  * flight data that no /v1 answer has.
  */
