@@ -110,8 +110,9 @@ async function startAndStop(command: string, args: string[], signal: NodeJS.Sign
         (await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/app`)).ok &&
         output.includes("worker started") &&
         // the start command's own setup (the demo channel, its first template sync) is done: a
-        // signal during it stops the sandbox under the worker's sync, which logs ECONNREFUSED
-        output.includes("[start] ready on"),
+        // signal during it stops the sandbox under the worker's sync, which logs ECONNREFUSED. It
+        // says "ready on", or on a new data directory shows the demo banner instead (once)
+        /\[start\] ready on|Demo account created/.test(output),
       "the start command's web, sandbox and worker",
       90_000,
     ).catch((error: unknown) => {
