@@ -7,7 +7,9 @@
 //
 // Hand-written migrations (SQL that Prisma's schema cannot express, such as expression indexes)
 // are folders like any other: copy the previous folder's schema.prisma beside their migration.sql
-// so that the next `create` diffs from the right schema.
+// so that the next `create` diffs from the right schema. A CREATE/DROP INDEX CONCURRENTLY goes alone in
+// its file: the file is sent as one query, which PostgreSQL runs as one transaction when it holds
+// several statements, and CONCURRENTLY refuses a transaction (docs/development.md).
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";

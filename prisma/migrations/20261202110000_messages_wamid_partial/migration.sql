@@ -1,0 +1,16 @@
+-- Written by hand, one of five (…110000 to …110004): `messages_whatsapp_message_id_key` becomes
+-- partial (WHERE whatsapp_message_id IS NOT NULL). An outbound message has no upstream id until it
+-- is `sent`, and its `queued` and `sending` versions each wrote a NULL entry into the full index
+-- (docs/benchmarks.md, "Where a broadcast message's CPU goes"). Equality lookups and the inbound
+-- insert's ON CONFLICT (with the index's predicate) use the partial index; NULLs were never unique.
+--
+-- Built CONCURRENTLY, so that writes to a large messages table go on meanwhile. PostgreSQL refuses
+-- CONCURRENTLY inside a transaction block, and a migration file with several statements runs as
+-- one (scripts/lib/schema-engine.ts sends the file as one query, as Prisma's engine does): hence
+-- one statement a file. Prisma's schema declares the index as a plain @unique: with its
+-- `partialIndexes` preview feature off, the schema engine ignores index predicates.
+--
+-- If this build fails (a duplicate, a cancel), PostgreSQL leaves an INVALID index of this name:
+-- DROP INDEX CONCURRENTLY "messages_whatsapp_message_id_partial_key"; then mark the migration
+-- rolled back (prisma migrate resolve --rolled-back) and apply again.
+CREATE UNIQUE INDEX CONCURRENTLY "messages_whatsapp_message_id_partial_key" ON "messages" ("whatsapp_message_id") WHERE "whatsapp_message_id" IS NOT NULL;
