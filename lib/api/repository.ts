@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { type IdempotencyKey, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -13,7 +13,7 @@ export async function insertIdempotencyKey(
   organizationId: string,
   row: { key: string; method: string; path: string; requestHash: string; expiresAt: Date },
 ): Promise<string | null> {
-  const inserted = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
+  const inserted = await rawQuery<{ id: string }[]>(Prisma.sql`
     INSERT INTO idempotency_keys (id, organization_id, key, method, path, request_hash, state, created_at, expires_at)
     VALUES (gen_random_uuid(), ${organizationId}::uuid, ${row.key}, ${row.method}, ${row.path}, ${row.requestHash},
             'in_progress', now(), ${row.expiresAt})

@@ -23,6 +23,7 @@ import type { Scope } from "@/lib/api/scopes";
 import { isUnavailableError } from "@/lib/api/unavailable";
 import { parseOrThrow } from "@/lib/api/validation";
 import { config } from "@/lib/config";
+import { isWriteConflict } from "@/lib/db-errors";
 import type { ApiKey } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/logger";
 import { observeRequest } from "@/lib/metrics/record";
@@ -89,16 +90,22 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   });
 }
 
+/** 503 SERVER_SERVICE_UNAVAILABLE with Retry-After: a request that may simply be sent again. */
+function retryLater(message: string): ApiError {
+  return new ApiError("SERVER_SERVICE_UNAVAILABLE", message, undefined, { "Retry-After": "1" });
+}
+
 function toApiError(error: unknown, requestId: string): ApiError {
   if (isApiError(error)) return error;
   if (isUnavailableError(error)) {
     logger.warn({ requestId, err: String(error) }, "dependency unavailable");
-    return new ApiError(
-      "SERVER_SERVICE_UNAVAILABLE",
-      "The service is temporarily unavailable; retry with exponential backoff.",
-      undefined,
-      { "Retry-After": "1" },
-    );
+    return retryLater("The service is temporarily unavailable; retry with exponential backoff.");
+  }
+  if (isWriteConflict(error)) {
+    // PostgreSQL rolled the request's transaction back to break a deadlock (or a serialization
+    // failure) and nothing of it stayed: the same request again succeeds, so it is a 503 to retry
+    logger.warn({ requestId, err: String(error) }, "write conflict");
+    return retryLater("The request met a concurrent change and nothing of it was applied; retry it.");
   }
   logger.error({ requestId, err: error }, "unexpected error");
   return new ApiError("SERVER_INTERNAL_ERROR", `An unexpected error occurred (request ${requestId}).`);

@@ -1,3 +1,5 @@
+import { causeChain } from "@/lib/db-errors";
+
 /**
  * Recognizes errors that mean PostgreSQL or Redis is unreachable, anywhere in an error's
  * cause chain, so that the API answers 503 SERVER_SERVICE_UNAVAILABLE instead of 500.
@@ -41,28 +43,19 @@ const MESSAGES = [
   "MaxRetriesPerRequestError",
   "Reached the max retries per request limit",
   "expired transaction",
+  // Prisma could not start a transaction within its maxWait: every connection of the pool is busy
+  "Unable to start a transaction in the given time",
   "Transaction already closed",
   "Server has closed the connection",
 ];
 
 export function isUnavailableError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 8; depth++) {
-    if (typeof current !== "object") return false;
-    const e = current as {
-      code?: unknown;
-      message?: unknown;
-      name?: unknown;
-      cause?: unknown;
-      kind?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    if (typeof e.code === "string" && NETWORK_CODES.has(e.code)) return true;
-    if (typeof e.kind === "string" && MESSAGES.includes(e.kind)) return true;
-    if (typeof e.name === "string" && MESSAGES.includes(e.name)) return true;
-    if (typeof e.message === "string" && MESSAGES.some((m) => (e.message as string).includes(m))) return true;
-    if (e.name === "PrismaClientInitializationError") return true;
-    current = e.meta?.driverAdapterError ?? e.cause;
-  }
-  return false;
+  return causeChain(error).some(
+    (e) =>
+      (typeof e.code === "string" && NETWORK_CODES.has(e.code)) ||
+      (typeof e.kind === "string" && MESSAGES.includes(e.kind)) ||
+      (typeof e.name === "string" && MESSAGES.includes(e.name)) ||
+      (typeof e.message === "string" && MESSAGES.some((m) => (e.message as string).includes(m))) ||
+      e.name === "PrismaClientInitializationError",
+  );
 }

@@ -6,6 +6,7 @@ import { findBroadcastRow, updateBroadcastRow } from "@/lib/broadcasts/repositor
 import { skipPendingRecipients } from "@/lib/broadcasts/repository/recipients";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 import { db } from "@/lib/db";
+import { retryOnWriteConflict } from "@/lib/db-errors";
 import { type BroadcastStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 import { isUuid } from "@/lib/ids/uuid";
 
@@ -36,35 +37,43 @@ export async function controlBroadcast(
   op: Control,
 ): Promise<BroadcastJson> {
   const now = new Date();
+  // a cancel locks the broadcast's pending recipients while a batch's sends move them by trigger:
+  // when PostgreSQL breaks a deadlock between the two, the cancel is run again (lib/db-errors.ts)
   const changed = isUuid(id)
-    ? await db().$transaction(async (tx) => {
-        const current = await findBroadcastRow(organizationId, id, tx);
-        if (!current) return null;
-        const to = targetOf(op, current.scheduledAt, now);
-        const moved = await updateBroadcastRow(
-          organizationId,
-          id,
-          {
-            from: FROM[op],
-            data: {
-              status: to,
-              ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
-              ...(to === "cancelled" ? { cancelledAt: now } : {}),
-              // a resume starts a new failure window and forgets why it paused itself (pause-on-failures.ts)
-              ...(op === "resume" ? { pause: Prisma.DbNull, failureWindow: Prisma.DbNull } : {}),
+    ? await retryOnWriteConflict(() =>
+        db().$transaction(async (tx) => {
+          const current = await findBroadcastRow(organizationId, id, tx);
+          if (!current) return null;
+          const to = targetOf(op, current.scheduledAt, now);
+          const moved = await updateBroadcastRow(
+            organizationId,
+            id,
+            {
+              from: FROM[op],
+              data: {
+                status: to,
+                ...(to === "running" && !current.startedAt ? { startedAt: now } : {}),
+                ...(to === "cancelled" ? { cancelledAt: now } : {}),
+                // a resume starts a new failure window and forgets why it paused itself (pause-on-failures.ts)
+                ...(op === "resume" ? { pause: Prisma.DbNull, failureWindow: Prisma.DbNull } : {}),
+              },
             },
-          },
-          tx,
-        );
-        if (!moved) {
-          throw new ApiError("RESOURCE_INVALID_STATE", `The broadcast is ${current.status}: ${WORDS[op]}.`, {
-            status: current.status,
-          });
-        }
-        // the pending recipients are skipped and their never-sent messages deleted (recipients.ts says how)
-        if (to === "cancelled") await skipPendingRecipients(organizationId, id, tx);
-        return { to, scheduledAt: current.scheduledAt };
-      })
+            tx,
+          );
+          if (!moved) {
+            throw new ApiError(
+              "RESOURCE_INVALID_STATE",
+              `The broadcast is ${current.status}: ${WORDS[op]}.`,
+              {
+                status: current.status,
+              },
+            );
+          }
+          // the pending recipients are skipped and their never-sent messages deleted (recipients.ts says how)
+          if (to === "cancelled") await skipPendingRecipients(organizationId, id, tx);
+          return { to, scheduledAt: current.scheduledAt };
+        }),
+      )
     : null;
   if (!changed) throw new ApiError("RESOURCE_NOT_FOUND", "No such broadcast.", { field: "id" });
   if (changed.to === "running" || changed.to === "scheduled") {

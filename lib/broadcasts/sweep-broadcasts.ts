@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute } from "@/lib/db";
 import { enqueue } from "@/lib/queues";
 
 /** A broadcast message stored but not claimed this long ago lost its driver (a worker died). */
@@ -17,7 +17,7 @@ const AHEAD_MS = 10_000;
  */
 export async function sweepBroadcasts(): Promise<{ queued: number; revived: number }> {
   const now = new Date();
-  const revived = await db().$executeRaw`
+  const revived = await rawExecute`
     UPDATE broadcast_recipients r SET retry_at = ${now}
     FROM messages m
     WHERE m.status = 'queued' AND m.broadcast_id IS NOT NULL AND m.created_at < ${new Date(now.getTime() - ORPHAN_AFTER_MS)}

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute } from "@/lib/db";
 import type { Channel, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -263,7 +263,7 @@ export function recordMessagingLimit(
   limit: { limit: number; capabilities: string; at: Date },
 ): Promise<number> {
   const { at } = limit;
-  return db().$executeRaw`
+  return rawExecute`
     UPDATE channels SET
       messaging_limit_changed_at = CASE WHEN messaging_limit IS DISTINCT FROM ${limit.limit}
         THEN ${at} ELSE coalesce(messaging_limit_changed_at, ${at}) END,
@@ -283,7 +283,7 @@ export function recordPricingTier(
   tier: { category: string; region: string; json: string; at: Date },
 ): Promise<number> {
   const { category, region, at } = tier;
-  return db().$executeRaw`
+  return rawExecute`
     UPDATE channels c SET
       pricing_tiers = (
         SELECT jsonb_agg(t ORDER BY t ->> 'pricing_category', t ->> 'region')

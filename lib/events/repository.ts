@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { ALL_EVENTS_CHOICE, type EventName } from "@/lib/events/names";
 import { type Event, Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -53,11 +53,11 @@ export async function listEventRows(
   const where = Prisma.sql`organization_id = ${organizationId}::uuid AND created_at >= ${q.since}
     ${q.type ? Prisma.sql`AND name = ${q.type}` : Prisma.empty} ${after}`;
   const [rows, counted] = await Promise.all([
-    db().$queryRaw<{ id: string; organization_id: string; name: string; data: unknown; created_at: Date }[]>`
+    rawQuery<{ id: string; organization_id: string; name: string; data: unknown; created_at: Date }[]>`
       SELECT id, organization_id, name, data, created_at FROM events WHERE ${where}
       ORDER BY created_at DESC, id DESC
       LIMIT ${q.limit} OFFSET ${q.offset}`,
-    db().$queryRaw<{ total: number }[]>`
+    rawQuery<{ total: number }[]>`
       SELECT count(*)::int AS total FROM (SELECT 1 FROM events WHERE ${where} LIMIT ${q.countCap}) capped`,
   ]);
   const events = rows.map((r) => ({

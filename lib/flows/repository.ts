@@ -1,6 +1,6 @@
 import "#server-only";
 import { isOwnChannel } from "@/lib/channels/repository";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import type { Flow, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -191,7 +191,7 @@ export function listFlowAnswerRows(
   flow: { channelId: string; upstreamId: string; name: string },
   range: { from: Date; to: Date; limit: number; offset: number },
 ): Promise<FlowAnswerRow[]> {
-  return db().$queryRaw<FlowAnswerRow[]>`
+  return rawQuery<FlowAnswerRow[]>`
     WITH answers AS (
       SELECT a.id, a.conversation_id, a.contact_id, a.created_at,
              s.id AS flow_message_id, s.broadcast_id,

@@ -87,9 +87,13 @@ async function migrate(url: string) {
 type Side = { name: "statement" | "transaction"; url: string; client: PrismaClient; pool: pg.Pool };
 let sides: Side[] = [];
 
-/** db() answers from this side's database (the process-wide client is swapped, not mocked). */
+/**
+ * db() and rawQuery answer from this side's database (the process-wide client and pool are
+ * swapped, not mocked).
+ */
 function use(side: Side) {
-  (globalThis as unknown as { db?: PrismaClient }).db = side.client;
+  (globalThis as unknown as { db?: PrismaClient; pool?: pg.Pool }).db = side.client;
+  (globalThis as unknown as { pool?: pg.Pool }).pool = side.pool;
   expect(db()).toBe(side.client);
 }
 
@@ -116,6 +120,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.useRealTimers();
   (globalThis as unknown as { db?: PrismaClient }).db = undefined;
+  (globalThis as unknown as { pool?: pg.Pool }).pool = undefined;
   for (const side of sides) {
     await side.client.$disconnect();
     await side.pool.end();

@@ -2,7 +2,7 @@ import "#server-only";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { conversationKey, ownsNotification } from "@/lib/inbound/notification-owner";
 import {
   claimHeard,
@@ -176,7 +176,7 @@ export function listenForUpstream(options: {
     const orphans = due.filter((id) => ownsNotification(id, self, listeners));
     if (orphans.length === 0) return;
     try {
-      const rows = await db().$queryRaw<{ id: string }[]>`
+      const rows = await rawQuery<{ id: string }[]>`
         SELECT id::text FROM upstream_notifications
         WHERE id = ANY (${orphans}::uuid[]) AND claimed_at IS NULL AND processed_at IS NULL`;
       const unclaimed = new Set(rows.map((r) => r.id));

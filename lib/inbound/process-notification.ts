@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute, rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { applyFlowWebhook, FLOWS_FIELD } from "@/lib/flows/apply-flow-webhook";
 import { type Channel, Prisma } from "@/lib/generated/prisma/client.ts";
@@ -213,7 +213,7 @@ export async function processStoredNotification(
  * unrecognized one keeps why, a recognized one any error it had.
  */
 const markProcessed = groupCommit<{ id: string; error: string | null }, void>(async (rows) => {
-  await db().$executeRaw`
+  await rawExecute`
     UPDATE upstream_notifications n SET processed_at = ${new Date()}, error = coalesce(v.error, n.error)
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.error)}::text[]) AS v(id, error)
     WHERE n.id = v.id`;
@@ -256,7 +256,7 @@ const CHANNELS = { ofNumber: activeChannelOfNumber, ofWaba: (wabaId: string) => 
  */
 const loadNotification = groupCommit<string, StoredNotification | null>(async (ids) => {
   // raw: one of every notification's few queries, without the model query's compile
-  const rows = await db().$queryRaw<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
+  const rows = await rawQuery<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
     SELECT n.id::text AS "notificationId", n.payload, p.*
     FROM upstream_notifications n LEFT JOIN LATERAL ${soleStatusMessageSql(Prisma.sql`n.payload`)} p ON true
     WHERE n.id = ANY (${ids}::uuid[])`;
@@ -287,7 +287,7 @@ export function heardSole(payload: unknown): StoredNotification | null {
  * loadNotification reads it. Answers null for one not taken.
  */
 export const claimNotification = groupCommit<string, StoredNotification | null>(async (ids) => {
-  const rows = await db().$queryRaw<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
+  const rows = await rawQuery<({ notificationId: string; payload: unknown } & SoleStatusRow)[]>`
     WITH claimed AS (
       UPDATE upstream_notifications SET claimed_at = now()
       WHERE id IN (
@@ -316,7 +316,7 @@ export const claimNotification = groupCommit<string, StoredNotification | null>(
  * already holds, nor a sole status's message (it holds none). Answers whether each was taken.
  */
 export const claimHeard = groupCommit<string, boolean>(async (ids) => {
-  const rows = await db().$queryRaw<{ id: string }[]>`
+  const rows = await rawQuery<{ id: string }[]>`
     UPDATE upstream_notifications SET claimed_at = now()
     WHERE id IN (
       SELECT id FROM upstream_notifications

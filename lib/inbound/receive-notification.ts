@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { conversationKey, notificationIdFor } from "@/lib/inbound/notification-owner";
@@ -57,7 +57,7 @@ const storeTogether = groupCommit<NewNotification, void>(async (rows) => {
     (r) => Prisma.sql`(${r.id}::uuid, ${JSON.stringify(r.payload)}::jsonb, ${r.raw}, ${channel})`,
   );
   // the subquery's ORDER BY (fenced by OFFSET 0) fixes the order the NOTIFYs are made in
-  await db().$executeRaw`
+  await rawExecute`
     WITH stored AS (
       INSERT INTO upstream_notifications (id, payload, raw, wake_channel) VALUES ${Prisma.join(values)}
       RETURNING id, payload

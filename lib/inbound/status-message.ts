@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { UUID_PATTERN } from "@/lib/ids/uuid";
@@ -34,7 +34,7 @@ export type PrefetchedMessage = { ref: Reference; message: ReportedMessage | nul
  */
 export const findStatusMessage = groupCommit<Reference, ReportedMessage | null>(async (refs) => {
   const opaques = refs.flatMap((r) => (r.opaque ? [r.opaque] : []));
-  const rows = await db().$queryRaw<(ReportedMessage & { direction: string; number: string })[]>`
+  const rows = await rawQuery<(ReportedMessage & { direction: string; number: string })[]>`
     SELECT ${REPORTED_COLUMNS}, m.direction, c.phone_number_id AS number
     FROM messages m JOIN channels c ON c.id = m.channel_id
     WHERE (m.whatsapp_message_id = ANY (${refs.map((r) => r.wamid)}::text[])

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute } from "@/lib/db";
 import { eventRetentionCutoff } from "@/lib/events/list-events";
 
 /** Events deleted a statement: short transactions, so a prune never holds locks for long. */
@@ -17,7 +17,7 @@ export async function pruneEvents(now = Date.now()): Promise<number> {
   let deleted = 0;
   for (const { id } of organizations) {
     for (;;) {
-      const n = await db().$executeRaw`
+      const n = await rawExecute`
         DELETE FROM events WHERE id IN (
           SELECT e.id FROM events e
           WHERE e.organization_id = ${id}::uuid AND e.created_at < ${cutoff}

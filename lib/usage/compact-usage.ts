@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawExecute, rawQuery } from "@/lib/db";
 
 /**
  * Folds the 8 slots of every finished UTC day of usage_daily into slot 0 (and drops counters at
@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
  * statement; the maintenance queue runs it hourly.
  */
 export async function compactUsage(): Promise<{ folded: number }> {
-  const [row] = await db().$queryRaw<{ folded: number }[]>`
+  const [row] = await rawQuery<{ folded: number }[]>`
     WITH moved AS (
       DELETE FROM usage_daily
       WHERE slot <> 0 AND day < (now() AT TIME ZONE 'UTC')::date
@@ -26,6 +26,6 @@ export async function compactUsage(): Promise<{ folded: number }> {
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM moved)::int AS folded`;
-  await db().$executeRaw`DELETE FROM usage_daily WHERE count = 0 AND day < (now() AT TIME ZONE 'UTC')::date`;
+  await rawExecute`DELETE FROM usage_daily WHERE count = 0 AND day < (now() AT TIME ZONE 'UTC')::date`;
   return { folded: row?.folded ?? 0 };
 }

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { Prisma, type UsageRate } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -31,7 +31,7 @@ export function usageCells(
   channelId?: string,
 ): Promise<Cell[]> {
   const channelFilter = channelId ? Prisma.sql`AND channel_id = ${channelId}::uuid` : Prisma.empty;
-  return db().$queryRaw<Cell[]>`
+  return rawQuery<Cell[]>`
     WITH u AS (
       -- slots and pricing types folded first: the rate card is read once per country, not per counter
       SELECT day, channel_id, category, billable, country, sum(count)::bigint AS n

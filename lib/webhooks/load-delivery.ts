@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import type { Delivery, Event, Webhook } from "@/lib/generated/prisma/client.ts";
 import { CLAIM_LEASE_MS, EARLY_TOLERANCE_MS } from "@/lib/webhooks/repository/attempts";
@@ -66,7 +66,7 @@ type LoadedRow = {
  */
 const loadTogether = groupCommit<string, Loaded | null>(async (ids) => {
   const readAt = new Date();
-  const rows = await db().$queryRaw<LoadedRow[]>`
+  const rows = await rawQuery<LoadedRow[]>`
       WITH loaded AS (
         SELECT d.id, d.organization_id, d.webhook_id, d.status::text AS status, d.attempt_count, d.next_attempt_at,
                d.last_attempt_at, e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at,

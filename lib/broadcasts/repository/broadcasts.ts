@@ -1,6 +1,6 @@
 import "#server-only";
 import type { Counts } from "@/lib/broadcasts/broadcast-json";
-import { db } from "@/lib/db";
+import { db, rawExecute, rawQuery } from "@/lib/db";
 import type { BroadcastPauseJson } from "@/lib/events/broadcast-payloads";
 import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
 import { withEventSql } from "@/lib/events/repository";
@@ -63,7 +63,7 @@ export async function findBroadcastStatus(
 
 /** The broadcast's counts (zeros for an id the organization has no broadcast by). */
 export async function readBroadcastCounts(organizationId: string, id: string): Promise<Counts> {
-  const [row] = await db().$queryRaw<{ counts: Counts }[]>`
+  const [row] = await rawQuery<{ counts: Counts }[]>`
     SELECT ${countsSql} AS counts FROM broadcasts b
     WHERE b.id = ${id}::uuid AND b.organization_id = ${organizationId}::uuid`;
   return row?.counts ?? NO_COUNTS;
@@ -84,7 +84,7 @@ export async function listBroadcastRows(
     }),
     db().broadcast.count({ where }),
   ]);
-  const counts = await db().$queryRaw<{ id: string; counts: Counts }[]>`
+  const counts = await rawQuery<{ id: string; counts: Counts }[]>`
     SELECT b.id::text AS id, ${countsSql} AS counts FROM broadcasts b
     WHERE b.id = ANY (${rows.map((r) => r.id)}::uuid[]) AND b.organization_id = ${organizationId}::uuid`;
   const byId = new Map(counts.map((c) => [c.id, c.counts]));
@@ -135,7 +135,7 @@ export async function readFailureWindow(
   organizationId: string,
   id: string,
 ): Promise<{ sent: number; failed: number; window: { sent: number; failed: number } | null } | null> {
-  const [row] = await db().$queryRaw<
+  const [row] = await rawQuery<
     { sent: number; failed: number; window: { sent: number; failed: number } | null }[]
   >`
     SELECT coalesce(sum(k.sent), 0)::int AS sent, coalesce(sum(k.failed), 0)::int AS failed,
@@ -152,7 +152,7 @@ export async function openFailureWindow(
   id: string,
   at: { sent: number; failed: number },
 ): Promise<void> {
-  await db().$executeRaw`
+  await rawExecute`
     UPDATE broadcasts SET failure_window = ${JSON.stringify(at)}::jsonb
     WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND status = 'running'`;
 }
@@ -167,7 +167,7 @@ export async function pauseBroadcastRow(
   reason: BroadcastPauseJson,
   at: Date,
 ): Promise<OutboxResult | undefined> {
-  const [result] = await db().$queryRaw<OutboxResult[]>(
+  const [result] = await rawQuery<OutboxResult[]>(
     withEventSql(
       organizationId,
       Prisma.sql`UPDATE broadcasts b SET status = 'paused', pause = ${JSON.stringify(reason)}::jsonb,
@@ -195,7 +195,7 @@ export async function completeBroadcastRow(
   id: string,
   at: Date,
 ): Promise<OutboxResult | undefined> {
-  const [result] = await db().$queryRaw<OutboxResult[]>(
+  const [result] = await rawQuery<OutboxResult[]>(
     withEventSql(
       organizationId,
       Prisma.sql`UPDATE broadcasts b SET status = 'completed', completed_at = ${at}, updated_at = ${at}
@@ -236,7 +236,7 @@ export function listOverviewBroadcasts(
   organizationId: string,
   { limit, failureSample }: { limit: number; failureSample: number },
 ): Promise<OverviewBroadcastRow[]> {
-  return db().$queryRaw<OverviewBroadcastRow[]>(Prisma.sql`
+  return rawQuery<OverviewBroadcastRow[]>(Prisma.sql`
     SELECT b.id::text AS id, b.name, b.status::text AS status, b.started_at, b.created_at, b.total,
            ${countsSql} AS counts, top.code AS top_code, top.message AS top_message, top.count AS top_count
     FROM (

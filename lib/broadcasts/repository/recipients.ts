@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { type BroadcastRecipientStatus, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -37,7 +37,7 @@ export async function listRecipientRows(
   q: { status?: BroadcastRecipientStatus; page: number; perPage: number },
 ): Promise<{ rows: RecipientRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    db().$queryRaw<RecipientRow[]>`
+    rawQuery<RecipientRow[]>`
       SELECT r.contact_id::text, c.name, r.phone, r.status, r.message_id::text, m.conversation_id::text,
              m.whatsapp_message_id, r.error_code,
              r.error_message, r.skip_reason, r.sent_at, r.delivered_at, r.read_at, r.replied_at
@@ -76,7 +76,7 @@ export function listRecipientsAfter(
   afterSeq: number,
   limit: number,
 ): Promise<ExportRow[]> {
-  return db().$queryRaw<ExportRow[]>`
+  return rawQuery<ExportRow[]>`
     SELECT r.seq, r.phone, c.name, r.status::text, r.skip_reason, r.error_code, r.error_message,
            r.message_id::text, m.whatsapp_message_id AS wamid, r.sent_at, r.delivered_at, r.read_at, r.replied_at
     FROM broadcast_recipients r
@@ -92,7 +92,7 @@ export function countRecipientFailures(
   organizationId: string,
   broadcastId: string,
 ): Promise<{ code: string | null; message: string | null; count: number }[]> {
-  return db().$queryRaw`
+  return rawQuery`
     SELECT error_code AS code, min(error_message) AS message, count(*)::int AS count FROM broadcast_recipients
     WHERE broadcast_id = ${broadcastId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'failed'
     GROUP BY error_code ORDER BY 3 DESC, 1`;
@@ -134,7 +134,7 @@ export async function commonestRecipientFailure(
   broadcastId: string,
   sample: number,
 ): Promise<{ code: string; message: string | null; count: number } | null> {
-  const [top] = await db().$queryRaw<{ code: string; message: string | null; count: number }[]>`
+  const [top] = await rawQuery<{ code: string; message: string | null; count: number }[]>`
     SELECT r.error_code AS code, max(r.error_message) AS message, count(*)::int AS count
     FROM (
       SELECT error_code, error_message FROM broadcast_recipients

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawExecute, rawQuery } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -78,14 +78,14 @@ export async function releaseRecipients(
   broadcastId: string,
   messageIds: string[],
 ): Promise<void> {
-  await db().$executeRaw`UPDATE broadcast_recipients SET retry_at = ${new Date()}
+  await rawExecute`UPDATE broadcast_recipients SET retry_at = ${new Date()}
       WHERE broadcast_id = ${broadcastId}::uuid AND organization_id = ${organizationId}::uuid
         AND message_id = ANY (${messageIds}::uuid[]) AND status = 'pending' AND retry_at IS NULL`;
 }
 
 /** When the first recipient put back for later is due again, or null when none is. */
 export async function nextRecipientRetry(organizationId: string, broadcastId: string): Promise<Date | null> {
-  const [row] = await db().$queryRaw<{ due: Date | null }[]>`
+  const [row] = await rawQuery<{ due: Date | null }[]>`
     SELECT min(retry_at) AS due FROM broadcast_recipients
     WHERE broadcast_id = ${broadcastId}::uuid AND organization_id = ${organizationId}::uuid
       AND status = 'pending' AND retry_at IS NOT NULL`;

@@ -2,7 +2,7 @@ import "#server-only";
 import { type ContactWithTags, contactInclude } from "@/lib/contacts/contact-json";
 import type { ContactSort } from "@/lib/contacts/contact-list-query";
 import { contactSearchSql } from "@/lib/contacts/contact-search";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -92,7 +92,7 @@ export function countContacts(organizationId: string): Promise<number> {
 
 /** The custom field names the organization's contacts use, alphabetically, at most `limit`. */
 export async function customFieldKeys(organizationId: string, limit: number): Promise<string[]> {
-  const rows = await db().$queryRaw<{ key: string }[]>(Prisma.sql`
+  const rows = await rawQuery<{ key: string }[]>(Prisma.sql`
     SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM contacts
     WHERE organization_id = ${organizationId}::uuid ORDER BY 1 LIMIT ${limit}`);
   return rows.map((r) => r.key);
@@ -112,7 +112,7 @@ export function exportPage(
     ? Prisma.sql`AND (c.created_at, c.id) < (SELECT created_at, id FROM contacts
         WHERE id = ${afterId}::uuid AND organization_id = ${organizationId}::uuid)`
     : Prisma.empty;
-  return db().$queryRaw<ExportRow[]>(Prisma.sql`
+  return rawQuery<ExportRow[]>(Prisma.sql`
     SELECT p.id, p.phone, p.name, p.email, p.custom_fields, t.tags FROM (
       SELECT c.id, c.phone, c.name, c.email, c.custom_fields, c.created_at FROM contacts c
       WHERE c.organization_id = ${organizationId}::uuid ${after}

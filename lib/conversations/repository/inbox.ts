@@ -6,7 +6,7 @@ import {
   type InboxView,
   THREAD_LIMIT,
 } from "@/lib/conversations/conversation-schemas";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -95,7 +95,7 @@ export async function countOpenConversations(organizationId: string, userId: str
  * Not covered, left to the pages' own slower refetch: a contact renamed or blocked elsewhere.
  */
 export async function inboxPulse(organizationId: string, conversationId?: string): Promise<InboxPulseJson> {
-  const [row] = await db().$queryRaw<{ list_at: Date | null; thread: string | null }[]>(Prisma.sql`
+  const [row] = await rawQuery<{ list_at: Date | null; thread: string | null }[]>(Prisma.sql`
     SELECT
       (SELECT updated_at FROM conversations WHERE organization_id = ${organizationId}::uuid
        ORDER BY updated_at DESC LIMIT 1) AS list_at,
@@ -132,7 +132,7 @@ export async function unreadConversations(
   conversationIds: string[],
 ): Promise<Set<string>> {
   if (conversationIds.length === 0) return new Set();
-  const rows = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
+  const rows = await rawQuery<{ id: string }[]>(Prisma.sql`
     SELECT c.id FROM conversations c
     LEFT JOIN conversation_reads r
       ON r.conversation_id = c.id AND r.user_id = ${userId}::uuid AND r.organization_id = c.organization_id
@@ -156,7 +156,7 @@ export async function markReadForStaff(
   userId: string,
   conversationId: string,
 ): Promise<Date | null> {
-  const [row] = await db().$queryRaw<{ read_up_to: Date }[]>(Prisma.sql`
+  const [row] = await rawQuery<{ read_up_to: Date }[]>(Prisma.sql`
     INSERT INTO conversation_reads (conversation_id, user_id, organization_id, read_up_to, updated_at)
     SELECT c.id, ${userId}::uuid, c.organization_id, m.created_at, now()
     FROM conversations c

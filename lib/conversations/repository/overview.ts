@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -44,7 +44,7 @@ export function listWaitingConversations(
       (SELECT id, status::text AS status FROM conversations
        WHERE organization_id = ${organizationId}::uuid AND status = ${status}::"ConversationStatus"
        ORDER BY last_activity_at ASC LIMIT ${scan})`;
-  return db().$queryRaw<WaitingRow[]>(Prisma.sql`
+  return rawQuery<WaitingRow[]>(Prisma.sql`
     WITH candidates AS (${ends("open")} UNION ${ends("assigned")}),
     waiting AS (
       SELECT k.id, w.created_at AS waiting_since

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { eventDataSql } from "@/lib/events/outbox-sql";
 import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -74,7 +74,7 @@ export async function changeConversationOwner(
         timestamp: Prisma.sql`${at.toISOString()}::text`,
       })}
     FROM ch`;
-  const [row] = await db().$queryRaw<
+  const [row] = await rawQuery<
     { delivery_ids: string[]; changed: boolean; prev_owner: string | null; prev_app_id: string | null }[]
   >(
     outboxSql(organizationId, ctes, events, at, [

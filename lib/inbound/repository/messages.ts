@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import type { Message, Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -27,7 +27,7 @@ export async function findStoredUpstreamId(
   organizationId: string,
   whatsappMessageId: string,
 ): Promise<"ours" | "other" | null> {
-  const [row] = await db().$queryRaw<{ ours: boolean }[]>`
+  const [row] = await rawQuery<{ ours: boolean }[]>`
     SELECT organization_id = ${organizationId}::uuid AS ours FROM messages
     WHERE whatsapp_message_id = ${whatsappMessageId}`;
   return row ? (row.ours ? "ours" : "other") : null;

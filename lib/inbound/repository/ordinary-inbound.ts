@@ -4,7 +4,7 @@ import { REPLY_WINDOW_MS } from "@/lib/broadcasts/mark-replied";
 import { CHANNEL_TOUCH_EVERY_MS } from "@/lib/channels/channel-touch-due";
 import type { InboundSender } from "@/lib/contacts/find-or-create-inbound-contact";
 import { CONVERSATION_QUIET_MS } from "@/lib/conversations/touch-conversation";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { buildEventData } from "@/lib/events/payloads";
 import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -206,7 +206,8 @@ export async function storeOrdinaryInbound(
                  : Prisma.sql`NULL::text`
              }
       FROM who
-      ON CONFLICT (whatsapp_message_id) DO NOTHING
+      -- the predicate names the index: it is partial (only messages the upstream has an id for)
+      ON CONFLICT (whatsapp_message_id) WHERE whatsapp_message_id IS NOT NULL DO NOTHING
       RETURNING id, contact_id, conversation_id, conversation_id = ${newConversationId}::uuid AS opened, responder_app_id
     )`,
     Prisma.sql`opened AS (
@@ -285,7 +286,7 @@ export async function storeOrdinaryInbound(
              'previousOwner', jsonb_build_object('owner', 'other', 'appId', cur.owner_app_id))
     FROM m JOIN cur ON cur.id = m.conversation_id WHERE NOT m.opened AND cur.owner = 'other'`
     }`;
-  const [row] = await db().$queryRaw<
+  const [row] = await rawQuery<
     { duplicate: boolean; inserted: boolean; ordered_delivery_ids: string[]; processed: boolean }[]
   >(
     outboxSql(org, ctes, events, now, [

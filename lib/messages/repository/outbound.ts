@@ -180,10 +180,11 @@ async function insertRound(
       [
         Prisma.sql`(SELECT json_agg(json_build_object(
           'id', v.mid, 'contact_id', c.contact_id,
-          'inserted', EXISTS (SELECT 1 FROM ins WHERE ins.id = v.mid),
-          'eligible', EXISTS (SELECT 1 FROM ok WHERE ok.mid = v.mid),
+          'inserted', i.id IS NOT NULL,
+          'eligible', e.mid IS NOT NULL,
           'blocked', c.blocked_at IS NOT NULL))
-        FROM v LEFT JOIN c ON c.mid = v.mid) AS rows`,
+        -- joins, not EXISTS per row: a CTE's estimate of one row made each EXISTS a scan of the CTE per row
+        FROM v LEFT JOIN c ON c.mid = v.mid LEFT JOIN ins i ON i.id = v.mid LEFT JOIN ok e ON e.mid = v.mid) AS rows`,
         Prisma.sql`(SELECT json_agg(json_build_object('contact_id', ev.data->>'contactId', 'id', d.id))
         FROM d JOIN ev ON ev.id = d.event_id) AS opened`,
       ],
@@ -275,13 +276,16 @@ function outboundConversationCtes(now: Date): Prisma.Sql[] {
     Prisma.sql`claimed AS (
       UPDATE contacts ct SET updated_at = ct.updated_at
       FROM opening o WHERE ct.id = o.contact_id AND ct.organization_id = o.org_id AND ct.xmin = o.version
-      RETURNING ct.id AS contact_id
+      RETURNING ct.id AS contact_id, o.id, o.org_id, o.chan_id
     )`,
     Prisma.sql`opened AS (
       INSERT INTO conversations (id, organization_id, contact_id, channel_id, status, opened_at, last_activity_at,
                                  created_at, updated_at)
-      SELECT o.id, o.org_id, o.contact_id, o.chan_id, 'open'::"ConversationStatus", ${now}, ${now}, ${now}, ${now}
-      FROM opening o JOIN claimed ON claimed.contact_id = o.contact_id
+      -- the opening rows come back through claimed's RETURNING: a join of the two, each estimated at
+      -- one row, was a nested loop over every pair of a batch
+      SELECT claimed.id, claimed.org_id, claimed.contact_id, claimed.chan_id, 'open'::"ConversationStatus",
+             ${now}, ${now}, ${now}, ${now}
+      FROM claimed
       RETURNING id, organization_id, contact_id, channel_id
     )`,
     Prisma.sql`continued AS (

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -29,7 +29,7 @@ export function countMessagesPerBucket(
   organizationId: string,
   { ctes, bucketOf, startOf }: Series,
 ): Promise<MessageBucketRow[]> {
-  return db().$queryRaw<MessageBucketRow[]>(Prisma.sql`
+  return rawQuery<MessageBucketRow[]>(Prisma.sql`
     WITH ${ctes},
     m AS (
       SELECT ${bucketOf} AS local,
@@ -78,7 +78,7 @@ export function listFailureCauses(
 ): Promise<FailureCauseRow[]> {
   const failed = Prisma.sql`organization_id = ${organizationId}::uuid AND created_at >= (SELECT at FROM since)
         AND direction = 'outbound' AND status = 'failed'`;
-  return db().$queryRaw<FailureCauseRow[]>(Prisma.sql`
+  return rawQuery<FailureCauseRow[]>(Prisma.sql`
     WITH ${ctes},
     causes AS (
       SELECT error_code AS code, min(error_message) AS message, count(*)::int AS count

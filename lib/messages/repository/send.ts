@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute, rawQuery } from "@/lib/db";
 import type { Message } from "@/lib/generated/prisma/client.ts";
 
 /**
@@ -26,7 +26,7 @@ export type QueuedSend = { channel_id: string | null; cloud: unknown };
  * sweeper queued again, whose channel the job does not name), or null.
  */
 export async function findQueuedSend(organizationId: string, id: string): Promise<QueuedSend | null> {
-  const [pending] = await db().$queryRaw<QueuedSend[]>`
+  const [pending] = await rawQuery<QueuedSend[]>`
     SELECT channel_id, content -> 'cloud' AS cloud FROM messages
     WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND status = 'queued'`;
   return pending ?? null;
@@ -49,7 +49,7 @@ export function findSendOutcome(
  * for a single send and for a broadcast's batch.
  */
 export async function markMarketingApi(organizationId: string, ids: string[]): Promise<void> {
-  await db().$executeRaw`
+  await rawExecute`
     UPDATE messages SET upstream_api = 'marketing_messages'
     WHERE id = ANY (${ids}::uuid[]) AND organization_id = ${organizationId}::uuid`;
 }

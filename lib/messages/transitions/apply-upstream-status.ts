@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { outboxSql } from "@/lib/events/repository";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { findReportedMessage } from "@/lib/messages/transitions/find-reported-message";
@@ -39,7 +39,7 @@ export async function applyUpstreamStatus(
   for (let attempt = 1; current; attempt++) {
     const plan = planUpstreamStatus(current, report);
     if (!plan) break;
-    const [result] = await db().$queryRaw<{ changed: number; delivery_ids: string[]; marked: number }[]>(
+    const [result] = await rawQuery<{ changed: number; delivery_ids: string[]; marked: number }[]>(
       writeSql(organizationId, current, plan, notificationId),
     );
     if (result && result.changed > 0) return { deliveryIds: result.delivery_ids, marked: result.marked > 0 };

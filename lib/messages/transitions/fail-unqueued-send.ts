@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
 import { withEventSql } from "@/lib/events/repository";
@@ -18,7 +18,7 @@ export const NOT_QUEUED = {
  */
 export async function failUnqueuedSend(organizationId: string, messageId: string): Promise<boolean> {
   const at = new Date();
-  const [result] = await db().$queryRaw<OutboxResult[]>(
+  const [result] = await rawQuery<OutboxResult[]>(
     withEventSql(
       organizationId,
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${at}, updated_at = ${at},

@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { ReadMessage } from "@/lib/messages/transitions/plan-upstream-status";
 
@@ -22,7 +22,7 @@ export async function findReportedMessage(
   organizationId: string,
   id: string,
 ): Promise<ReportedMessage | null> {
-  const [row] = await db().$queryRaw<ReportedMessage[]>`
+  const [row] = await rawQuery<ReportedMessage[]>`
     SELECT ${REPORTED_COLUMNS} FROM messages m
     WHERE m.id = ${id}::uuid AND m.organization_id = ${organizationId}::uuid`;
   return row ?? null;

@@ -1,6 +1,6 @@
 import "#server-only";
 import type { UpstreamFailure } from "@/lib/cloud-api/graph-error";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { eventDataSql, type OutboxResult } from "@/lib/events/outbox-sql";
 import { withEventSql } from "@/lib/events/repository";
@@ -24,7 +24,7 @@ export async function markFailed(
     status: Prisma.sql`'failed'::text`,
     error: Prisma.sql`jsonb_build_object('code', ${JSON.stringify(error.code)}::jsonb, 'message', ${error.message}::text)`,
   });
-  const [result] = await db().$queryRaw<OutboxResult[]>(
+  const [result] = await rawQuery<OutboxResult[]>(
     withEventSql(
       organizationId,
       Prisma.sql`UPDATE messages SET status = 'failed', failed_at = ${failedAt}, updated_at = ${failedAt},

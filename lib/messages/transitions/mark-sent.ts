@@ -1,6 +1,6 @@
 import "#server-only";
 import type { Pacing } from "@/lib/cloud-api/post-send";
-import { db } from "@/lib/db";
+import { db, rawExecute, rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import { enqueueDeliveries } from "@/lib/events/enqueue-deliveries";
 import { eventDataSql, type OutboxPerRowResult, omitNull } from "@/lib/events/outbox-sql";
@@ -53,7 +53,7 @@ export async function markBatchSent(organizationId: string, sent: Sent[]): Promi
   // a status notification got there first and moved a message on: keep its wamid only
   const late = sent.filter((_, i) => !results[i]?.changed);
   if (late.length > 0) {
-    await db().$executeRaw`
+    await rawExecute`
       UPDATE messages SET whatsapp_message_id = v.wamid
       FROM unnest(${late.map((s) => s.messageId)}::uuid[], ${late.map((s) => s.wamid)}::text[]) AS v(id, wamid)
       WHERE messages.id = v.id AND messages.organization_id = ${organizationId}::uuid
@@ -62,7 +62,7 @@ export async function markBatchSent(organizationId: string, sent: Sent[]): Promi
   await enqueueDeliveries(results.flatMap((r) => r.deliveryIds));
 }
 
-/** Many messages `sent` with their message.sent (or message.held) events in one statement. */
+/** Many messages `sent` with their message.sent (or message.held) events in one statement (by primary key: claim-sending.ts). */
 async function markSentMany(sends: SentOf[]): Promise<SentResult[]> {
   const sentAt = new Date();
   const ids = sends.map((s) => s.messageId);
@@ -75,14 +75,14 @@ async function markSentMany(sends: SentOf[]): Promise<SentResult[]> {
     status: Prisma.sql`'sent'::text`,
     pacing: omitNull(Prisma.sql`pacing::text`),
   });
-  const [result] = await db().$queryRaw<OutboxPerRowResult[]>(
+  const [result] = await rawQuery<OutboxPerRowResult[]>(
     withEventSql(
       orgs,
       Prisma.sql`UPDATE messages SET status = 'sent', whatsapp_message_id = v.sent_wamid, sent_at = ${sentAt}, updated_at = ${sentAt},
             pacing = v.sent_pacing::"MessagePacing"
           FROM unnest(${ids}::uuid[], ${orgs}::uuid[], ${wamids}::text[], ${pacings}::text[])
             AS v(sent_id, sent_org, sent_wamid, sent_pacing)
-          WHERE messages.id = v.sent_id AND messages.organization_id = v.sent_org AND messages.status = 'sending'
+          WHERE messages.id = v.sent_id AND messages.organization_id = v.sent_org AND messages.status::text = 'sending'
           RETURNING messages.organization_id,
             CASE WHEN messages.pacing IS NULL THEN 'message.sent' ELSE 'message.held' END AS event_name, ${data}`,
       Prisma.sql`src.event_name`,

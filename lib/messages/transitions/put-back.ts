@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 
 /** When a put-back recipient is due again: `baseMs × growth^(times put back before)`, at most `capMs`. */
@@ -20,17 +20,18 @@ export function putBack(organizationId: string, messageId: string, backoff: Back
 
 /**
  * Concurrent put-backs share the statement, whatever their organizations: each message and
- * recipient is matched on its own (message id, organization) pair.
+ * recipient is matched on its own (message id, organization) pair, found by primary key (`status::text`:
+ * claim-sending.ts says why).
  */
 const putBackTogether = groupCommit<PutBack, number | null>(async (items) => {
   const now = new Date();
   const ids = items.map((i) => i.messageId);
   const orgs = items.map((i) => i.organizationId);
-  const rows = await db().$queryRaw<{ message_id: string; attempts: number }[]>`
+  const rows = await rawQuery<{ message_id: string; attempts: number }[]>`
     WITH released AS (
       UPDATE messages m SET status = 'queued', sending_at = NULL, updated_at = ${now}
       FROM unnest(${ids}::uuid[], ${orgs}::uuid[]) AS v(id, org)
-      WHERE m.id = v.id AND m.organization_id = v.org AND m.status = 'sending'
+      WHERE m.id = v.id AND m.organization_id = v.org AND m.status::text = 'sending'
       RETURNING m.id
     )
     UPDATE broadcast_recipients r SET attempts = r.attempts + 1,

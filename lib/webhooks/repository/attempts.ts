@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute, rawQuery } from "@/lib/db";
 import { groupCommit } from "@/lib/db-group-commit";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -25,7 +25,7 @@ type Claim = { organizationId: string; id: string; attemptCount: number };
 
 const claimTogether = groupCommit<Claim, Date | null>(async (claims) => {
   const startedAt = new Date();
-  const won = await db().$queryRaw<{ id: string }[]>`
+  const won = await rawQuery<{ id: string }[]>`
       UPDATE deliveries SET attempt_count = v.claimed_count + 1, last_attempt_at = ${startedAt},
                             next_attempt_at = ${new Date(startedAt.getTime() + CLAIM_LEASE_MS)}
       FROM unnest(${claims.map((c) => c.id)}::text[], ${claims.map((c) => c.organizationId)}::uuid[],
@@ -59,7 +59,7 @@ export type ReadClaim = {
 
 const giveBackTogether = groupCommit<ReadClaim & { organizationId: string }, void>(async (claims) => {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  await db().$executeRaw`
+  await rawExecute`
       UPDATE deliveries SET attempt_count = v.read_count, next_attempt_at = v.read_next AT TIME ZONE 'UTC',
                             last_attempt_at = v.read_last AT TIME ZONE 'UTC'
       FROM unnest(${claims.map((c) => c.id)}::text[], ${claims.map((c) => c.organizationId)}::uuid[],
@@ -104,7 +104,7 @@ export type AttemptRow = {
 const succeedTogether = groupCommit<AttemptRow & { organizationId: string; finishedAt: Date }, void>(
   async (records) => {
     const finishedAt = records[0]?.finishedAt ?? new Date();
-    await db().$executeRaw`
+    await rawExecute`
       WITH v AS (
         SELECT * FROM unnest(
           ${records.map((r) => r.deliveryId)}::text[], ${records.map((r) => r.organizationId)}::uuid[],

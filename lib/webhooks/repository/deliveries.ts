@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { type DeliveryWithAttempts, deliveryInclude } from "@/lib/webhooks/delivery-json";
 import type { DeliveryStatus } from "@/lib/webhooks/delivery-schemas";
@@ -102,7 +102,7 @@ export async function countDeliveryBacklog(
   const count = (where: Prisma.Sql) => Prisma.sql`(SELECT count(*)::int FROM (
       SELECT 1 FROM deliveries WHERE organization_id = ${organizationId}::uuid AND webhook_id = ${webhookId}
         AND ${where} ${range} LIMIT ${cap + 1}) s)`;
-  const [row] = await db().$queryRaw<{ retrying: number; failed: number }[]>(Prisma.sql`
+  const [row] = await rawQuery<{ retrying: number; failed: number }[]>(Prisma.sql`
     SELECT ${count(Prisma.sql`status = 'pending' AND attempt_count > 0`)} AS retrying,
            ${count(Prisma.sql`status = 'failed'`)} AS failed`);
   return { retrying: row?.retrying ?? 0, failed: row?.failed ?? 0 };
@@ -123,7 +123,7 @@ export type WebhookHealthRow = {
  * retrying counts as a failure for "last failure".
  */
 export function countDeliveriesByWebhook(organizationId: string, since: Date): Promise<WebhookHealthRow[]> {
-  return db().$queryRaw<WebhookHealthRow[]>(Prisma.sql`
+  return rawQuery<WebhookHealthRow[]>(Prisma.sql`
     SELECT webhook_id,
            count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
            count(*) FILTER (WHERE status = 'failed')::int AS failed,
@@ -151,7 +151,7 @@ export type RecentAttemptRow = {
  * attempt_number), so the work is bounded whatever a webhook's history.
  */
 export function listRecentAttempts(organizationId: string, perWebhook: number): Promise<RecentAttemptRow[]> {
-  return db().$queryRaw<RecentAttemptRow[]>(Prisma.sql`
+  return rawQuery<RecentAttemptRow[]>(Prisma.sql`
     SELECT w.id AS webhook_id, a.delivery_id, a.status_code, a.error, a.response_snippet, a.started_at
     FROM webhooks w
     CROSS JOIN LATERAL (
@@ -178,12 +178,12 @@ export async function makeFailedDeliveriesDue(
 ): Promise<{ moved: Moved[]; more: boolean }> {
   const range = Prisma.sql`organization_id = ${organizationId}::uuid AND webhook_id = ${webhookId}
     AND status = 'failed' AND created_at >= ${since} AND created_at < ${until}`;
-  const moved = await db().$queryRaw<Moved[]>(Prisma.sql`
+  const moved = await rawQuery<Moved[]>(Prisma.sql`
     UPDATE deliveries SET status = 'pending', next_attempt_at = ${now}, succeeded_at = NULL, updated_at = ${now}
     WHERE id IN (SELECT id FROM deliveries WHERE ${range} ORDER BY created_at LIMIT ${cap})
       AND status = 'failed'
     RETURNING id, attempt_count`);
-  const [left] = await db().$queryRaw<{ n: number }[]>(
+  const [left] = await rawQuery<{ n: number }[]>(
     Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM deliveries WHERE ${range} LIMIT 1) s`,
   );
   return { moved, more: (left?.n ?? 0) > 0 };
@@ -207,7 +207,7 @@ export function bringRetriesForward(
     AND EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.attempt_number = d.attempt_count)`;
   const range = Prisma.sql`${since ? Prisma.sql`AND d.created_at >= ${since}` : Prisma.empty}
     ${until ? Prisma.sql`AND d.created_at < ${until}` : Prisma.empty}`;
-  return db().$queryRaw<Moved[]>(Prisma.sql`
+  return rawQuery<Moved[]>(Prisma.sql`
     UPDATE deliveries d SET next_attempt_at = ${now}, updated_at = ${now}
     WHERE d.id IN (
       SELECT d.id FROM deliveries d
@@ -329,7 +329,7 @@ export function countDeliveriesPerBucket(
   organizationId: string,
   { ctes, bucketOf, startOf }: { ctes: Prisma.Sql; bucketOf: Prisma.Sql; startOf: Prisma.Sql },
 ): Promise<DeliveryBucketRow[]> {
-  return db().$queryRaw<DeliveryBucketRow[]>(Prisma.sql`
+  return rawQuery<DeliveryBucketRow[]>(Prisma.sql`
     WITH ${ctes},
     d AS (
       SELECT ${bucketOf} AS local,

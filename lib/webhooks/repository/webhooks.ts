@@ -1,5 +1,5 @@
 import "#server-only";
-import { db } from "@/lib/db";
+import { db, rawExecute } from "@/lib/db";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client.ts";
 import { failPendingDeliveries } from "@/lib/webhooks/repository/deliveries";
 
@@ -132,7 +132,7 @@ export async function rotateWebhookSecretRow(
   id: string,
   { sealed, expiresAt, now }: { sealed: string; expiresAt: Date; now: Date },
 ): Promise<Webhook | null> {
-  const count = await db().$executeRaw`
+  const count = await rawExecute`
     UPDATE webhooks
     SET previous_secret_enc = secret_enc,
         previous_secret_expires_at = CASE WHEN secret_enc IS NULL THEN NULL ELSE ${expiresAt}::timestamp(3) END,
