@@ -14,20 +14,32 @@ export function useUrlSearch(key = "q"): [string, (text: string) => void, string
   const inUrl = params.get(key) ?? "";
   const [text, setText] = useState(inUrl);
   const typed = useDebouncedValue(text.trim(), 300);
-  // the last search this box wrote to the URL: when that navigation lands after more typing
-  // (a slow server), it is our own echo and must not put the older text back in the box
+  // the last search this box asked for, and those of its navigations not yet seen in the URL:
+  // when one lands after more typing (a slow server), it is our own echo and must not put the
+  // older text back in the box; and a text is compared with what was asked, not with the URL
+  // on screen, which may still be the one before a navigation on its way
   const written = useRef(inUrl.trim());
+  const onTheirWay = useRef<string[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes the URL
   useEffect(() => {
-    if (typed === inUrl.trim()) return;
+    if (typed === written.current) return;
     written.current = typed;
+    onTheirWay.current.push(typed);
     replace({ [key]: typed, page: null });
   }, [typed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change resets the box
   useEffect(() => {
-    if (inUrl.trim() === written.current) return;
-    written.current = inUrl.trim();
-    if (inUrl.trim() !== text.trim()) setText(inUrl);
+    const now = inUrl.trim();
+    const echo = onTheirWay.current.lastIndexOf(now);
+    if (echo >= 0) {
+      // our own navigation landed; any asked before it were overtaken
+      onTheirWay.current.splice(0, echo + 1);
+      return;
+    }
+    // Back, Forward or a link: the URL speaks, the box follows
+    onTheirWay.current = [];
+    written.current = now;
+    if (now !== text.trim()) setText(inUrl);
   }, [inUrl]);
   return [text, setText, inUrl.trim()];
 }
