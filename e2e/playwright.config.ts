@@ -1,10 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "../scripts/lib/browser";
 import { BASE_URL } from "./env";
 
 /**
- * Real Chromium from Debian (`apt-get install -y chromium`; never `playwright install`) against
+ * Real Chromium from Debian (its headless shell, `apt-get install -y chromium-headless-shell`, or
+ * `chromium`; never `playwright install`) against
  * the production build, the worker and the sandbox, started by global-setup.ts. Screenshots of
- * every page go to e2e/artifacts/ (git-ignored), with traces and videos of failures.
+ * every page go to e2e/artifacts/ (git-ignored), with traces of failures.
  */
 export default defineConfig({
   testDir: ".",
@@ -15,11 +17,15 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // in CI, one more try for a test that failed; the run's summary names each that passed only on
+  // its second try (scripts/test/slowest.ts), so a flaky test is shown, never passed in silence
+  retries: process.env.CI ? 1 : 0,
   // a walk of several pages and dialogs took over 60 s in CI at a load of 16–19 (webhooks.spec's
   // create → test → edit → rotate): the limit is for a hung test, not a slow machine
   timeout: 150_000,
-  expect: { timeout: 10_000 },
+  // an assertion waits for what the page will show: 10 s ran out in CI at a load over 12 (a list
+  // re-fetched after a redelivery, a search's rows), where the same page was right a moment later
+  expect: { timeout: 30_000 },
   // an action (click, fill) that waits longer than this is stuck, not slow: it fails at its own
   // line instead of spending the test's whole limit and reporting only "Test timeout"
   reporter: [["list"], ["html", { outputFolder: "artifacts/report", open: "never" }]],
@@ -27,8 +33,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     browserName: "chromium",
     launchOptions: {
-      // npm test checks (or installs) it first: scripts/lib/browser.ts
-      executablePath: process.env.E2E_CHROMIUM_PATH || "/usr/bin/chromium",
+      // Debian's headless shell, else its chromium (E2E_CHROMIUM_PATH names another); npm test
+      // checks (or installs) it first: scripts/lib/browser.ts
+      executablePath: process.env.E2E_CHROMIUM_PATH || chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -42,7 +49,10 @@ export default defineConfig({
     actionTimeout: 60_000,
     navigationTimeout: 60_000,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // a failed test's trace keeps each action's DOM snapshot (what the trace viewer shows), not a
+    // screencast: recording the screencast made Chromium paint and encode frames for every page of
+    // every test, passing ones included, and was most of the suite's CPU (measured: docs/development.md)
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     viewport: { width: 1440, height: 900 },
   },
 });

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { planBrowser } from "@/scripts/lib/browser";
+import { CHROMIUM, chromiumPath, HEADLESS_SHELL, planBrowser } from "@/scripts/lib/browser";
 
 function runTestCommand(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
@@ -30,18 +30,18 @@ describe("npm test finds its browser before any test", () => {
     });
     expect(code).toBe(1);
     expect(out).toContain("E2E_CHROMIUM_PATH names /nonexistent/chromium");
-    expect(out).toMatch(/apt-get install -y chromium/);
+    expect(out).toMatch(/apt-get install -y chromium-headless-shell/);
     expect(out).not.toContain("▶");
   });
 
   it("decides: use what is there; install as root on Debian; otherwise stop with the exact command", () => {
-    const base = { path: "/usr/bin/chromium", named: false, isDebian: true };
+    const base = { path: HEADLESS_SHELL, named: false, isDebian: true };
     expect(planBrowser({ ...base, found: true, isRoot: false })).toEqual({ action: "use" });
     expect(planBrowser({ ...base, found: false, isRoot: true })).toEqual({ action: "install" });
     const user = planBrowser({ ...base, found: false, isRoot: false });
     expect(user.action).toBe("stop");
     expect(user.action === "stop" && user.message).toContain(
-      "Run: sudo apt-get update && sudo apt-get install -y chromium",
+      "Run: sudo apt-get update && sudo apt-get install -y chromium-headless-shell",
     );
     const mac = planBrowser({ ...base, isDebian: false, found: false, isRoot: false });
     expect(mac.action === "stop" && mac.message).toContain(
@@ -50,5 +50,16 @@ describe("npm test finds its browser before any test", () => {
     // a path the user named is never replaced by an install
     const named = planBrowser({ ...base, path: "/opt/chrome", named: true, found: false, isRoot: true });
     expect(named.action).toBe("stop");
+  });
+
+  it("takes the named browser, else the headless shell, else the full chromium, else the shell to install", () => {
+    const only =
+      (...paths: string[]) =>
+      (path: string) =>
+        paths.includes(path);
+    expect(chromiumPath({ E2E_CHROMIUM_PATH: "/opt/chrome" }, only(HEADLESS_SHELL))).toBe("/opt/chrome");
+    expect(chromiumPath({}, only(HEADLESS_SHELL, CHROMIUM))).toBe(HEADLESS_SHELL);
+    expect(chromiumPath({}, only(CHROMIUM))).toBe(CHROMIUM);
+    expect(chromiumPath({}, only())).toBe(HEADLESS_SHELL);
   });
 });

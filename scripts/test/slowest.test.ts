@@ -8,6 +8,7 @@ import {
   printFailureNames,
   printFailures,
   printSlowest,
+  retriedTests,
   slowestFiles,
 } from "@/scripts/test/slowest";
 
@@ -149,6 +150,95 @@ describe("npm test's slowest files", () => {
         "✘ app/b.test.ts › (the file) :: Hook timed out",
         "✘ e2e/x.spec.ts › at 390 › opens :: timedOut: Test timeout of 30000ms exceeded.",
         "✘ e2e › (the run) :: Error: global teardown threw",
+        "",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("names each test that passed only on its second try, with the first try's error, above the failures", () => {
+    const dir = mkdtempSync(join(tmpdir(), "retried-"));
+    try {
+      writeFileSync(
+        join(dir, "vitest.json"),
+        JSON.stringify({
+          testResults: [
+            {
+              name: join(process.cwd(), "app/c.test.ts"),
+              status: "passed",
+              assertionResults: [
+                { fullName: "c steady", status: "passed", failureMessages: [] },
+                {
+                  fullName: "c wobbles",
+                  status: "passed",
+                  failureMessages: ["TimeoutError: The operation was aborted due to timeout\n    at y.ts:2"],
+                },
+                {
+                  fullName: "c runs late",
+                  status: "passed",
+                  failureMessages: ["Error: STACK_TRACE_ERROR\n    at z.ts:3"],
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      writeFileSync(
+        join(dir, "playwright.json"),
+        JSON.stringify({
+          suites: [
+            {
+              file: "y.spec.ts",
+              title: "y.spec.ts",
+              specs: [
+                { title: "once", tests: [{ results: [{ status: "passed" }] }] },
+                {
+                  title: "twice",
+                  tests: [
+                    {
+                      results: [
+                        {
+                          status: "failed",
+                          errors: [{ message: "expect(locator).toHaveText(expected) failed" }],
+                        },
+                        { status: "passed" },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(failedTests(dir)).toEqual([]);
+      expect(retriedTests(dir)).toEqual([
+        {
+          runner: "vitest",
+          file: "app/c.test.ts",
+          title: "c wobbles",
+          message: "TimeoutError: The operation was aborted due to timeout",
+        },
+        {
+          runner: "vitest",
+          file: "app/c.test.ts",
+          title: "c runs late",
+          message: "timed out (the test's or hook's own limit)",
+        },
+        {
+          runner: "playwright",
+          file: "e2e/y.spec.ts",
+          title: "twice",
+          message: "failed: expect(locator).toHaveText(expected) failed",
+        },
+      ]);
+      const names = new PassThrough();
+      printFailureNames(names, dir);
+      expect(String(names.read()).split("\n")).toEqual([
+        "passed only on a second try (3):",
+        "↻ app/c.test.ts › c wobbles :: TimeoutError: The operation was aborted due to timeout",
+        "↻ app/c.test.ts › c runs late :: timed out (the test's or hook's own limit)",
+        "↻ e2e/y.spec.ts › twice :: failed: expect(locator).toHaveText(expected) failed",
         "",
       ]);
     } finally {

@@ -65,9 +65,14 @@ type Failure = { runner: "vitest" | "playwright"; file: string; title: string; m
 /** Terminal colours, which vitest leaves in its failure messages. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
+// the stack vitest keeps for a test or hook that ran out of time begins with this placeholder, not
+// with its "Test timed out in … ms" message
+const TIMED_OUT_STACK = /^Error: STACK_TRACE_ERROR\b/;
+
 const firstLine = (v: unknown): string =>
   String(v ?? "")
     .replace(COLOURS, "")
+    .replace(TIMED_OUT_STACK, "timed out (the test's or hook's own limit)")
     .split("\n")
     .map((l) => l.trim())
     .find((l) => l.length > 0)
@@ -96,8 +101,48 @@ function vitestFailures(report: unknown): Failure[] {
   return out;
 }
 
+/** Vitest's JSON report: every test that passed after a failed try (its errors are kept). */
+function vitestRetried(report: unknown): Failure[] {
+  const out: Failure[] = [];
+  for (const r of arr(obj(report).testResults)) {
+    const o = obj(r);
+    const file = relative(process.cwd(), String(o.name ?? "?"));
+    for (const a of arr(o.assertionResults)) {
+      const t = obj(a);
+      const messages = arr(t.failureMessages);
+      if (t.status !== "passed" || messages.length === 0) continue;
+      out.push({
+        runner: "vitest",
+        file,
+        title: String(t.fullName ?? t.title ?? "?"),
+        message: firstLine(messages[0]),
+      });
+    }
+  }
+  return out;
+}
+
 /** Playwright's JSON report: every test whose last result is neither passed nor skipped. */
 function playwrightFailures(report: unknown): Failure[] {
+  return [
+    ...playwrightTests(report, "failed"),
+    // errors outside any test: a global setup or teardown that threw, a worker that died
+    ...arr(obj(report).errors).map(
+      (e): Failure => ({
+        runner: "playwright",
+        file: "e2e",
+        title: "(the run)",
+        message: firstLine(obj(e).message),
+      }),
+    ),
+  ];
+}
+
+/**
+ * Playwright's JSON report, test by test: "failed", those whose last result is neither passed nor
+ * skipped; "retried", those that passed after a failed try, with that try's error.
+ */
+function playwrightTests(report: unknown, which: "failed" | "retried"): Failure[] {
   const out: Failure[] = [];
   const walk = (suite: unknown, file: string, titles: string[]) => {
     const s = obj(suite);
@@ -107,24 +152,22 @@ function playwrightFailures(report: unknown): Failure[] {
       for (const test of arr(obj(spec).tests)) {
         const results = arr(obj(test).results);
         const last = obj(results[results.length - 1]);
-        if (last.status && last.status !== "passed" && last.status !== "skipped") {
-          const error = obj(arr(last.errors)[0] ?? last.error);
-          out.push({
-            runner: "playwright",
-            file: join("e2e", here),
-            title: [...path, String(obj(spec).title ?? "?")].join(" › "),
-            message: `${String(last.status)}: ${firstLine(error.message)}`,
-          });
-        }
+        const failed = Boolean(last.status && last.status !== "passed" && last.status !== "skipped");
+        const retried = last.status === "passed" && results.length > 1;
+        if (which === "failed" ? !failed : !retried) continue;
+        const shown = which === "failed" ? last : obj(results[0]);
+        const error = obj(arr(shown.errors)[0] ?? shown.error);
+        out.push({
+          runner: "playwright",
+          file: join("e2e", here),
+          title: [...path, String(obj(spec).title ?? "?")].join(" › "),
+          message: `${String(shown.status)}: ${firstLine(error.message)}`,
+        });
       }
     }
     for (const child of arr(s.suites)) walk(child, here, path);
   };
   for (const suite of arr(obj(report).suites)) walk(suite, "?", []);
-  // errors outside any test: a global setup or teardown that threw, a worker that died
-  for (const e of arr(obj(report).errors)) {
-    out.push({ runner: "playwright", file: "e2e", title: "(the run)", message: firstLine(obj(e).message) });
-  }
   return out;
 }
 
@@ -136,18 +179,31 @@ export function failedTests(dir = RESULTS_DIR): Failure[] {
   ];
 }
 
+/** The tests of the last run that passed only on their second try (CI retries once). */
+export function retriedTests(dir = RESULTS_DIR): Failure[] {
+  return [
+    ...vitestRetried(readJson(join(dir, "vitest.json"))),
+    ...playwrightTests(readJson(join(dir, "playwright.json")), "retried"),
+  ];
+}
+
 /**
  * Printed last, so that a CI log that keeps only its tail still names what failed and why (the
  * full reports are far above, or in .data/test-results).
  */
 export function printFailures(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
-  const failures = failedTests(dir);
-  if (failures.length === 0) return;
-  out.write(`\n▶ failed tests (${failures.length})\n`);
-  for (const f of failures.slice(0, 40)) {
-    out.write(`  ✘ ${f.runner.padEnd(10)} ${f.file} › ${f.title}\n      ${f.message}\n`);
+  const lists = [
+    { heading: "passed only on a second try", mark: "↻", tests: retriedTests(dir) },
+    { heading: "failed tests", mark: "✘", tests: failedTests(dir) },
+  ];
+  for (const { heading, mark, tests } of lists) {
+    if (tests.length === 0) continue;
+    out.write(`\n▶ ${heading} (${tests.length})\n`);
+    for (const f of tests.slice(0, 40)) {
+      out.write(`  ${mark} ${f.runner.padEnd(10)} ${f.file} › ${f.title}\n      ${f.message}\n`);
+    }
+    if (tests.length > 40) out.write(`  … and ${tests.length - 40} more\n`);
   }
-  if (failures.length > 40) out.write(`  … and ${failures.length - 40} more\n`);
 }
 
 /**
@@ -155,13 +211,18 @@ export function printFailures(out: NodeJS.WritableStream, dir = RESULTS_DIR): vo
  * kept only by its last lines still shows every name.
  */
 export function printFailureNames(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
-  const failures = failedTests(dir);
-  if (failures.length === 0) return;
-  out.write(`failed tests (${failures.length}):\n`);
-  for (const f of failures.slice(0, 20)) {
-    out.write(`✘ ${`${f.file} › ${f.title}`.slice(0, 160)} :: ${f.message.slice(0, 100)}\n`);
+  const lists = [
+    { heading: "passed only on a second try", mark: "↻", tests: retriedTests(dir) },
+    { heading: "failed tests", mark: "✘", tests: failedTests(dir) },
+  ];
+  for (const { heading, mark, tests } of lists) {
+    if (tests.length === 0) continue;
+    out.write(`${heading} (${tests.length}):\n`);
+    for (const f of tests.slice(0, 20)) {
+      out.write(`${mark} ${`${f.file} › ${f.title}`.slice(0, 160)} :: ${f.message.slice(0, 100)}\n`);
+    }
+    if (tests.length > 20) out.write(`… and ${tests.length - 20} more\n`);
   }
-  if (failures.length > 20) out.write(`… and ${failures.length - 20} more\n`);
 }
 
 export function printSlowest(out: NodeJS.WritableStream, dir = RESULTS_DIR): void {
