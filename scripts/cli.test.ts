@@ -193,7 +193,6 @@ describe("cli: keys", SLOW, () => {
     const res = await pollUntil(
       () => api("/v1/contacts", { key }),
       (r) => r.status === 401,
-      1_500,
     );
     expectError(res, 401, "AUTH_KEY_REVOKED");
   });

@@ -67,12 +67,10 @@ describe("GET /metrics", () => {
       await pollUntil(
         async () => hook.received,
         (r) => r.length >= 1,
-        10_000,
       );
       const text = await pollUntil(
         () => scrape(WORKER),
         (t) => sample(t, "messaging_webhook_deliveries_total", { outcome: "succeeded", attempt: "1" }) > 0,
-        10_000,
       );
       expect(sample(text, "messaging_sends_total", { outcome: "sent" })).toBeGreaterThan(0);
       expect(

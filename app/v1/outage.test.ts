@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
-import { apiAt, createTestOrg, expectError, pollUntil, type TestOrg } from "@/scripts/test/helpers";
+import {
+  apiAt,
+  createTestOrg,
+  expectError,
+  hangLimit,
+  pollUntil,
+  type TestOrg,
+} from "@/scripts/test/helpers";
 import {
   hubSignature,
   inboundCustomer,
@@ -47,7 +54,7 @@ async function expectRecovered(key: string): Promise<void> {
   const res = await pollUntil(
     () => list(key),
     (r) => r.status === 200,
-    10_000,
+    hangLimit(),
     250,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -104,6 +111,8 @@ describe("PostgreSQL unreachable", () => {
       const answers = [];
       for (let i = 0; i < 3; i++) {
         answers.push(await list(i === 0 ? key : org.key));
+        // the scenario, not a wait: the outage outlasts the process's 1 s key cache, so the later
+        // calls find the cached key expired and must look it up in the absent PostgreSQL
         await new Promise((r) => setTimeout(r, 700));
       }
       for (const res of answers) expectUnavailable(res);

@@ -95,7 +95,7 @@ describe("PostgreSQL stopped and started under requests", () => {
     for (const res of shuttingDown) expectUnavailable(res);
 
     await holder.end();
-    await eventually(async () => !server.running() && (await unreachable()), 30_000);
+    await eventually(async () => !server.running() && (await unreachable()));
     const stopped = await list();
     expectUnavailable(stopped);
 

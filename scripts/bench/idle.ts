@@ -14,12 +14,13 @@
 import { readFileSync, statSync } from "node:fs";
 import pg from "pg";
 import { startBenchStack, WEB_PROCESSES, WORKER_PROCESSES } from "@/scripts/bench/bench-stack";
+import { cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 15);
 const LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
-const WEB_PORT = 3660;
-const SANDBOX_PORT = 4670;
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3660);
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4670);
 /** PostgreSQL sends a backend's counts to pg_stat_database within 10 s of going idle; it is never idle here */
 const STATS_FLUSH_MS = 11_000;
 
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, Math.max(WARM_SECONDS * 1000, STATS_FLUSH_MS)));
     const from = logSize();
     const before = await transactions(client);
+    const cpuBefore = sampleCpu(stack.cpu);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const spent = cpuBetween(cpuBefore, sampleCpu(stack.cpu));
     const after = await transactions(client);
     // the two counting queries and the snapshot clears are ours
     const perSecond = (after - before - 2) / SECONDS;
@@ -101,6 +104,10 @@ async function main(): Promise<void> {
       `\nbench:idle — ${WEB_PROCESSES} web and ${WORKER_PROCESSES} worker process(es), ${SECONDS} s with no traffic:` +
         ` ${perSecond.toFixed(1)} PostgreSQL transactions a second, ${(perSecond / processes).toFixed(1)} a second per process`,
     );
+    const perProcess = Object.entries(spent)
+      .map(([name, ms]) => `${name} ${(ms / SECONDS).toFixed(1)}`)
+      .join(", ");
+    console.log(`  CPU ms a second, idle: ${perProcess}`);
     if (process.env.BENCH_LOG_STATEMENTS === "1") {
       await client.query(`ALTER DATABASE "${database}" RESET log_min_duration_statement`);
       if (from >= 0) {

@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PORT_BLOCK, PORT_SLOTS, portBase, testPort } from "@/scripts/test/ports";
+import {
+  DYNAMIC_FIRST,
+  DYNAMIC_SHARE,
+  freePort,
+  PORT_BLOCK,
+  PORT_SLOTS,
+  portBase,
+  testPort,
+} from "@/scripts/test/ports";
 
 /** Every test and spec file of the repository (not node_modules, not build output). */
 function testFiles(dir: string, found: string[] = []): string[] {
@@ -23,6 +31,17 @@ describe("test ports (scripts/test/ports.ts)", () => {
       expect(offset).toBeGreaterThanOrEqual(0);
       expect(offset).toBeLessThan(PORT_BLOCK);
     }
+  });
+
+  it("freePort's shares (one per vitest worker) lie in the block, after every named port", async () => {
+    expect(Math.max(...Object.values(PORT_SLOTS))).toBeLessThan(DYNAMIC_FIRST);
+    expect((PORT_BLOCK - DYNAMIC_FIRST) % DYNAMIC_SHARE).toBe(0);
+    const env = { TEST_PORT_BASE: "23000", VITEST_POOL_ID: "2" };
+    const port = await freePort(env);
+    expect(port).toBeGreaterThanOrEqual(23_000 + DYNAMIC_FIRST + DYNAMIC_SHARE);
+    expect(port).toBeLessThan(23_000 + DYNAMIC_FIRST + 2 * DYNAMIC_SHARE);
+    // the next call hands out another
+    expect(await freePort(env)).not.toBe(port);
   });
 
   it("TEST_PORT_BASE moves the whole block and is refused outside 1024–32568", () => {

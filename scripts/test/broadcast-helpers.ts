@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { queue } from "@/lib/queues";
 import {
   type AnyJson,
   type ApiResponse,
@@ -6,6 +7,7 @@ import {
   createTestChannel,
   createTestOrg,
   eventually,
+  hangLimit,
   type TestChannel,
   type TestOrg,
 } from "@/scripts/test/helpers";
@@ -54,12 +56,22 @@ export async function waitForBroadcast(
   key: string,
   id: string,
   done: (b: AnyJson) => boolean,
-  ms = 30_000,
+  ms = hangLimit(),
 ): Promise<AnyJson> {
   return eventually(async () => {
     const res = await api(`${BROADCASTS}/${id}`, { key });
     return res.status === 200 && done(res.body.data) ? res.body.data : undefined;
   }, ms);
+}
+
+/**
+ * Waits until no driver runs the broadcast: its job (id = the broadcast's) is removed when the
+ * driver ends, after the sends it had in flight settled (worker/broadcasts.ts, removeOnComplete).
+ * A paused or cancelled broadcast gets no driver again until it is resumed, so what the sandbox
+ * accepted by then is all it will accept.
+ */
+export async function waitForNoDriver(id: string): Promise<void> {
+  await eventually(async () => (await queue("broadcasts").getJob(id)) === undefined);
 }
 
 /** A template's body parameters, as text. */

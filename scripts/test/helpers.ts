@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect } from "vitest";
+import { expect, TestRunner } from "vitest";
 import { SCOPES, type Scope } from "@/lib/api/scopes";
 import { db } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
@@ -42,27 +42,7 @@ export function randomIp(): string {
 }
 
 export async function api(path: string, options: CallOptions = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": options.ip ?? randomIp(),
-    ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-    ...(options.body !== undefined || options.rawBody !== undefined
-      ? { "content-type": "application/json" }
-      : {}),
-    ...options.headers,
-  };
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, body, text };
+  return apiAt(BASE_URL, path, options);
 }
 
 export type TestOrg = { orgId: string; key: string; keyId: string };
@@ -132,7 +112,9 @@ export async function apiAt(baseUrl: string, path: string, options: CallOptions 
     method: options.method ?? "GET",
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    signal: AbortSignal.timeout(20_000),
+    // a bound on a hang, not a pace: a send that waits SEND_TIMEOUT_MS for its worker took
+    // over 20 s to be answered on a loaded CI machine
+    signal: AbortSignal.timeout(90_000),
   });
   const text = await res.text();
   let body: unknown;
@@ -173,11 +155,38 @@ export function expectRateLimitHeaders(res: ApiResponse): void {
   ).toBe(true);
 }
 
-/** Calls `attempt` until `done` holds for its result or the time is up; returns the last result. */
+/**
+ * How long a wait for a row, an event or a log line may last before it counts as a hang, where no
+ * test's own timeout says more (in a hook, or outside vitest). Not a pace: a healthy wait ends as
+ * soon as what it waits for is there, and CI runs two suites on two cores, where a worker's first
+ * job (a channel's first template sync) took over 15 s.
+ */
+export const HANG_MS = 60_000;
+
+// left to the running test after a wait gives up, to fail with the wait's own message (what it
+// waited for, the last error) rather than vitest's "Test timed out"
+const REPORT_MS = 3_000;
+
+/**
+ * The limit of a wait that only guards against a hang: what is left of the running test's own
+ * timeout (less a moment to report), or HANG_MS in a hook or outside a test. A test that waits for
+ * something slow raises its own timeout, and its waits follow.
+ */
+export function hangLimit(): number {
+  const test = TestRunner.getCurrentTest();
+  const started = test?.result?.startTime;
+  if (!test?.timeout || started === undefined) return HANG_MS;
+  return Math.max(test.timeout - (Date.now() - started) - REPORT_MS, 1_000);
+}
+
+/**
+ * Calls `attempt` until `done` holds for its result or the time is up (hangLimit() unless given);
+ * returns the last result, for the caller's assertion to say what was there.
+ */
 export async function pollUntil<T>(
   attempt: () => Promise<T>,
   done: (result: T) => boolean,
-  timeoutMs: number,
+  timeoutMs = hangLimit(),
   intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -289,10 +298,14 @@ export async function inbound(
   return sandbox("/_sandbox/inbound", "POST", { phone_number_id: phoneNumberId, from, message, ...extra });
 }
 
-/** Polls until `check` returns a value (not undefined/null/false), or fails after `ms`. */
+/**
+ * Polls until `check` returns a value (not undefined/null/false), or fails after `ms`: by default
+ * hangLimit(), as a wait for a row or an event should (a short limit is a pace, and fails on a
+ * loaded machine).
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
-  ms = 10_000,
+  ms = hangLimit(),
 ): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;

@@ -12,6 +12,7 @@ import {
   createTestChannel,
   createTestOrg,
   eventually,
+  hangLimit,
   inbound,
   randomPhone,
   SANDBOX_URL,
@@ -103,8 +104,20 @@ export async function notificationRows(marker: string): Promise<{ stored: number
   return rows[0] ?? { stored: 0, processed: 0 };
 }
 
-export async function waitProcessed(marker: string, n: number, ms = 15_000): Promise<void> {
+export async function waitProcessed(marker: string, n: number, ms = hangLimit()): Promise<void> {
   await eventually(async () => (await notificationRows(marker)).processed >= n, ms);
+}
+
+/**
+ * Waits until every stored notification whose payload contains `marker` (a customer's digits) is
+ * processed: what they change is then written, and what they did not change never will be.
+ * Stored means our receiver answered the sandbox 200, so call it once the sandbox said so.
+ */
+export async function waitAllProcessed(marker: string, ms = hangLimit()): Promise<void> {
+  await eventually(async () => {
+    const { stored, processed } = await notificationRows(marker);
+    return stored > 0 && processed === stored;
+  }, ms);
 }
 
 export type InboundCustomer = TestOrg & { channel: TestChannel; phone: string; from: string };
@@ -145,7 +158,7 @@ export async function eventsNamed(orgId: string, name: string): Promise<StoredEv
 }
 
 /** Waits for the message.inbound event of one upstream message id and answers its data. */
-export async function inboundEvent(orgId: string, wamid: string, ms = 15_000): Promise<AnyJson> {
+export async function inboundEvent(orgId: string, wamid: string, ms = hangLimit()): Promise<AnyJson> {
   const event = await eventually(
     () =>
       db().event.findFirst({
@@ -230,7 +243,7 @@ export async function inboundMedia(
   const stored = await eventually(async () => {
     const row = await db().media.findUnique({ where: { id: mediaId } });
     return row?.storedAt ? row : undefined;
-  }, 15_000);
+  });
   return { wamid, mediaId, stored };
 }
 

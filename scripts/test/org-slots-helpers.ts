@@ -25,7 +25,6 @@ export async function expectDeliveredOnce(hook: TestReceiver, deliveryId: string
   const done = await pollUntil(
     () => db().delivery.findUniqueOrThrow({ where: { id: deliveryId } }),
     (d) => d.status === "succeeded",
-    15_000,
   );
   expect(done.attemptCount).toBe(1);
   expect(hook.of(deliveryId)).toHaveLength(1);

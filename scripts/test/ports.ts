@@ -11,8 +11,8 @@ import { createServer } from "node:net";
  *
  * Two ways to take one, both here: a named port of the table (`testPort`), for a stack that other
  * processes must find (the shared stacks, the Playwright stack, a file's stack of its own that is
- * named in a child's environment), and `freePort()`, a port the OS picks (in the ephemeral range,
- * so never one of the table's), for a stack one test file starts and alone talks to.
+ * named in a child's environment), and `freePort()`, a port of the block's upper part that no
+ * name holds, for a stack one test file starts and alone talks to.
  * A test that needs a named port adds a name here; scripts/lib/test-ports.test.ts checks that no
  * two names share a port and that no test computes one by arithmetic on another.
  */
@@ -75,8 +75,46 @@ export function testPort(name: PortName, env: Record<string, string | undefined>
   return portBase(env) + PORT_SLOTS[name];
 }
 
-/** A loopback port the OS has just found free (listen on 0, then close): for a file's own stack. */
-export async function freePort(): Promise<number> {
+/**
+ * The part of the block freePort() hands out, split between vitest's workers (VITEST_POOL_ID,
+ * 1 to TEST_WORKERS): DYNAMIC_SHARE ports each, after every named slot.
+ */
+export const DYNAMIC_FIRST = 120;
+export const DYNAMIC_SHARE = 20;
+
+let handedOut = 0;
+
+/**
+ * A loopback port free now, for a stack one test file starts and alone talks to. A port is bound
+ * by its stack some time after it is handed out (a child process starting, on a loaded machine
+ * seconds or, for `npm start` in first-hour.test.ts, minutes): taken from the OS's ephemeral range
+ * as before, any outgoing connection meanwhile could be given it and the bind then fail. Ports of
+ * this worker's share of the block are never given to a connection (the block is below the
+ * ephemeral range) nor to another file running at the same time (each worker has its own share,
+ * and a suite beside this one its own block); each call hands out the next one that is free.
+ * Outside a vitest worker, or past the shares there is room for, the OS picks as before.
+ */
+export async function freePort(env: Record<string, string | undefined> = process.env): Promise<number> {
+  const worker = Number(env.VITEST_POOL_ID);
+  const shares = (PORT_BLOCK - DYNAMIC_FIRST) / DYNAMIC_SHARE;
+  if (!Number.isInteger(worker) || worker < 1 || worker > shares) return osFreePort();
+  const first = portBase(env) + DYNAMIC_FIRST + (worker - 1) * DYNAMIC_SHARE;
+  for (let tried = 0; tried < DYNAMIC_SHARE; tried++) {
+    const port = first + (handedOut++ % DYNAMIC_SHARE);
+    if (await canBind(port)) return port;
+  }
+  throw new Error(`no free port among ${first}–${first + DYNAMIC_SHARE - 1} (this worker's share)`);
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function osFreePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();

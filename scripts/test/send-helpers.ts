@@ -1,5 +1,7 @@
 import { expect } from "vitest";
 import { db } from "@/lib/db";
+import { QUEUES } from "@/lib/queues";
+import { readyRedis } from "@/lib/redis";
 import {
   type AnyJson,
   type ApiResponse,
@@ -7,6 +9,7 @@ import {
   createTestChannel,
   createTestOrg,
   eventually,
+  hangLimit,
   randomPhone,
   SANDBOX_URL,
   type TestChannel,
@@ -126,7 +129,7 @@ export async function messageEvents(orgId: string, messageId: string): Promise<s
 
 const LIFE = ["message.sent", "message.delivered", "message.read", "message.failed"];
 
-export async function waitForStatus(messageId: string, statuses: string[], ms = 10_000) {
+export async function waitForStatus(messageId: string, statuses: string[], ms = hangLimit()) {
   return eventually(async () => {
     const m = await db().message.findUnique({ where: { id: messageId } });
     return m && statuses.includes(m.status) ? m : undefined;
@@ -185,7 +188,16 @@ export async function waitForTemplateSync(channelId: string): Promise<void> {
   await eventually(async () => {
     const c = await db().channel.findUnique({ where: { id: channelId } });
     return c?.templatesSyncedAt;
-  }, 15_000);
+  });
+  // and the channel's first sync job to its end (lib/channels/create-channel.ts queues it): after the
+  // templates it syncs the Flows and removes those Meta's list lacks, so a Flow a test seeded in
+  // between was gone (messages.flows in CI: 404 "No such Flow"). A job not in this Redis database
+  // (a stack of its own) or already removed has nothing left to do here.
+  const redis = await readyRedis();
+  const job = `bull:${QUEUES.templates.name}:sync-${channelId}-initial`;
+  await eventually(
+    async () => (await redis.exists(job)) === 0 || Boolean(await redis.hget(job, "finishedOn")),
+  );
 }
 
 const bodyExample = (values: string[]) => ({ example: { body_text: [values] } });

@@ -18,7 +18,17 @@ export type Received = {
   at: number;
 };
 
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+/**
+ * What the receiver answers. `delayMs` holds the answer for a time (a timeout the test provokes);
+ * `until` holds it until the test lets it go (an order the test asserts, whatever the machine's pace).
+ */
+export type Answer = {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  until?: Promise<unknown>;
+};
 
 export class TestReceiver {
   readonly received: Received[] = [];
@@ -73,6 +83,7 @@ export class TestReceiver {
           at: Date.now(),
         });
         if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+        if (answer.until) await answer.until;
         this.inFlight--;
         res.writeHead(answer.status, answer.headers).end(answer.body ?? "");
       });

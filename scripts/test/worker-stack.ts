@@ -38,7 +38,7 @@ export async function startWorkerStack(env: Record<string, string> = {}): Promis
   try {
     const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
     probe.on("error", () => {});
-    await waitFor(async () => (await probe.ping()) === "PONG", "our redis-server", 20_000);
+    await waitFor(async () => (await probe.ping()) === "PONG", "our redis-server");
     probe.disconnect();
     options = {
       webPort: await freePort(),

@@ -20,7 +20,6 @@ async function delivery(secret: string): Promise<{ got: Received; contactId: str
   const [got] = await pollUntil(
     async () => hook.received,
     (r) => r.length >= 1,
-    10_000,
   );
   if (!got) throw new Error("no delivery");
   return { got, contactId };
@@ -89,7 +88,6 @@ async function next(hook: TestReceiver, before: number): Promise<Received> {
   const got = await pollUntil(
     async () => hook.received.slice(before),
     (r) => r.length >= 1,
-    10_000,
   );
   return got[0] as Received;
 }

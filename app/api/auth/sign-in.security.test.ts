@@ -7,7 +7,9 @@ import { randomIp } from "@/scripts/test/helpers";
  * account for ~15 minutes even with the right password": a stranger who does not know the password
  * cannot stop a staff member from signing in; guessing stays slow (lib/auth/sign-in-limit.ts).
  */
-describe("sign-in limits (OWASP: slow guessing down, never lock the owner out)", { timeout: 90_000 }, () => {
+// each attempt costs the server a scrypt hash of 128 MiB (lib/crypto/password.ts), ~1 s on a quiet
+// machine and over 3 s at CI's load: thirty of them ran out of 90 s there. A limit for a hung test
+describe("sign-in limits (OWASP: slow guessing down, never lock the owner out)", { timeout: 300_000 }, () => {
   it("twelve wrong passwords from twelve addresses do not stop the right password from a clean address", async () => {
     const staff = await createStaff("agent");
     for (let i = 0; i < 12; i++) {

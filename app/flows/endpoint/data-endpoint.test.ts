@@ -304,7 +304,7 @@ describe("stale flow tokens: the product answers 427 itself", () => {
     await eventually(async () => {
       const m = await db().message.findFirst({ where: { organizationId: a.s.orgId, flowToken: a.token } });
       return m?.flowClosedAt ?? null;
-    }, 15_000);
+    });
 
     const before = receiver.received.filter((r) => r.body?.flow_token === a.token).length;
     const stale = await exchange(a.s.channel, a.endpointUrl, {

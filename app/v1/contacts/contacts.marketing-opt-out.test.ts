@@ -15,6 +15,7 @@ import {
   randomPhone,
   sandbox,
 } from "@/scripts/test/helpers";
+import { waitAllProcessed } from "@/scripts/test/inbound-helpers";
 import {
   digits,
   FILLED,
@@ -92,8 +93,9 @@ describe("marketing opt-out", () => {
     const now = Math.floor(Date.now() / 1000);
     await preference(channel.phoneNumberId, to, "stop", now);
     await eventually(async () => (await contactJson(key, to))?.marketing_opt_out === true);
-    await preference(channel.phoneNumberId, to, "resume", now - 60);
-    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await preference(channel.phoneNumberId, to, "resume", now - 60)).body.status).toBe(200);
+    // the late resume processed (with every notification about the customer): it changed nothing
+    await waitAllProcessed(digits(to));
     expect((await contactJson(key, to)).marketing_opt_out).toBe(true);
 
     const stranger = randomPhone();
@@ -133,9 +135,12 @@ describe("marketing opt-out", () => {
     const other = randomPhone();
     await inbound(channel.phoneNumberId, digits(other), { type: "text", text: { body: "STOP" } });
     await eventually(async () => contactJson(key, other));
-    await inbound(channel.phoneNumberId, digits(other), { type: "text", text: { body: "please stop" } });
-    await inbound(channel.phoneNumberId, digits(other), { type: "text", text: { body: "hi" } });
-    await new Promise((r) => setTimeout(r, 1_000));
+    for (const body of ["please stop", "hi"]) {
+      const ack = await inbound(channel.phoneNumberId, digits(other), { type: "text", text: { body } });
+      expect(ack.body.status, JSON.stringify(ack.body)).toBe(200);
+    }
+    // both processed (a stop word is applied in the same transaction as its message): neither opted out
+    await waitAllProcessed(digits(other));
     expect((await contactJson(key, other)).marketing_opt_out).toBe(false);
     await inbound(channel.phoneNumberId, digits(other), { type: "text", text: { body: "Baja" } });
     await eventually(async () => (await contactJson(key, other))?.marketing_opt_out === true);

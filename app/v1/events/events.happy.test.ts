@@ -42,7 +42,6 @@ describe("GET /v1/events", () => {
       const received = await pollUntil(
         async () => hook.received,
         (r) => r.length >= 2,
-        10_000,
       );
       const delivered = received.find((r) => r.body.data.contactId === second);
       expect({ ...delivered?.body, id: newest.id }).toEqual(newest);

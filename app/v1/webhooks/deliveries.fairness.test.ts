@@ -31,7 +31,14 @@ describe("fairness between organizations", () => {
     const slow = await TestReceiver.start();
     const fast = await TestReceiver.start();
     receivers.push(slow, fast);
-    slow.answer = () => ({ status: 200, delayMs: 8_000 });
+    // the slow endpoint answers nothing until the other organization's delivery has arrived (or the
+    // test gives up waiting for it): an order, whatever the machine's pace (an 8 s delay was
+    // outrun by a loaded CI machine, which answered 7 of the backlog first)
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    slow.answer = () => ({ status: 200, until: released });
     const a = await createTestOrg();
     const b = await createTestOrg();
     const slowHook = await registerWebhook(a.key, slow.url);
@@ -43,22 +50,25 @@ describe("fairness between organizations", () => {
     await pollUntil(
       async () => slow.inFlight,
       (n) => n >= ORG_IN_FLIGHT_LIMIT,
-      10_000,
     );
 
-    // order, not time: the other organization's delivery arrives before the slow endpoint has
-    // answered a single one of its backlog (each answer takes 8 s)
+    // the other organization's delivery arrives while the slow endpoint holds its whole share:
+    // without a per-organization share the backlog would hold every slot and it would not arrive
     let slowAnsweredWhenFastArrived: number | undefined;
     fast.answer = () => {
       slowAnsweredWhenFastArrived ??= slow.received.length - slow.inFlight;
+      release();
       return { status: 200 };
     };
     await contacts(b.key, 1);
-    await pollUntil(
-      async () => fast.received.length,
-      (n) => n >= 1,
-      10_000,
-    );
+    try {
+      await pollUntil(
+        async () => fast.received.length,
+        (n) => n >= 1,
+      );
+    } finally {
+      release();
+    }
     expect(fast.received).toHaveLength(1);
     expect(slowAnsweredWhenFastArrived).toBe(0);
     expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
@@ -67,7 +77,6 @@ describe("fairness between organizations", () => {
     await pollUntil(
       async () => slow.received.length,
       (n) => n >= 2 * ORG_IN_FLIGHT_LIMIT,
-      15_000,
     );
     expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
     await api(`/v1/webhooks/${slowHook}`, { method: "DELETE", key: a.key });
@@ -83,7 +92,7 @@ describe("an attempt claimed while its organization's share is full", () => {
     const releaseSlots = await holdOrgSlots(orgId);
 
     await contacts(key, 1);
-    const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
+    const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }));
     const jobId = deliveryJobId(delivery.id, 1);
     // the row read while the job is delayed, and the job not started again meanwhile: a state
     // between two runs, each of which claimed the attempt and gave it back
@@ -99,7 +108,7 @@ describe("an attempt claimed while its organization's share is full", () => {
         (await after?.getState()) === "delayed" &&
         after?.attemptsStarted === before.attemptsStarted;
       return settled ? row : null;
-    }, 20_000);
+    });
     expect(between).toMatchObject({
       status: "pending",
       attemptCount: 0,

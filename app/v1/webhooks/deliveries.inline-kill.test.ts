@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { sweepDeliveries } from "@/lib/maintenance/sweep-deliveries";
 import { closeQueues, queue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
-import { apiAt, createTestOrg, pollUntil, randomPhone } from "@/scripts/test/helpers";
+import { apiAt, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { stopProcess } from "@/scripts/test/processes";
 import { sandboxAt } from "@/scripts/test/sandbox-client";
 import { createChannelAt } from "@/scripts/test/send-helpers";
@@ -64,7 +64,6 @@ describe("a worker killed with inline first attempts in flight", () => {
       await pollUntil(
         async () => hook.inFlight,
         (n) => n === count,
-        20_000,
       );
       const inFlight = await db().delivery.findMany({ where: { webhookId }, orderBy: { id: "asc" } });
       expect(inFlight).toHaveLength(count);
@@ -76,15 +75,17 @@ describe("a worker killed with inline first attempts in flight", () => {
       await stopProcess(worker, "SIGKILL");
 
       await ws.startWorker("worker-b");
-      // the claims' lease ends (CLAIM_LEASE_MS): until then no other run may take them
-      const leaseEnd = Math.max(...inFlight.map((d) => d.nextAttemptAt?.getTime() ?? 0));
-      await new Promise((r) => setTimeout(r, Math.max(0, leaseEnd - Date.now()) + 500));
-      await sweepDeliveries({ graceMs: 0, organizationId: orgId });
+      // the sweeper hands each back once its claim's lease ends (CLAIM_LEASE_MS, the due time
+      // the claim wrote); until then no other run may take them
+      let requeued = 0;
+      await eventually(async () => {
+        requeued += (await sweepDeliveries({ graceMs: 0, organizationId: orgId })).requeued;
+        return requeued >= count;
+      });
 
       const done = await pollUntil(
         () => db().delivery.findMany({ where: { webhookId }, orderBy: { id: "asc" } }),
         (d) => d.every((x) => x.status === "succeeded"),
-        20_000,
       );
       expect(done.map((d) => d.id)).toEqual(inFlight.map((d) => d.id));
       for (const d of done) {
@@ -112,7 +113,6 @@ describe("a worker stopped (SIGTERM) with inline first attempts in flight", () =
       await pollUntil(
         async () => hook.inFlight,
         (n) => n === count,
-        20_000,
       );
       const exited = new Promise((resolve) => worker.child.once("exit", resolve));
       if (worker.child.pid !== undefined) process.kill(-worker.child.pid, "SIGTERM");

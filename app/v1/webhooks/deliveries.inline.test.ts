@@ -36,9 +36,9 @@ describe("an inline first attempt postponed by the organization's in-flight shar
         text: { body: "held back" },
       });
       expect(ack.status).toBe(200);
-      const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
+      const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }));
       // the postponed attempt lives on as its job (put back again and again while the share is taken)
-      const job = await eventually(() => queue("deliveries").getJob(deliveryJobId(delivery.id, 1)), 15_000);
+      const job = await eventually(() => queue("deliveries").getJob(deliveryJobId(delivery.id, 1)));
       expect(job.data).toEqual({ deliveryId: delivery.id });
       const waiting = await db().delivery.findUniqueOrThrow({ where: { id: delivery.id } });
       expect([waiting.status, waiting.attemptCount]).toEqual(["pending", 0]);
@@ -72,7 +72,6 @@ describe("inline first attempts", () => {
       const done = await pollUntil(
         () => db().delivery.findMany({ where: { webhookId } }),
         (d) => d.length === 6 && d.every((x) => x.status === "succeeded"),
-        15_000,
       );
       for (const d of done) {
         expect(d.attemptCount).toBe(1);
@@ -98,11 +97,10 @@ describe("an inline first attempt that fails", () => {
         text: { body: "again" },
       });
       expect(ack.status).toBe(200);
-      const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }), 15_000);
+      const delivery = await eventually(() => db().delivery.findFirst({ where: { webhookId } }));
       const done = await pollUntil(
         () => db().delivery.findUniqueOrThrow({ where: { id: delivery.id } }),
         (d) => d.status === "succeeded",
-        15_000,
       );
       expect(done.attemptCount).toBe(2);
       const attempts = await db().deliveryAttempt.findMany({

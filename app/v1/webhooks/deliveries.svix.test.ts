@@ -40,7 +40,6 @@ describe("a webhook's delivery rate limit", () => {
     const done = await pollUntil(
       () => deliveries(key, webhookId),
       (d) => d.length === 6 && d.every((x: { status: string }) => x.status === "succeeded"),
-      20_000,
     );
     expect(done).toHaveLength(6);
     // every delivery once, each in its own slot: 6 at 2 a second span 2.5 s from first to last (a busy
@@ -93,7 +92,6 @@ describe("Retry-After on 429 and 503", () => {
     const [first] = await pollUntil(
       () => deliveries(key, webhookId),
       (d) => d[0]?.attempts.length >= 1,
-      10_000,
     );
     const attempt = first.attempts[0] as Attempt;
     expect(attempt.status_code).toBe(429);
@@ -105,7 +103,6 @@ describe("Retry-After on 429 and 503", () => {
     const [done] = await pollUntil(
       () => deliveries(key, webhookId),
       (d) => d[0]?.status === "succeeded",
-      15_000,
     );
     expect(done.attempts.map((a: Attempt) => a.status_code)).toEqual([429, 200]);
     expect(Date.parse(done.attempts[1].started_at) - Date.parse(attempt.started_at)).toBeGreaterThanOrEqual(
@@ -120,7 +117,6 @@ describe("Retry-After on 429 and 503", () => {
     const [retried] = await pollUntil(
       () => deliveries(key, second),
       (d) => d[0]?.status === "succeeded",
-      15_000,
     );
     expect(retried.attempts.map((a: Attempt) => a.status_code)).toEqual([500, 200]);
   });
@@ -141,7 +137,6 @@ describe("a webhook without a single success for 5 days is disabled", () => {
     const webhook = await pollUntil(
       async () => (await api(`/v1/webhooks/${webhookId}`, { key })).body.data,
       (w) => w.status === "disabled",
-      10_000,
     );
     expect(webhook).toMatchObject({ status: "disabled", auto_disabled: true });
     expect(webhook.disabled_reason).toMatch(
@@ -175,12 +170,10 @@ describe("a webhook without a single success for 5 days is disabled", () => {
     await pollUntil(
       async () => (await db().webhook.findUniqueOrThrow({ where: { id: webhookId } })).failingSince,
       (since) => since !== null,
-      10_000,
     );
     const [done] = await pollUntil(
       () => deliveries(key, webhookId),
       (d) => d[0]?.status === "succeeded",
-      15_000,
     );
     expect(done.attempts.map((a: Attempt) => a.status_code)).toEqual([503, 200]);
     const row = await db().webhook.findUniqueOrThrow({ where: { id: webhookId } });

@@ -94,12 +94,10 @@ describe("delivery to an all-events webhook", () => {
     expect(row.events).toEqual([]);
 
     const contactId = await newContact(a.key);
-    const delivered = await eventually(
-      async () =>
-        a.receiver.received.find(
-          (r) => r.body?.event === "contact.created" && r.body?.data?.contactId === contactId,
-        ),
-      30_000,
+    const delivered = await eventually(async () =>
+      a.receiver.received.find(
+        (r) => r.body?.event === "contact.created" && r.body?.data?.contactId === contactId,
+      ),
     );
     expect(delivered.body.organization_id).toBe(a.orgId);
 
@@ -110,10 +108,9 @@ describe("delivery to an all-events webhook", () => {
     // biome-ignore lint/style/noNonNullAssertion: envelope builds one entry with one change
     body.entry[0]!.changes[0]!.field = field;
     expect((await postNotification(JSON.stringify(body))).status).toBe(200);
-    await waitProcessed(marker, 1, 30_000);
-    const raw = await eventually(
-      async () => (await eventsNamed(a.orgId, "whatsapp.notification")).find((e) => e.data.field === field),
-      30_000,
+    await waitProcessed(marker, 1);
+    const raw = await eventually(async () =>
+      (await eventsNamed(a.orgId, "whatsapp.notification")).find((e) => e.data.field === field),
     );
     // deliveries are written in the statement that writes the event: none exists, none will
     const toHook = await db().delivery.count({ where: { eventId: raw.id } });
@@ -124,10 +121,7 @@ describe("delivery to an all-events webhook", () => {
     expect(b.receiver.received.some((r) => r.body?.organization_id === a.orgId)).toBe(false);
     expect(await db().delivery.count({ where: { webhookId: b.webhookId, organizationId: a.orgId } })).toBe(0);
     const bContact = await newContact(b.key);
-    await eventually(
-      async () => b.receiver.received.find((r) => r.body?.data?.contactId === bContact),
-      30_000,
-    );
+    await eventually(async () => b.receiver.received.find((r) => r.body?.data?.contactId === bContact));
     expect(a.receiver.received.some((r) => r.body?.data?.contactId === bContact)).toBe(false);
   });
 });

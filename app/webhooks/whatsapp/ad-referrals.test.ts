@@ -55,9 +55,8 @@ const OURS = (n: number) => ({
 });
 
 async function delivered(o: Org, wamid: string): Promise<{ headers: AnyJson; body: AnyJson }> {
-  const r = await eventually(
-    async () => o.hook.received.find((x) => x.body?.data?.whatsappMessageId === wamid),
-    20_000,
+  const r = await eventually(async () =>
+    o.hook.received.find((x) => x.body?.data?.whatsappMessageId === wamid),
   );
   return { headers: r.headers, body: r.body };
 }

@@ -9,7 +9,7 @@ import {
   sandbox,
   type TestOrg,
 } from "@/scripts/test/helpers";
-import { eventsNamed, inboundEvent, waitProcessed } from "@/scripts/test/inbound-helpers";
+import { eventsNamed, inboundEvent, waitAllProcessed, waitProcessed } from "@/scripts/test/inbound-helpers";
 
 type Coex = TestOrg & { phoneNumberId: string; channelId: string; customer: string };
 
@@ -130,7 +130,8 @@ describe("numbers shared with the WhatsApp Business app (coexistence)", () => {
     expect(JSON.stringify(thread)).not.toContain("see you at");
     // the upstream retries the revoke: nothing new
     await customerWrites(c, { type: "revoke", revoke: { original_message_id: original } });
-    await new Promise((r) => setTimeout(r, 500));
+    // every notification naming the message processed, the retried revoke included
+    await waitAllProcessed(original);
     expect(await eventsNamed(c.orgId, "message.deleted")).toHaveLength(1);
   });
 
@@ -249,11 +250,13 @@ describe("numbers shared with the WhatsApp Business app (coexistence)", () => {
     expect((await eventsNamed(c.orgId, "contact.created")).map((e) => e.data.contactId)).toContain(
       created.id,
     );
-    await sandbox("/_sandbox/app-contacts", "POST", {
+    const removed = await sandbox("/_sandbox/app-contacts", "POST", {
       phone_number_id: c.phoneNumberId,
       contacts: [{ phone_number: fresh, action: "remove" }],
     });
-    await new Promise((r) => setTimeout(r, 500));
+    expect(removed.body?.status, JSON.stringify(removed.body)).toBe(200);
+    // the removal processed (with every notification naming the number): the contact stays
+    await waitAllProcessed(fresh.slice(1));
     expect(await db().contact.findUnique({ where: { id: created.id } })).not.toBeNull();
   });
 
@@ -262,13 +265,27 @@ describe("numbers shared with the WhatsApp Business app (coexistence)", () => {
     const b = await coexistence();
     const original = await customerWrites(b, { type: "text", text: { body: "B's message" } });
     const inB = await inboundEvent(b.orgId, original);
-    // A's number reports an edit and a revoke of B's message id
-    await customerWrites(a, {
-      type: "edit",
-      edit: { original_message_id: original, message: { type: "text", text: { body: "hijacked" } } },
-    });
-    await customerWrites(a, { type: "revoke", revoke: { original_message_id: original } });
-    await new Promise((r) => setTimeout(r, 1000));
+    // A's number reports an edit and a revoke of B's message id, made 10 minutes ago: a change of
+    // a message A does not have is then ignored at once (a recent one is retried for 2 minutes in
+    // case its original is still on the way), after the same lookup, in A's organization only
+    const timestamp = Math.floor(Date.now() / 1000) - 600;
+    for (const message of [
+      {
+        type: "edit",
+        edit: { original_message_id: original, message: { type: "text", text: { body: "hijacked" } } },
+      },
+      { type: "revoke", revoke: { original_message_id: original } },
+    ]) {
+      const ack = await sandbox("/_sandbox/inbound", "POST", {
+        phone_number_id: a.phoneNumberId,
+        from: a.customer,
+        message,
+        timestamp,
+      });
+      expect(ack.body?.status, JSON.stringify(ack.body)).toBe(200);
+    }
+    // both processed (with every notification naming B's message id): they changed nothing
+    await waitAllProcessed(original);
     expect(await db().message.findUniqueOrThrow({ where: { id: inB.messageId } })).toMatchObject({
       editedContent: null,
       deletedAt: null,

@@ -65,7 +65,7 @@ const eventOf = (orgId: string, name: string, upstreamFlowId: string, count = 1)
   eventually(async () => {
     const events = (await eventsNamed(orgId, name)).filter((e) => e.data.upstreamFlowId === upstreamFlowId);
     return events.length >= count ? events : null;
-  }, 15_000);
+  });
 
 describe("the flows webhook field", () => {
   it("an endpoint error rate alert → flow.health for the WABA's organization only, kept on its Flow", async () => {
@@ -169,10 +169,8 @@ describe("the flows webhook field", () => {
       new_status: "PUBLISHED",
       value: { new_status: null },
     });
-    const rows = await eventually(
-      () =>
-        db().channelUnprocessedField.findFirst({ where: { channelId: a.channel.channelId, field: "flows" } }),
-      15_000,
+    const rows = await eventually(() =>
+      db().channelUnprocessedField.findFirst({ where: { channelId: a.channel.channelId, field: "flows" } }),
     );
     expect(rows?.count).toBe(1);
     expect(await eventsNamed(a.org.orgId, "flow.status_changed")).toEqual([]);

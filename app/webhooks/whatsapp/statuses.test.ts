@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPSTREAM_ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
 import { db } from "@/lib/db";
 import type { Sandbox } from "@/sandbox/server";
-import { createTestOrg, eventually, randomPhone, type TestChannel } from "@/scripts/test/helpers";
+import { createTestOrg, eventually, hangLimit, randomPhone, type TestChannel } from "@/scripts/test/helpers";
 import {
   channelAt,
   envelope,
@@ -40,7 +40,7 @@ async function messageEventNames(orgId: string, messageId: string): Promise<stri
 
 const LIFE = ["message.sent", "message.delivered", "message.read", "message.failed"];
 
-async function waitForMessageStatus(messageId: string, statuses: string[], ms = 10_000) {
+async function waitForMessageStatus(messageId: string, statuses: string[], ms = hangLimit()) {
   return eventually(async () => {
     const m = await db().message.findUnique({ where: { id: messageId } });
     return m && statuses.includes(m.status) ? m : undefined;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { sweepUpstream } from "@/lib/inbound/sweep-upstream";
-import { closeQueues } from "@/lib/queues";
+import { closeQueues, queue } from "@/lib/queues";
 import { eventually } from "@/scripts/test/helpers";
 import { inboundCustomer, inboundEvent, inboundNotification } from "@/scripts/test/inbound-helpers";
 
@@ -24,6 +24,15 @@ async function lostNotification(ageMs: number) {
   return { c, wamid, rowId: row.id };
 }
 
+/**
+ * The upstream jobs still to run, or running, for a stored notification (the sweeper names them
+ * `<row id>-sweep-<time>`). Once none is left, every job queued for it has run.
+ */
+async function unfinishedJobsOf(rowId: string): Promise<number> {
+  const jobs = await queue("upstream").getJobs(["wait", "active", "delayed", "prioritized"]);
+  return jobs.filter((j) => j.id?.startsWith(`${rowId}-sweep-`)).length;
+}
+
 describe("sweepUpstream", () => {
   it("an unprocessed notification older than a minute is queued again and processed", async () => {
     const { c, wamid, rowId } = await lostNotification(90_000);
@@ -42,7 +51,8 @@ describe("sweepUpstream", () => {
   it("a notification received seconds ago is left alone (its own job may still be on the way)", async () => {
     const { wamid, rowId } = await lostNotification(5_000);
     await sweepUpstream();
-    await new Promise((r) => setTimeout(r, 1500));
+    // the sweep queues before it returns: no job names the row, and none ran (still unprocessed)
+    expect(await unfinishedJobsOf(rowId)).toBe(0);
     const row = await db().upstreamNotification.findUniqueOrThrow({ where: { id: rowId } });
     expect(row.processedAt).toBeNull();
     expect(await db().message.count({ where: { whatsappMessageId: wamid } })).toBe(0);
@@ -53,13 +63,15 @@ describe("sweepUpstream", () => {
   it("sweeping twice queues it twice, yet one message and one message.inbound are stored", async () => {
     const { c, wamid, rowId } = await lostNotification(120_000);
     await sweepUpstream();
+    // the scenario: the second sweep's job id (`<row>-sweep-<ms>`) differs from the first's
     await new Promise((r) => setTimeout(r, 5));
     await sweepUpstream();
     await inboundEvent(c.orgId, wamid);
     await eventually(
       async () => (await db().upstreamNotification.findUnique({ where: { id: rowId } }))?.processedAt,
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    // both jobs have run: a duplicate would be stored by now
+    await eventually(async () => (await unfinishedJobsOf(rowId)) === 0);
     expect(await db().message.count({ where: { whatsappMessageId: wamid } })).toBe(1);
     const inbound = await db().event.count({
       where: {

@@ -49,12 +49,10 @@ async function customerCalls(
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const upstreamId: string = started.body.call_id;
-  const call = await eventually(
-    () =>
-      db()
-        .call.findFirst({ where: { organizationId: orgId, upstreamId } })
-        .then((c) => c ?? undefined),
-    20_000,
+  const call = await eventually(() =>
+    db()
+      .call.findFirst({ where: { organizationId: orgId, upstreamId } })
+      .then((c) => c ?? undefined),
   );
   return { id: call.id, upstreamId };
 }
@@ -143,12 +141,10 @@ describe("answering calls in the dashboard", () => {
     expect(notMine.status).toBe(409);
     const hung = await dashboardCall(winner.cookie, `/api/dashboard/calls/${id}/hang-up`, { method: "POST" });
     expect(hung.status, JSON.stringify(hung.body)).toBe(200);
-    await eventually(
-      () =>
-        db()
-          .call.findUnique({ where: { id } })
-          .then((c) => (c?.state === "ended" ? c : undefined)),
-      20_000,
+    await eventually(() =>
+      db()
+        .call.findUnique({ where: { id } })
+        .then((c) => (c?.state === "ended" ? c : undefined)),
     );
     const again = await dashboardCall(loser.cookie, `/api/dashboard/calls/${id}/answer`, {
       method: "POST",

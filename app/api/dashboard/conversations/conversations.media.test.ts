@@ -96,10 +96,7 @@ describe("the thread's media: a same-origin signed link to our copy, with type, 
     ).messageId as string;
     const stickerId = (await inboundEvent(c.orgId, await customerWrites(c, { type: "sticker", sticker: {} })))
       .messageId as string;
-    await eventually(
-      async () => (await db().media.findUnique({ where: { id: stickerId } }))?.storedAt,
-      15_000,
-    );
+    await eventually(async () => (await db().media.findUnique({ where: { id: stickerId } }))?.storedAt);
     const { thread: t } = await thread(await signedIn("agent", c.orgId), await conversationOf(placeId));
     const place = messageOf(t, placeId);
     expect(place.content).toEqual({

@@ -33,7 +33,6 @@ async function nextDelivery(key: string, hook: TestReceiver): Promise<Received> 
   const got = await pollUntil(
     async () => hook.received.slice(before),
     (r) => r.length >= 1,
-    10_000,
   );
   return got[0] as Received;
 }

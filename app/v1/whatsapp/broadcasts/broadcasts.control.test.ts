@@ -3,13 +3,15 @@
  * so that there is time to act while it runs. Nothing here measures time: the pace is read
  * from what the sandbox received (never more than the channel's rate in any second).
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeQueues, queue } from "@/lib/queues";
 import {
   allRecipients,
   control,
   createBroadcast,
   readyBroadcaster,
   waitForBroadcast,
+  waitForNoDriver,
 } from "@/scripts/test/broadcast-helpers";
 import { expectError, randomPhone } from "@/scripts/test/helpers";
 import { openWindow, send, upstreamRequests } from "@/scripts/test/send-helpers";
@@ -27,6 +29,10 @@ async function slowBroadcast(n: number, perSecond: number) {
   return { ...b, id: res.body.data.id as string };
 }
 
+afterAll(async () => {
+  await closeQueues();
+});
+
 const accepted = async (phoneNumberId: string) =>
   (await upstreamRequests(phoneNumberId)).filter((r) => r.result === 200);
 
@@ -38,11 +44,15 @@ describe("controlling a running broadcast", () => {
     const paused = await control(b.key, b.id, "pause");
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.data.status).toBe("paused");
-    // what was in flight when it paused settles; after that nothing more goes out
-    await new Promise((r) => setTimeout(r, 2_000));
+    // its driver ends once what was in flight settled; a paused broadcast gets no other, so
+    // what was accepted by then is all: the broadcast's counts say the same, nothing is pending
+    // in flight, and the resume below sends each of the others once
+    await waitForNoDriver(b.id);
     const during = (await accepted(b.channel.phoneNumberId)).length;
-    await new Promise((r) => setTimeout(r, 2_000));
-    expect((await accepted(b.channel.phoneNumberId)).length).toBe(during);
+    const atPause = await waitForBroadcast(b.key, b.id, () => true);
+    expect(atPause.status).toBe("paused");
+    expect(atPause.counts.sent).toBe(during);
+    expect(atPause.counts.pending).toBe(30 - during);
     expect(during).toBeLessThan(30);
     expectError(await control(b.key, b.id, "pause"), 409, "RESOURCE_INVALID_STATE");
 
@@ -65,7 +75,7 @@ describe("controlling a running broadcast", () => {
       await waitForBroadcast(b.key, b.id, (x) => x.counts.sent >= 5);
       const cancelled = await control(b.key, b.id, "cancel");
       expect(cancelled.status, cancelled.text).toBe(200);
-      const final = await waitForBroadcast(b.key, b.id, (x) => x.counts.pending === 0, 30_000);
+      const final = await waitForBroadcast(b.key, b.id, (x) => x.counts.pending === 0);
       expect(final.status).toBe("cancelled");
       expect(final.counts.sent + final.counts.failed + final.counts.skipped).toBe(400);
       expect(final.counts.skipped).toBeGreaterThan(0);
@@ -78,14 +88,15 @@ describe("controlling a running broadcast", () => {
     const cancelled = await control(b.key, b.id, "cancel");
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.data.status).toBe("cancelled");
-    await new Promise((r) => setTimeout(r, 1_500));
+    // its driver ends once what was in flight settled; a cancelled broadcast gets no other
+    await waitForNoDriver(b.id);
     const final = await waitForBroadcast(b.key, b.id, (x) => x.counts.pending === 0);
     const sentCount = (await accepted(b.channel.phoneNumberId)).length;
     expect(final.counts.sent).toBe(sentCount);
     expect(final.counts.skipped).toBe(30 - sentCount);
     const skipped = await allRecipients(b.key, b.id, "skipped");
     expect(skipped.every((r) => r.skipReason === "cancelled" && r.messageId === null)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await queue("broadcasts").getJob(b.id)).toBeUndefined();
     expect((await accepted(b.channel.phoneNumberId)).length).toBe(sentCount);
     for (const verb of ["pause", "resume", "cancel", "retry"]) {
       const res = await control(b.key, b.id, verb);
@@ -103,7 +114,7 @@ describe("controlling a running broadcast", () => {
     expect(reply.status, reply.text).toBe(200);
     const atReply = await waitForBroadcast(b.key, b.id, () => true);
     expect(atReply.counts.pending).toBeGreaterThan(0);
-    await waitForBroadcast(b.key, b.id, (x) => x.status === "completed", 40_000);
+    await waitForBroadcast(b.key, b.id, (x) => x.status === "completed");
     // paced, not sent at once, as the sandbox saw them (the reply included): 5 a second spread the
     // 15 over about 3 s, and never 10 arrived within a second. The bounds leave room for what a
     // loaded machine does between the limiter's grant and the sandbox's clock (8 within 970 ms was

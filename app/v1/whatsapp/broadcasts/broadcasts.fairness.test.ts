@@ -48,7 +48,7 @@ describe("broadcast drivers are shared between organizations", () => {
       await eventually(async () => {
         const job = await queue("broadcasts").getJob(waiting);
         return job !== undefined && (await job.getState()) === "delayed" && job.attemptsStarted >= 2;
-      }, 20_000);
+      });
 
       const served = await start(other, 3);
       const done = await waitForBroadcast(other.key, served, (x) => x.status === "completed");

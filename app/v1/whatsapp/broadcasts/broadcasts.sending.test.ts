@@ -123,7 +123,7 @@ describe("sending a broadcast", () => {
     });
     expect(res.body.data.status).toBe("scheduled");
     expect(await upstreamRequests(b.channel.phoneNumberId)).toHaveLength(0);
-    const done = await waitForBroadcast(b.key, res.body.data.id, (x) => x.status === "completed", 30_000);
+    const done = await waitForBroadcast(b.key, res.body.data.id, (x) => x.status === "completed");
     expect(new Date(done.startedAt).getTime()).toBeGreaterThanOrEqual(at.getTime());
     const [sent] = await upstreamRequests(b.channel.phoneNumberId);
     expect(new Date(sent?.received_at ?? 0).getTime()).toBeGreaterThanOrEqual(at.getTime());

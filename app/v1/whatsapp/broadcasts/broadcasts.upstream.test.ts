@@ -75,7 +75,7 @@ describe("upstream answers during a broadcast", () => {
     const b = await readyBroadcaster();
     await injectFault(b.channel.phoneNumberId, { count: 1, status: 400, error: { code: 131056 } });
     const id = await start(b, 3);
-    const done = await waitForBroadcast(b.key, id, settled, 40_000);
+    const done = await waitForBroadcast(b.key, id, settled);
     expect(done.counts).toMatchObject({ total: 3, sent: 3, failed: 0 });
     const requests = await upstreamRequests(b.channel.phoneNumberId);
     expect(requests.filter((r) => r.result === 400).map((r) => r.response.error.code)).toEqual([131056]);
@@ -92,7 +92,7 @@ describe("upstream answers during a broadcast", () => {
       throughput_per_second: 4,
     });
     const id = await start(b, 24);
-    const done = await waitForBroadcast(b.key, id, settled, 50_000);
+    const done = await waitForBroadcast(b.key, id, settled);
     expect(done.counts).toMatchObject({ total: 24, sent: 24, failed: 0 });
     const requests = await upstreamRequests(b.channel.phoneNumberId);
     const refused = requests.filter((r) => r.result === 400);

@@ -61,7 +61,7 @@ function eventsOf(hook: TestReceiver, callId: string): AnyJson[] {
 }
 
 async function waitEvent(hook: TestReceiver, callId: string, name: string): Promise<AnyJson> {
-  return eventually(async () => eventsOf(hook, callId).find((e) => e.event === name), 20_000);
+  return eventually(async () => eventsOf(hook, callId).find((e) => e.event === name));
 }
 
 async function callByUpstreamId(key: string, upstreamId: string): Promise<AnyJson | undefined> {
@@ -91,14 +91,14 @@ async function stateOf(key: string, id: string, state: string): Promise<AnyJson>
   return eventually(async () => {
     const res = await api(`${CALLS}/${id}`, { key });
     return res.body.data?.state === state ? res.body.data : undefined;
-  }, 20_000);
+  });
 }
 
 describe("a customer's call", () => {
   it("rings for the number's organization only, is pre-accepted and accepted through the API, ends; events ringing → connected → ended", async () => {
     const phone = randomPhone();
     const upstreamId = await customerCalls(a.channel, phone);
-    const call = await eventually(() => callByUpstreamId(a.key, upstreamId), 20_000);
+    const call = await eventually(() => callByUpstreamId(a.key, upstreamId));
     expect(call).toMatchObject({
       direction: "user_initiated",
       state: "ringing",
@@ -200,7 +200,7 @@ describe("a customer's call", () => {
 
   it("a call nobody answers is missed; a call the business rejects is rejected", async () => {
     const missedId = await customerCalls(a.channel, randomPhone());
-    const missed = await eventually(() => callByUpstreamId(a.key, missedId), 20_000);
+    const missed = await eventually(() => callByUpstreamId(a.key, missedId));
     await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: missedId });
     expect(await stateOf(a.key, missed.id, "missed")).toMatchObject({
       end_reason: "missed",
@@ -212,16 +212,13 @@ describe("a customer's call", () => {
     });
 
     const rejectedId = await customerCalls(a.channel, randomPhone());
-    const rejected = await eventually(() => callByUpstreamId(a.key, rejectedId), 20_000);
+    const rejected = await eventually(() => callByUpstreamId(a.key, rejectedId));
     const res = await api(`${CALLS}/${rejected.id}/reject`, { key: a.key, method: "POST" });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.state).toBe("rejected");
     expect((await sandboxCall(rejectedId)).state).toBe("rejected");
     // WhatsApp's terminate that follows keeps it rejected, with one call.ended
-    await eventually(
-      async () => (await db().call.findUnique({ where: { id: rejected.id } }))?.outcome,
-      20_000,
-    );
+    await eventually(async () => (await db().call.findUnique({ where: { id: rejected.id } }))?.outcome);
     expect((await api(`${CALLS}/${rejected.id}`, { key: a.key })).body.data).toMatchObject({
       state: "rejected",
       end_reason: "business_rejected",
@@ -262,12 +259,10 @@ describe("a calls notification the product cannot read", () => {
     };
     expect((await postNotification(calls(unknown))).status).toBe(200);
     expect((await postNotification(calls(stranger))).status).toBe(200);
-    const row = await eventually(
-      async () =>
-        db().channelUnprocessedField.findFirst({
-          where: { channelId: a.channel.channelId, field: "calls", count: { gte: 2 } },
-        }),
-      20_000,
+    const row = await eventually(async () =>
+      db().channelUnprocessedField.findFirst({
+        where: { channelId: a.channel.channelId, field: "calls", count: { gte: 2 } },
+      }),
     );
     expect(row.organizationId).toBe(a.orgId);
     expect(await db().channelUnprocessedField.count({ where: { channelId: b.channel.channelId } })).toBe(0);
@@ -328,14 +323,12 @@ describe("a call the business places", () => {
       const res = await api(`/v1/contacts?search=${encodeURIComponent(phone)}`, { key: a.key });
       const c = res.body.data.find((x: AnyJson) => x.phone === phone);
       return c?.call_permission?.status === "granted" ? c : undefined;
-    }, 20_000);
+    });
     expect(contact.call_permission).toMatchObject({ permanent: false, expires_at: expect.any(String) });
-    const changed = await eventually(
-      async () =>
-        a.hook.received.find(
-          (r) => r.body?.event === "call.permission_changed" && r.body.data.contactId === contact.id,
-        ),
-      20_000,
+    const changed = await eventually(async () =>
+      a.hook.received.find(
+        (r) => r.body?.event === "call.permission_changed" && r.body.data.contactId === contact.id,
+      ),
     );
     expect(validator.delivery("call.permission_changed", changed.headers, changed.body)).toEqual([]);
     expect(changed.body.data).toMatchObject({ response: "accept", permanent: false });

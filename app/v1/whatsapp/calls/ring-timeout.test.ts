@@ -58,9 +58,8 @@ async function customerCalls(channel: TestChannel): Promise<{ upstreamId: string
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const upstreamId: string = started.body.call_id;
-  const row = await eventually(
-    () => db().call.findFirst({ where: { channelId: channel.channelId, upstreamId } }),
-    20_000,
+  const row = await eventually(() =>
+    db().call.findFirst({ where: { channelId: channel.channelId, upstreamId } }),
   );
   return { upstreamId, id: row.id };
 }
@@ -102,10 +101,10 @@ describe("a customer's call nobody answers", () => {
     const [ended] = await eventually(async () => {
       const events = endedEvents(a.hook, id);
       return events.length > 0 ? events : undefined;
-    }, 20_000);
+    });
     expect(ended.data).toMatchObject({ state: "missed", endReason: "missed", callId: id });
     // WhatsApp's terminate notification for our reject arrives and is applied (its outcome): still one event
-    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.outcome, 20_000);
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.outcome);
     await timeoutJobDone(id);
     expect(endedEvents(a.hook, id)).toHaveLength(1);
     expect(b.hook.received.filter((r) => r.body?.data?.callId === id)).toEqual([]);
@@ -124,8 +123,8 @@ describe("a customer's call nobody answers", () => {
     expect(results.every((r) => r === "missed" || r === "left")).toBe(true);
     const row = await db().call.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ state: "missed", terminateReason: "missed" });
-    await eventually(async () => (endedEvents(b.hook, id).length > 0 ? true : undefined), 20_000);
-    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.outcome, 20_000);
+    await eventually(async () => (endedEvents(b.hook, id).length > 0 ? true : undefined));
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.outcome);
     expect(endedEvents(b.hook, id)).toHaveLength(1);
     expect(
       await db().event.count({
@@ -154,7 +153,7 @@ describe("a call answered before its ring time", () => {
     });
     expect((await sandboxCall(upstreamId)).actions).toEqual([]);
     await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: upstreamId });
-    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.endedAt, 20_000);
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.endedAt);
   });
 
   it("is left alone by the timeout", async () => {
@@ -172,14 +171,14 @@ describe("a call answered before its ring time", () => {
     expect((await sandboxCall(upstreamId)).actions).toEqual(["accept"]);
     expect(endedEvents(a.hook, id)).toEqual([]);
     await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: upstreamId });
-    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.state === "ended", 20_000);
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.state === "ended");
   });
 
   it("a customer's own hang-up before the ring time ends it as today (missed by the notification), once", async () => {
     const { upstreamId, id } = await customerCalls(a.channel);
     await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: upstreamId });
-    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.state === "missed", 20_000);
-    await eventually(async () => (endedEvents(a.hook, id).length > 0 ? true : undefined), 20_000);
+    await eventually(async () => (await db().call.findUnique({ where: { id } }))?.state === "missed");
+    await eventually(async () => (endedEvents(a.hook, id).length > 0 ? true : undefined));
     expect(await timeoutJobDone(id)).toMatchObject({ result: "left" });
     expect((await sandboxCall(upstreamId)).actions).toEqual([]);
     expect(endedEvents(a.hook, id)).toHaveLength(1);

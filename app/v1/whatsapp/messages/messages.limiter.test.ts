@@ -14,6 +14,7 @@ describe("sends waiting for a throughput slot", () => {
     const pending: Promise<ApiResponse>[] = [];
     for (let i = 0; i < 40; i++) {
       pending.push(send(key, { to, type: "text", text: { body: `queued ${i}` } }));
+      // the scenario, not a wait: the sends arrive spread out, as a client's do
       await new Promise((r) => setTimeout(r, 25));
     }
     const results = await Promise.all(pending);

@@ -41,7 +41,7 @@ describe("POST /v1/whatsapp/messages with Prefer: respond-async", () => {
 
     // the outcome: sent once upstream, stored sent, message.sent once, readable at Location
     // the sandbox's delivered and read may follow at once: sent or later
-    const done = await waitForStatus(data.messageId, ["sent", "delivered", "read"], 30_000);
+    const done = await waitForStatus(data.messageId, ["sent", "delivered", "read"]);
     expect(done.sentAt).not.toBeNull();
     const requests = await upstreamRequests(sender.channel.phoneNumberId, sender.to);
     const mine = requests.filter((r) => r.body.biz_opaque_callback_data === data.messageId);

@@ -22,7 +22,7 @@ async function processedAbout(wamid: string): Promise<number> {
 }
 
 async function waitProcessed(wamid: string, n: number) {
-  await eventually(async () => (await processedAbout(wamid)) >= n, 15_000);
+  await eventually(async () => (await processedAbout(wamid)) >= n);
 }
 
 describe("status notifications from a sandbox of our own (settings changed without touching the shared one)", () => {

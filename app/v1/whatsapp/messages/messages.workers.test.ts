@@ -170,7 +170,7 @@ describe("two worker processes", () => {
     await eventually(async () => {
       const counts = await sends.getJobCounts("wait", "active", "completed");
       return counts.wait === 0 && counts.active === 0 && (counts.completed ?? 0) >= before + 150;
-    }, 30_000);
+    });
     expectEachOnce(await upstreamRequests(channel.phoneNumberId, to, ws.sandboxUrl), ids);
     const stored = await db().message.findMany({ where: { organizationId: orgId, direction: "outbound" } });
     expect(stored).toHaveLength(50);
@@ -204,7 +204,7 @@ describe("the upstream accepted, then our bookkeeping failed", () => {
       const settled = await eventually(async () => {
         const m = await db().message.findFirst({ where: { organizationId: orgId, direction: "outbound" } });
         return m && ["sent", "delivered", "read"].includes(m.status) ? m : undefined;
-      }, 30_000);
+      });
       expect(settled.whatsappMessageId).toBe(request?.id);
       expect(await upstreamRequests(channel.phoneNumberId, to, ws.sandboxUrl)).toHaveLength(1);
       // it went out: the answer says so (200), or that it may have, with the id to check (503)

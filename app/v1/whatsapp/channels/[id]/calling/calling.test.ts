@@ -266,9 +266,8 @@ describe("with calling DISABLED the sandbox refuses the number's calls", () => {
       from: digits("+14155550111"),
     });
     expect(again.status).toBe(409);
-    const call = await eventually(
-      () => db().call.findFirst({ where: { organizationId: org.orgId, upstreamId: started.body.call_id } }),
-      20_000,
+    const call = await eventually(() =>
+      db().call.findFirst({ where: { organizationId: org.orgId, upstreamId: started.body.call_id } }),
     );
     const accept = await api(`/v1/whatsapp/calls/${call.id}/accept`, {
       key: org.key,
