@@ -87,7 +87,7 @@ test("an admin creates a broadcast in the wizard, watches it complete, and expor
   await screenshot(page, "broadcast-wizard-variables");
   await page.getByRole("button", { name: "Continue" }).click();
 
-  await expect(page.getByText("3 of 3 will receive it.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("3 of 3 will receive it.")).toBeVisible({ timeout: 60_000 });
   const samples = page.getByRole("figure");
   await expect(samples).toHaveCount(2);
   await expect(samples.first()).toContainText("Hi Ada Lovelace, your parcel #4711 is ready for pickup.");
@@ -104,7 +104,7 @@ test("an admin creates a broadcast in the wizard, watches it complete, and expor
   await confirm.getByRole("button", { name: "Send broadcast" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Parcels ready" })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   });
   await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-count="read"]')).toHaveText("3", { timeout: 30_000 });
@@ -202,7 +202,7 @@ test("an agent sees a broadcast but cannot control it or create one; a CSV audie
   await chooseVariable(page, "Body {{1}}", "A CSV column");
   await chooseOption(page.getByRole("group", { name: "Body {{1}}" }).getByLabel("Column"), "first");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("2 of 3 will receive it.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("2 of 3 will receive it.")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("1 skipped: the phone number is not valid")).toBeVisible();
   await expect(page.getByRole("figure").first()).toContainText(
     "Hi Lin, your parcel P-1 is ready for pickup.",
@@ -223,7 +223,7 @@ test("an agent sees a broadcast but cannot control it or create one; a CSV audie
     .getByRole("dialog", { name: /^Schedule to \d+ customers?\?$/ })
     .getByRole("button", { name: "Schedule broadcast" })
     .click();
-  await expect(page.getByRole("heading", { level: 1, name: "From a file" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "From a file" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("Scheduled", { exact: true }).first()).toBeVisible();
   // the new number became a contact with the file's name and e-mail; a known one kept its own
   expect(await db().contact.findFirst({ where: { organizationId: org.id, phone: lin } })).toMatchObject({

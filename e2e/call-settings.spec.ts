@@ -64,7 +64,7 @@ for (const viewport of [
     await expect(dialog).toContainText("Ring time must be a whole number of seconds from 10 to 120");
     await dialog.getByLabel("Ring time (seconds)").fill("25");
     await dialog.getByRole("button", { name: "Save calling settings" }).click();
-    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
 
     await expect(item).toContainText("Calling on");
     await expect(item).toContainText("Hidden");
@@ -120,7 +120,7 @@ for (const viewport of [
     const dialog = page.getByRole("dialog");
     await chooseOption(dialog.getByLabel("Calling", { exact: true }), "ENABLED");
     await dialog.getByRole("button", { name: "Save calling settings" }).click();
-    await expect(dialog).toContainText("WhatsApp refused the calling settings", { timeout: 20_000 });
+    await expect(dialog).toContainText("WhatsApp refused the calling settings", { timeout: 60_000 });
     await expect(dialog).toContainText("messaging limit is below 2000");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(item).toContainText("Not set here");

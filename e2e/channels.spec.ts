@@ -56,7 +56,7 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await screenshot(page, "channels-add-dialog");
   await dialog.getByRole("button", { name: "Add channel" }).click();
   await expect(toast(page, "Channel E2E Shop added; its templates are being synced.")).toBeVisible();
-  await expect(toast(page, "Templates of E2E Shop synced: 2 active.")).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, "Templates of E2E Shop synced: 2 active.")).toBeVisible({ timeout: 60_000 });
   const row = page.getByRole("row").filter({ hasText: "E2E Shop" });
   await expect(row).toContainText(number.phoneNumberId);
   await expect(row).toContainText(number.wabaId);
@@ -85,7 +85,7 @@ test("add a channel on the sandbox, see its templates, sync them again, deactiva
   await setTemplates(number.wabaId, [ORDER_UPDATE, ORDER_UPDATE_ES, WELCOME, SHIPPING]);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Channels" }).click();
   await row.getByRole("button", { name: "Sync templates now for E2E Shop" }).click();
-  await expect(toast(page, "Templates of E2E Shop synced: 3 active.")).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, "Templates of E2E Shop synced: 3 active.")).toBeVisible({ timeout: 60_000 });
   const synced = await db().channel.findUniqueOrThrow({ where: { id: channel.id } });
   expect(synced.templatesSyncedAt?.getTime()).toBeGreaterThan(firstSync?.getTime() ?? 0);
   await screenshot(page, "channels-list");
@@ -141,5 +141,5 @@ test("a sync asked for just before leaving the page is still announced when the 
   expect((await answered).status()).toBe(202);
 
   await nav.getByRole("link", { name: "Channels" }).click();
-  await expect(toast(page, "Templates of E2E Depot synced: 2 active.")).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, "Templates of E2E Depot synced: 2 active.")).toBeVisible({ timeout: 60_000 });
 });

@@ -1,7 +1,7 @@
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
-import { BASE_URL } from "./env";
+import { BASE_URL, E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import {
@@ -65,7 +65,7 @@ async function spanishCustomer(name: string) {
   const phone = randomPhone();
   await customerWrites(phoneNumberId, phone.slice(1), { type: "text", text: { body: "Hola" } }, name);
   const where = { organizationId: org.id, contact: { phone } };
-  await expect.poll(() => db().conversation.count({ where }), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => db().conversation.count({ where }), { timeout: E2E_HANG_MS }).toBe(1);
   const template = await db().template.findFirstOrThrow({ where: { channelId, name: "plain_notice" } });
   const sent = await fetch(`${BASE_URL}/v1/whatsapp/templates/${template.id}/send`, {
     method: "POST",
@@ -79,7 +79,7 @@ async function spanishCustomer(name: string) {
       async () =>
         (await db().contact.findFirst({ where: { organizationId: org.id, phone } }))?.marketingOptOut,
       {
-        timeout: 20_000,
+        timeout: 60_000,
       },
     )
     .toBe(true);

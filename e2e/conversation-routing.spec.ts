@@ -60,13 +60,13 @@ test.beforeAll(async () => {
     "Ada Lovelace",
   );
   await expect
-    .poll(() => db().message.count({ where: { whatsappMessageId: wamid } }), { timeout: 20_000 })
+    .poll(() => db().message.count({ where: { whatsappMessageId: wamid } }), { timeout: 60_000 })
     .toBe(1);
   const message = await db().message.findUniqueOrThrow({ where: { whatsappMessageId: wamid } });
   conversationId = message.conversationId ?? "";
   await expect
     .poll(async () => (await db().conversation.findUnique({ where: { id: conversationId } }))?.owner, {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe("other");
 });

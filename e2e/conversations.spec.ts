@@ -1,5 +1,6 @@
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandboxNumber } from "./sandbox-support";
 import {
@@ -39,7 +40,7 @@ test("an inbound message opens a conversation; an agent reads, assigns and resol
     "Grace Hopper",
   );
   const where = { organizationId: org.id, contact: { phone } };
-  await expect.poll(() => db().conversation.count({ where }), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => db().conversation.count({ where }), { timeout: E2E_HANG_MS }).toBe(1);
   const conversation = await db().conversation.findFirstOrThrow({ where });
   // a reply of the business with every status it reached
   const t0 = Date.now();

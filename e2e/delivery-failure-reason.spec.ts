@@ -120,7 +120,7 @@ for (const viewport of [
       await expect(rowOf(ids.timeout)).toContainText("timeout after 10 s");
       await expect(rowOf(ids.guarded)).toContainText("refused: not a public address");
       const refusedRow = page.getByRole("row").filter({ hasText: "connection refused" });
-      await expect(refusedRow.first()).toBeVisible({ timeout: 20_000 });
+      await expect(refusedRow.first()).toBeVisible({ timeout: 60_000 });
       await screenshot(page, `deliveries-reasons-${viewport.width}`);
 
       const dialog = await openDetails(page, ids.down);

@@ -18,3 +18,9 @@ process.env.AUTH_SECRET ??= TEST_ENV.authSecret;
 process.env.LOG_LEVEL ??= "silent";
 // as the stack under test runs: specs register webhooks on loopback receivers through lib/
 process.env.ALLOW_LOOPBACK_URLS ??= "true";
+
+/**
+ * The limit of a wait for a row or a delivery (expect.poll, Receiver.next): only a hang runs out
+ * of it. A short one is a pace, and a loaded CI machine (two suites on two cores) missed it.
+ */
+export const E2E_HANG_MS = 60_000;

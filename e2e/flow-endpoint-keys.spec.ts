@@ -61,7 +61,7 @@ for (const viewport of [
     const before = (await db().flowEndpoint.findUnique({ where: { channelId } }))?.keyFingerprint ?? null;
     await expectNoAxeViolations(page, "the confirmation");
     await dialog.getByRole("button", { name: /(Make|Rotate) key/ }).click();
-    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
     const after = (await db().flowEndpoint.findUnique({ where: { channelId } }))?.keyFingerprint ?? null;
     expect(after).toMatch(/^[0-9a-f]{64}$/);
     expect(after).not.toBe(before);

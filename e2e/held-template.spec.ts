@@ -1,6 +1,6 @@
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
-import { BASE_URL } from "./env";
+import { BASE_URL, E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, sandbox, sandboxChannel } from "./sandbox-support";
 import {
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   const phone = randomPhone();
   await customerWrites(number.phoneNumberId, phone.slice(1), { type: "text", text: { body: "Any lamps?" } });
   const where = { organizationId: org.id, contact: { phone } };
-  await expect.poll(() => db().conversation.count({ where }), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => db().conversation.count({ where }), { timeout: E2E_HANG_MS }).toBe(1);
   conversationId = (await db().conversation.findFirstOrThrow({ where })).id;
   const res = await sandbox(`/_sandbox/template-pacing/${number.wabaId}/stock_notice`, "PUT", {
     message_status: "held_for_quality_assessment",

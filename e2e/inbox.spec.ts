@@ -56,7 +56,7 @@ async function writes(org: TestOrg, phoneNumberId: string, phone: string, text: 
             content: { path: ["text"], equals: text },
           },
         }),
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toBe(1);
 }

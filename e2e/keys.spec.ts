@@ -1,4 +1,4 @@
-import { BASE_URL } from "./env";
+import { BASE_URL, E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
 import { SAME_ORIGIN, screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
@@ -58,7 +58,7 @@ test("an owner creates a key, uses it against /v1, sees it listed, and revokes i
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toContainText("Revoked");
   await expect(toast(page, "Key “CRM sync” revoked.")).toBeVisible();
-  await expect.poll(() => v1(key), { timeout: 5_000 }).toBe(401);
+  await expect.poll(() => v1(key), { timeout: E2E_HANG_MS }).toBe(401);
 });
 
 test("the keys route refuses requests that do not come from the dashboard (CSRF)", async ({ page }) => {

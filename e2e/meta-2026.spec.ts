@@ -59,7 +59,7 @@ test.beforeAll(async () => {
   expect((first.body as { status?: number }).status, JSON.stringify(first.body)).toBe(200);
   const original = String((first.body as { id: string }).id);
   await expect
-    .poll(() => db().message.count({ where: { whatsappMessageId: original } }), { timeout: 20_000 })
+    .poll(() => db().message.count({ where: { whatsappMessageId: original } }), { timeout: 60_000 })
     .toBe(1);
   await sandbox("/_sandbox/echoes", "POST", {
     phone_number_id: number.phoneNumberId,
@@ -83,7 +83,7 @@ test.beforeAll(async () => {
   });
   await expect
     .poll(() => db().message.count({ where: { organizationId: org.id, deletedAt: { not: null } } }), {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(1);
   const conversation = await db().conversation.findFirstOrThrow({ where: { organizationId: org.id } });

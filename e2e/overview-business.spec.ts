@@ -1,7 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { db } from "../lib/db";
 import { expect, type Page, test } from "./fixtures";
-import { randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import {
+  expectNoAxeViolations,
+  randomPhone,
+  screenshot,
+  seedOrganization,
+  signIn,
+  type TestOrg,
+} from "./support";
 
 /**
  * Issue 29 item 8: the Overview answers a business owner first — who waits for a reply (and
@@ -109,12 +115,6 @@ test.beforeAll(async () => {
   ).id;
 });
 
-async function expectAxeClean(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function expectNothingOffScreen(page: Page, width: number) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(width);
@@ -155,7 +155,7 @@ for (const width of [1280, 390]) {
       "/dashboard/webhooks",
     );
 
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page, "the overview", { settle: true });
     await expectNothingOffScreen(page, width);
     await screenshot(page, `overview-business-owner-${width}`);
 
@@ -175,7 +175,7 @@ for (const width of [1280, 390]) {
     await expect(failed).toContainText("Failed: Message undeliverable.");
     await expect(failed).toContainText("What to do: Check the number with the customer");
     await expect(failed).not.toContainText("131026: Message undeliverable");
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page, "the overview", { settle: true });
     await expectNothingOffScreen(page, width);
     await screenshot(page, `overview-business-thread-${width}`);
   });
@@ -207,7 +207,7 @@ for (const width of [1280, 390]) {
     expect(asked).toContain("/api/dashboard/overview");
     expect(asked.filter((p) => p.startsWith("/api/dashboard/overview/"))).toEqual([]);
     expect(refused).toEqual([]);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page, "the overview", { settle: true });
     await expectNothingOffScreen(page, width);
     await screenshot(page, `overview-business-agent-${width}`);
   });

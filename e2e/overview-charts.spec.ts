@@ -60,7 +60,11 @@ for (const width of [1440, 1280, 1024, 768, 390]) {
     await signIn(page, org.staff.owner, "/dashboard");
     for (const period of ["Last 24 hours", "Last 7 days"]) {
       await page.getByRole("radio", { name: period }).click();
-      await expect(page.locator("[data-chart] .recharts-xAxis-tick-labels text").first()).toBeVisible();
+      await expect(page.getByRole("radio", { name: period })).toBeChecked();
+      // all three charts drawn with their labels, not only the first (the first alone was read once)
+      await expect
+        .poll(async () => (await axisLabels(page)).filter((labels) => labels.length >= 2).length)
+        .toBe(3);
       const charts = await axisLabels(page);
       expect(charts).toHaveLength(3);
       for (const labels of charts) {

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "@playwright/test";
+import { E2E_HANG_MS } from "./env";
 
 export type Received = {
   headers: IncomingHttpHeaders;
@@ -53,7 +54,9 @@ export async function startReceiver(status = 200): Promise<Receiver> {
       answer = next;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    next: async (match, { after = 0, timeoutMs = 15_000 } = {}) => {
+    // a wait for a delivery, so only a hang runs out of it: the first one of a spec waits for a
+    // worker that a loaded CI machine (two suites on two cores) may take many seconds to reach
+    next: async (match, { after = 0, timeoutMs = E2E_HANG_MS } = {}) => {
       const find = () => received.slice(after).find(match);
       await expect.poll(() => find() !== undefined, { timeout: timeoutMs }).toBe(true);
       const found = find();

@@ -1,10 +1,11 @@
 import { expect } from "@playwright/test";
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
+import { readyRedis } from "../lib/redis";
 import { TEST_ENV } from "../scripts/test/env";
 import { randomSandboxNumber } from "../scripts/test/random-data";
 import { sandboxAt } from "../scripts/test/sandbox-client";
-import { BASE_URL, E2E_PORTS } from "./env";
+import { BASE_URL, E2E_HANG_MS, E2E_PORTS } from "./env";
 
 /** The sandbox upstream that global-setup started (in the runner process). */
 export const SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
@@ -89,12 +90,17 @@ export async function sandboxChannel(organizationId: string, name: string, templ
     accessToken: number.token,
     graphUrl: `${SANDBOX_URL}/v23.0`,
   });
-  // channel creation queues the first template sync; the worker runs it
+  // channel creation queues the first sync (lib/channels/create-channel.ts), templates then Flows;
+  // the worker runs it. Awaited to its end, not to templatesSyncedAt: its Flows half removes the
+  // channel's Flows that Meta's list lacks, so a Flow a spec seeded in between was gone by the
+  // time its page was read (flow-endpoint-keys.spec in CI)
+  const redis = await readyRedis();
   await expect
-    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
-      timeout: 30_000,
+    .poll(async () => redis.hget(`bull:{templates}:sync-${channel.id}-initial`, "finishedOn"), {
+      timeout: E2E_HANG_MS,
     })
     .toBeTruthy();
+  expect((await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt).toBeTruthy();
   return { channel, number };
 }
 

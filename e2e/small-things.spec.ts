@@ -16,6 +16,10 @@ import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./sup
 let org: TestOrg;
 let conversationId: string;
 const HOUR = 3_600_000;
+// the seeded times, kept: the inbox shows minutes, and a loaded run can reach the test a minute
+// after beforeAll, so what the page should show is computed from these, never from a later now
+let recentAt: number;
+let oldAt: number;
 
 test.beforeAll(async () => {
   org = await seedOrganization();
@@ -30,6 +34,8 @@ test.beforeAll(async () => {
     accessToken: number.token,
     graphUrl: `${SANDBOX_URL}/v23.0`,
   });
+  recentAt = Date.now() - 3 * HOUR;
+  oldAt = Date.now() - 2 * 24 * HOUR;
   const contact = await db().contact.create({
     data: {
       organizationId: org.id,
@@ -44,13 +50,13 @@ test.beforeAll(async () => {
       contactId: contact.id,
       channelId: channel.id,
       status: "open",
-      lastActivityAt: new Date(Date.now() - 3 * HOUR),
+      lastActivityAt: new Date(recentAt),
     },
   });
   conversationId = conversation.id;
   for (const [text, at] of [
-    ["Two days ago I asked about my order.", Date.now() - 2 * 24 * HOUR],
-    ["Still waiting today.", Date.now() - 3 * HOUR],
+    ["Two days ago I asked about my order.", oldAt],
+    ["Still waiting today.", recentAt],
   ] as const) {
     await db().message.create({
       data: {
@@ -73,16 +79,13 @@ test("a thread dates its messages and separates days; each conversation has its 
   await signIn(page, org.staff.agent, "/dashboard/conversations");
   const item = page.getByRole("link", { name: /Katherine Johnson/ });
   // the inbox's one time format (lib/conversations/inbox-time.ts): "12:54" today, else with its date
-  const shown = await page.evaluate(
-    (ms) => {
-      const d = new Date(ms);
-      const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
-      return d.toDateString() === new Date().toDateString()
-        ? new Intl.DateTimeFormat("en-US", clock).format(d)
-        : new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...clock }).format(d);
-    },
-    Date.now() - 3 * HOUR,
-  );
+  const shown = await page.evaluate((ms) => {
+    const d = new Date(ms);
+    const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+    return d.toDateString() === new Date().toDateString()
+      ? new Intl.DateTimeFormat("en-US", clock).format(d)
+      : new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...clock }).format(d);
+  }, recentAt);
   await expect(item.locator("time")).toHaveText(shown);
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/conversations/${conversationId}(\\?|$)`));
@@ -92,20 +95,20 @@ test("a thread dates its messages and separates days; each conversation has its 
       new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" }).format(
         new Date(ms),
       ),
-    Date.now() - 2 * 24 * HOUR,
+    oldAt,
   );
   await expect(messages.getByText(twoDaysAgo, { exact: true })).toBeVisible();
   // the latest message came 3 hours ago: yesterday for a run in the first 3 hours of the day
   const recentDay = await page.evaluate(
     (ms) => (new Date(ms).toDateString() === new Date().toDateString() ? "Today" : "Yesterday"),
-    Date.now() - 3 * HOUR,
+    recentAt,
   );
   await expect(messages.getByText(recentDay, { exact: true })).toBeVisible();
   // the old message's time says its day, not just "11:52"
   const old = messages.getByRole("article").filter({ hasText: "Two days ago" });
   const shortDay = await page.evaluate(
     (ms) => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(new Date(ms)),
-    Date.now() - 2 * 24 * HOUR,
+    oldAt,
   );
   await expect(old).toContainText(`Received ${shortDay}`);
   await screenshot(page, "thread-days");

@@ -1,7 +1,7 @@
 import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { createApiKey } from "../lib/keys/create-api-key";
-import { BASE_URL } from "./env";
+import { BASE_URL, E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
 import { connectSandbox, customerWrites, SANDBOX_URL, sandbox, sandboxNumber } from "./sandbox-support";
 import { chooseOption, randomPhone, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
     graphUrl: `${SANDBOX_URL}/v23.0`,
   });
   await expect
-    .poll(() => db().template.count({ where: { channelId: channel.id } }), { timeout: 20_000 })
+    .poll(() => db().template.count({ where: { channelId: channel.id } }), { timeout: 60_000 })
     .toBe(1);
   phone = randomPhone();
   await customerWrites(
@@ -57,7 +57,7 @@ test.beforeAll(async () => {
     "Alan Turing",
   );
   const where = { organizationId: org.id, contact: { phone } };
-  await expect.poll(() => db().conversation.count({ where }), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => db().conversation.count({ where }), { timeout: E2E_HANG_MS }).toBe(1);
   const conversation = await db().conversation.findFirstOrThrow({ where });
   conversationId = conversation.id;
   // the customer wrote two days ago: the 24-hour window is closed, only a template may be sent

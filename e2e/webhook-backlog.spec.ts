@@ -58,7 +58,7 @@ async function newContacts(n: number): Promise<void> {
 async function expectAllSucceededOnce(webhookId: string): Promise<void> {
   await expect
     .poll(() => db().delivery.count({ where: { webhookId, status: { not: "succeeded" } } }), {
-      timeout: 15_000,
+      timeout: 60_000,
     })
     .toBe(0);
   const delivered = receiver.received.filter((r) => r.answered === 200).map(deliveryIdOf);

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { db } from "../lib/db";
 import { expect, test } from "./fixtures";
 import { type Receiver, startReceiver } from "./receiver";
-import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
+import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 let org: TestOrg;
 let receiver: Receiver;
@@ -52,11 +51,7 @@ for (const viewport of [
     const item = panel.getByRole("listitem").filter({ hasText: name });
     await expect(item).toContainText("Disabled automatically");
     await expect(item).toContainText(/Disabled .* ago: no delivery succeeded for 5 days/);
-    await page.waitForLoadState("networkidle");
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-      [],
-    );
+    await expectNoAxeViolations(page, "the overview with a disabled webhook", { settle: true });
     await screenshot(page, `overview-auto-disabled-${viewport.width}`);
 
     await item.getByRole("button", { name: `Enable again ${name}` }).click();
