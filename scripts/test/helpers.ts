@@ -5,6 +5,7 @@ import { SCOPES, type Scope } from "@/lib/api/scopes";
 import { db } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { createOrganization } from "@/lib/organizations/create-organization";
+import { runAdminCli } from "@/scripts/lib/admin-cli";
 import { TEST_ENV } from "@/scripts/test/env";
 import { randomPhone, randomSandboxNumber } from "@/scripts/test/random-data";
 import { sandboxAt } from "@/scripts/test/sandbox-client";
@@ -217,8 +218,29 @@ export async function seedContacts(
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** The admin CLI as an operator runs it, against the test database and Redis. */
-export function runCli(args: string[]): Promise<CliResult> {
+/**
+ * An admin CLI command run in this process (scripts/lib/admin-cli.ts), against the test database
+ * and Redis: what it prints and the exit code it answers, as the program would. Starting the
+ * program (`node --import tsx scripts/cli.ts`) compiles and loads lib/ again, 10–90 s a run on a
+ * loaded machine, which cli.test paid some 30 times; runCliProcess starts it, for the tests of
+ * the program itself.
+ */
+export async function runCli(args: string[]): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runAdminCli(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+/** The admin CLI as an operator runs it (a process of its own), against the test database and Redis. */
+export function runCliProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     // `node --import tsx`: one process (the tsx CLI starts a second node to run the script)
     execFile(
@@ -231,6 +253,7 @@ export function runCli(args: string[]): Promise<CliResult> {
           REDIS_URL: TEST_ENV.redisUrl,
           ENCRYPTION_KEY: TEST_ENV.encryptionKey,
           LOG_LEVEL: "silent",
+          ...env,
         },
         // a guard against a hang: one run took 16–90 s in CI at a load of 19
         timeout: 150_000,
