@@ -16,7 +16,7 @@ const MAX_KEY_LENGTH = 255;
 
 export type IdempotencyClaim =
   | { kind: "claimed"; id: string }
-  | { kind: "replay"; status: number; body: ApiResult["body"] };
+  | { kind: "replay"; status: number; body: ApiResult["body"]; headers: Record<string, string> };
 
 export function requestHash(method: string, path: string, rawBody: string): string {
   return createHash("sha256").update(`${method}\n${path}\n${rawBody}`).digest("hex");
@@ -78,18 +78,32 @@ export async function claimIdempotencyKey(
       kind: "replay",
       status: existing.responseStatus,
       body: existing.responseBody as unknown as ApiResult["body"],
+      headers: storedHeaders(existing.responseHeaders),
     };
   }
   throw new ApiError("IDEMPOTENCY_KEY_IN_USE", "Could not claim the Idempotency-Key; retry shortly.");
 }
 
+/**
+ * Stores the first request's answer for its replays: status, body and the handler's own headers
+ * (a 202's Location and Preference-Applied: a replay that lost them told the caller neither where
+ * to read the outcome nor that the preference was honoured). The request's own headers
+ * (X-Request-Id, the rate limit's) are not stored: a replay carries its own.
+ */
 export async function completeIdempotencyKey(
   organizationId: string,
   id: string,
-  status: number,
-  body: unknown,
+  answer: { status: number; body: unknown; headers?: Record<string, string> },
 ): Promise<void> {
-  await completeIdempotencyKeyRow(organizationId, id, status, body);
+  await completeIdempotencyKeyRow(organizationId, id, answer);
+}
+
+/** The headers stored with an answer (a JSON object of strings; none before they were stored). */
+function storedHeaders(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 /** A failure that may succeed on retry (5xx, 429) releases the key instead of storing it. */

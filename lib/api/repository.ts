@@ -31,16 +31,21 @@ export async function deleteExpiredIdempotencyKey(organizationId: string, id: st
   await db().idempotencyKey.deleteMany({ where: { id, organizationId, expiresAt: { lte: new Date() } } });
 }
 
-/** Stores the answer a replay of the key gives. */
+/** Stores the answer a replay of the key gives: its status, body and own headers. */
 export async function completeIdempotencyKeyRow(
   organizationId: string,
   id: string,
-  status: number,
-  body: unknown,
+  answer: { status: number; body: unknown; headers?: Record<string, string> },
 ): Promise<void> {
   await db().idempotencyKey.updateMany({
     where: { id, organizationId },
-    data: { state: "completed", responseStatus: status, responseBody: body as Prisma.InputJsonValue },
+    data: {
+      state: "completed",
+      responseStatus: answer.status,
+      responseBody: answer.body as Prisma.InputJsonValue,
+      responseHeaders:
+        answer.headers && Object.keys(answer.headers).length > 0 ? answer.headers : Prisma.DbNull,
+    },
   });
 }
 

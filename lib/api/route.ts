@@ -180,7 +180,11 @@ export function apiRoute<
         );
         if (claim.kind === "replay") {
           status = claim.status;
-          return respond(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
+          return respond(claim.status, claim.body, {
+            ...headers,
+            ...claim.headers,
+            "Idempotent-Replayed": "true",
+          });
         }
         idempotency = { organizationId: apiKey.organizationId, id: claim.id };
       }
@@ -198,8 +202,7 @@ export function apiRoute<
         params,
       });
       status = result.status;
-      if (idempotency)
-        await completeIdempotencyKey(idempotency.organizationId, idempotency.id, result.status, result.body);
+      if (idempotency) await completeIdempotencyKey(idempotency.organizationId, idempotency.id, result);
       return respond(result.status, result.body, { ...headers, ...result.headers });
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
@@ -210,9 +213,11 @@ export function apiRoute<
         if (retryable)
           await releaseIdempotencyKey(idempotency.organizationId, idempotency.id).catch(() => {});
         else
-          await completeIdempotencyKey(idempotency.organizationId, idempotency.id, error.status, body).catch(
-            () => {},
-          );
+          await completeIdempotencyKey(idempotency.organizationId, idempotency.id, {
+            status: error.status,
+            body,
+            headers: error.headers,
+          }).catch(() => {});
       }
       const retry = shouldRetry(error);
       return respond(error.status, errorBody(error), {

@@ -55,7 +55,7 @@ export const idempotencyKeyParam = z
   .optional()
   .meta({
     description:
-      "Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED.",
+      "Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED.",
     example: "5f8d0d55-9c1e-4b7a-9a51-2f3c9c1f6a10",
     param: { id: "IdempotencyKey", in: "header", name: "Idempotency-Key" },
   });

@@ -157,7 +157,7 @@ export const GUIDE: GuideSection[] = [
       {
         kind: "list",
         items: [
-          "Same key, same body: the stored answer is returned again, with `Idempotent-Replayed: true`.",
+          "Same key, same body: the stored answer (its status, body and own headers, such as a 202's `Location`) is returned again, with `Idempotent-Replayed: true`.",
           "Same key, another body: 409 IDEMPOTENCY_KEY_REUSED.",
           "Same key while the first request still runs: 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`.",
           "Answers 429 and 5xx are not stored: retrying with the same key runs the request again.",

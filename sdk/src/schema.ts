@@ -5649,7 +5649,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+        /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
         IdempotencyKey: string;
         /** @description RFC 7240 preferences. `respond-async`: answer 202 with the message `queued` as soon as it is stored and queued, instead of waiting for WhatsApp's acceptance; the outcome arrives as `message.sent` or `message.failed`. Other preferences are ignored. */
         Prefer: string;
@@ -5860,7 +5860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6071,7 +6071,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6300,7 +6300,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6529,7 +6529,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `respond-async`: answer 202 with the message `queued` as soon as it is stored and queued, instead of waiting for WhatsApp's acceptance; the outcome arrives as `message.sent` or `message.failed`. Other preferences are ignored. */
                 Prefer?: components["parameters"]["Prefer"];
@@ -7096,7 +7096,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7469,7 +7469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8244,7 +8244,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8456,7 +8456,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9120,7 +9120,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9468,7 +9468,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9669,7 +9669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9870,7 +9870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10062,7 +10062,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10254,7 +10254,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10967,7 +10967,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11542,7 +11542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11736,7 +11736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11930,7 +11930,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12124,7 +12124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12285,7 +12285,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12477,7 +12477,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12662,7 +12662,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13353,7 +13353,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13964,7 +13964,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -14759,7 +14759,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14943,7 +14943,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15462,7 +15462,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15633,7 +15633,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer (with `Idempotent-Replayed: true`); the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
+                /** @description Makes a POST safe to retry for 24 hours: the same key with the same body returns the stored answer, with its status, body and own headers (a 202's `Location` and `Preference-Applied`) and `Idempotent-Replayed: true`; the same key with another body gives 409 IDEMPOTENCY_KEY_REUSED. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

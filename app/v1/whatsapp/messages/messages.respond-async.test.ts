@@ -95,4 +95,36 @@ describe("POST /v1/whatsapp/messages with Prefer: respond-async", () => {
     );
     expect(await upstreamRequests(sender.channel.phoneNumberId, sender.to)).toHaveLength(0);
   }, 60_000);
+
+  it("a replay of the same Idempotency-Key gives the 202 again with its Location and Preference-Applied, and sends nothing more", async () => {
+    const sender = await readySender();
+    const request = {
+      method: "POST",
+      key: sender.key,
+      headers: { prefer: "respond-async", "idempotency-key": `async-${sender.to}` },
+      body: { to: sender.to, type: "text", text: { body: "once, whatever the retries" } },
+    };
+    const first = await api("/v1/whatsapp/messages", request);
+    expect(first.status, first.text).toBe(202);
+    const location = `/v1/whatsapp/messages/${first.body.data.messageId}`;
+    expect(first.headers.get("location")).toBe(location);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+
+    const replay = await api("/v1/whatsapp/messages", request);
+    expect(replay.status, replay.text).toBe(202);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.headers.get("preference-applied")).toBe("respond-async");
+    expect(replay.headers.get("location")).toBe(location);
+    expect(replay.body).toEqual(first.body);
+    // the replay's own request id and rate-limit headers, not the first request's
+    expect(replay.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(replay.headers.get("x-ratelimit-remaining")).not.toBeNull();
+
+    await waitForStatus(first.body.data.messageId, ["sent", "delivered", "read"]);
+    const requests = await upstreamRequests(sender.channel.phoneNumberId, sender.to);
+    expect(requests).toHaveLength(1);
+    expect(await db().message.count({ where: { organizationId: sender.orgId, direction: "outbound" } })).toBe(
+      1,
+    );
+  }, 60_000);
 });
