@@ -1,44 +1,50 @@
 import { db } from "../lib/db";
+import { createFlow } from "../lib/flows/create-flow";
+import { E2E_HANG_MS } from "./env";
 import { expect, test } from "./fixtures";
-import { sandboxChannel } from "./sandbox-support";
+import { connectSandbox, sandbox, sandboxChannel } from "./sandbox-support";
 import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestOrg } from "./support";
 
 /**
  * Issue 31: the Channels page shows each channel's Flows data endpoint URL and key state, and owners
  * and admins make or rotate the key behind a confirmation (the upload goes to the sandbox); agents
- * never reach the control. The Flows page shows a notice for a Flow WhatsApp throttled (its
- * latest `flows` alert seeded as lib/flows/apply-flow-webhook.ts writes it; the pipeline is tested
- * in app/webhooks/whatsapp/flows-health.test.ts).
+ * never reach the control. The Flows page shows a notice for a Flow WhatsApp throttled (the
+ * sandbox's `flows` webhooks: its status change, then its latency alert; the pipeline's every case
+ * is tested in app/webhooks/whatsapp/flows-health.test.ts).
  */
 
 let org: TestOrg;
 let channelId: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000);
   org = await seedOrganization();
+  await connectSandbox();
   const { channel } = await sandboxChannel(org.id, "E2E Flows Keys", []);
   channelId = channel.id;
-  await db().flow.create({
-    data: {
-      organizationId: org.id,
-      channelId: channel.id,
-      upstreamId: `${Date.now()}`,
-      name: "booking_slow_endpoint",
-      categories: ["APPOINTMENT_BOOKING"],
-      status: "THROTTLED",
-      latestHealth: {
-        kind: "ENDPOINT_LATENCY",
-        problem: true,
-        new_status: null,
-        alert_state: "ACTIVATED",
-        threshold: 7000,
-        value: 8200,
-        period: "30 minutes",
-        message: "The Flow endpoint latency has reached the 7000ms threshold in the last 30 minutes",
-      },
-      latestHealthAt: new Date(),
-    },
+  // The Flow lives in the sandbox (Meta) as in our database, and WhatsApp's health monitoring
+  // throttles it through the `flows` webhook: a row written only here was removed by the next sync
+  // of the channel's Flows (every 15 minutes, and a 390 px run came after one in CI)
+  const flow = await createFlow(org.id, {
+    name: "booking_slow_endpoint",
+    categories: ["APPOINTMENT_BOOKING"],
+    channel_id: channel.id,
   });
+  const row = await db().flow.findUniqueOrThrow({ where: { id: flow.id } });
+  for (const event of [
+    { event: "FLOW_STATUS_CHANGE", new_status: "THROTTLED" },
+    { event: "ENDPOINT_LATENCY" },
+  ]) {
+    const sent = await sandbox("/_sandbox/flows/webhook", "POST", { flow_id: row.upstreamId, ...event });
+    expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+    // one at a time: the row keeps its latest alert, and the status change is one
+    await expect
+      .poll(async () => (await db().flow.findUnique({ where: { id: flow.id } }))?.latestHealth, {
+        timeout: E2E_HANG_MS,
+      })
+      .toMatchObject({ kind: event.event });
+  }
+  expect((await db().flow.findUniqueOrThrow({ where: { id: flow.id } })).status).toBe("THROTTLED");
 });
 
 for (const viewport of [
