@@ -75,6 +75,11 @@ export function assertCallingEnabled(state: SandboxState, phoneNumberId: string)
   if (why) throw waError(400, 138000, "Calling not enabled", why) satisfies GraphError;
 }
 
+/** Whether the number's customers grant a temporary call permission by calling it (callback_permission_status). */
+export function callbackPermissionEnabled(state: SandboxState, phoneNumberId: string): boolean {
+  return callingOf(state, phoneNumberId).callback_permission_status === "ENABLED";
+}
+
 /** For `/_sandbox/calls` start: a customer cannot call a number with calling off. */
 export function assertCustomerCanCall(state: SandboxState, phoneNumberId: string): void {
   const why = callingOff(state, phoneNumberId);

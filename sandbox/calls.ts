@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { authorizePhoneNumber } from "@/sandbox/auth";
 import { newCallPeer } from "@/sandbox/call-media";
-import { assertCallingEnabled, assertCustomerCanCall } from "@/sandbox/call-settings";
+import {
+  assertCallingEnabled,
+  assertCustomerCanCall,
+  callbackPermissionEnabled,
+} from "@/sandbox/call-settings";
 import type { Ctx } from "@/sandbox/context";
 import { parseControl } from "@/sandbox/control/parse-control";
 import { errors } from "@/sandbox/errors";
@@ -281,10 +285,23 @@ export async function postCallControl(ctx: Ctx, req: SandboxRequest): Promise<Re
     });
     (value.contacts ?? [])[0] = { profile: { name: body.name }, wa_id: call.wa_id };
     const delivery = await send(ctx, number, value);
+    // Meta's business-initiated calls guide: with callback_permission_status enabled, a customer who
+    // calls gives the business a temporary call permission, announced as a call_permission_reply
+    // whose response_source is "automatic" (a permanent one they gave stays permanent)
+    const callback = callbackPermissionEnabled(state, number.id)
+      ? await sendPermissionReply(ctx, number, {
+          waId: call.wa_id,
+          name: body.name,
+          response: "accept",
+          permanent: state.callPermissions.get(windowKey(number.id, call.wa_id)) === null,
+          source: "automatic",
+        })
+      : null;
     return json(200, {
       call_id: call.id,
       status: delivery.status,
       ...(delivery.error ? { error: delivery.error } : {}),
+      ...(callback ? { callback_permission_status: callback.status } : {}),
     });
   }
   const call = state.calls.get(body.call_id);
@@ -381,34 +398,61 @@ export async function postPermissionReply(ctx: Ctx, req: SandboxRequest): Promis
       `Unknown phone_number_id ${body.phone_number_id}: PUT /_sandbox/phone-numbers/{id} first.`,
     );
   if (!state.app) throw controlError(409, "No app registered: PUT /_sandbox/app first.");
-  const waId = digitsOf(body.from);
-  const key = windowKey(number.id, waId);
+  const delivery = await sendPermissionReply(ctx, number, {
+    waId: digitsOf(body.from),
+    name: body.name,
+    response: body.response,
+    permanent: body.permanent,
+    source: "user_action",
+  });
+  return json(200, { status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
+}
+
+/**
+ * The customer's call permission changes (a temporary one lasts 7 days: Meta's call permission
+ * guide) and Meta's `messages` notification with an interactive `call_permission_reply` is posted:
+ * `response_source` "user_action" when they answered a request, "automatic" when they called a
+ * number whose callback permission is enabled.
+ */
+async function sendPermissionReply(
+  ctx: Ctx,
+  number: PhoneNumber,
+  reply: {
+    waId: string;
+    name: string;
+    response: "accept" | "reject";
+    permanent: boolean;
+    source: "user_action" | "automatic";
+  },
+) {
+  const { state } = ctx;
+  const key = windowKey(number.id, reply.waId);
   const expiry = now() + 7 * 24 * 60 * 60 * 1000;
-  if (body.response === "accept") state.callPermissions.set(key, body.permanent ? null : expiry);
+  const permanent = reply.response === "accept" && reply.permanent;
+  if (reply.response === "accept") state.callPermissions.set(key, permanent ? null : expiry);
   else state.callPermissions.delete(key);
   state.lastInbound.set(key, now());
   const value = {
-    contacts: [{ profile: { name: body.name }, wa_id: waId }],
+    contacts: [{ profile: { name: reply.name }, wa_id: reply.waId }],
     messages: [
       {
-        from: waId,
-        id: newWamid(waId),
+        from: reply.waId,
+        id: newWamid(reply.waId),
         timestamp: unix(now()),
         type: "interactive",
         interactive: {
           type: "call_permission_reply",
           call_permission_reply: {
-            response: body.response,
-            is_permanent: body.response === "accept" && body.permanent,
-            ...(body.response === "accept" && !body.permanent
+            response: reply.response,
+            is_permanent: permanent,
+            ...(reply.response === "accept" && !permanent
               ? { expiration_timestamp: Math.floor(expiry / 1000) }
               : {}),
-            response_source: "user_action",
+            response_source: reply.source,
           },
         },
       },
     ],
   };
-  const delivery = await deliver(ctx, notification(number, value));
-  return json(200, { status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) });
+  return deliver(ctx, notification(number, value));
 }

@@ -70,6 +70,10 @@ export const callPermissionChangedData = z
       .datetime()
       .nullable()
       .meta({ description: "When an accepted, temporary permission lapses" }),
+    source: z.enum(["user_action", "automatic"]).nullable().meta({
+      description:
+        "How it came (WhatsApp's response_source): `user_action`, the customer answered a call permission request; `automatic`, they called a number whose callback permission is enabled, which gives the business a temporary permission; null when WhatsApp did not say",
+    }),
     timestamp: at,
   })
   .meta({ id: "CallPermissionChangedData" });

@@ -11,7 +11,10 @@ import type { Channel } from "@/lib/generated/prisma/client.ts";
  * permission's end), `is_permanent` and `response_source`
  * (https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-call-permissions).
  * Kept on the contact (the message itself goes the ordinary inbound way) and announced as
- * `call.permission_changed`. An answer older than the one kept changes nothing.
+ * `call.permission_changed`, with `source`: "user_action" (they answered a request) or "automatic"
+ * (they called a number whose callback permission is enabled, which gives a temporary permission:
+ * Meta's business-initiated calls guide). An answer older than the one kept changes nothing, and
+ * an automatic grant never turns a permanent permission they gave into a temporary one.
  */
 const reply = z
   .object({
@@ -25,12 +28,16 @@ const reply = z
             response: z.enum(["accept", "reject"]),
             is_permanent: z.boolean().optional(),
             expiration_timestamp: z.union([z.string(), z.number()]).optional(),
+            response_source: z.string().optional(),
           })
           .loose(),
       })
       .loose(),
   })
   .loose();
+
+/** Meta's `response_source` values; another (or none) is announced as null. */
+const SOURCES = ["user_action", "automatic"] as const;
 
 export function isCallPermissionReply(raw: unknown): boolean {
   return reply.safeParse(raw).success;
@@ -47,10 +54,13 @@ export async function applyCallPermissionReply(channel: Channel, raw: unknown): 
   const expiry = Number(answer.expiration_timestamp);
   const permanent = answer.response === "accept" && answer.is_permanent === true;
   const expiresAt = answer.response === "accept" && !permanent && expiry > 0 ? new Date(expiry * 1000) : null;
+  const source = SOURCES.find((s) => s === answer.response_source?.toLowerCase()) ?? null;
   return db().$transaction(async (tx) => {
     const contact = await findContactByPhone(organizationId, phone, tx);
     if (!contact) return [];
     if (contact.callPermissionAt && contact.callPermissionAt > at) return [];
+    if (source === "automatic" && contact.callPermission === "accept" && contact.callPermissionPermanent)
+      return [];
     const permission = {
       callPermission: answer.response,
       callPermissionPermanent: permanent,
@@ -65,6 +75,7 @@ export async function applyCallPermissionReply(channel: Channel, raw: unknown): 
       response: answer.response,
       permanent,
       expiresAt: expiresAt?.toISOString() ?? null,
+      source,
       timestamp: new Date().toISOString(),
     });
   });

@@ -3750,6 +3750,8 @@ export interface components {
             permanent: boolean;
             /** @description When an accepted, temporary permission lapses */
             expiresAt: string | null;
+            /** @description How it came (WhatsApp's response_source): `user_action`, the customer answered a call permission request; `automatic`, they called a number whose callback permission is enabled, which gives the business a temporary permission; null when WhatsApp did not say */
+            source: ("user_action" | "automatic") | null;
             /**
              * Format: date-time
              * @description Time of the event on the server (ISO 8601, milliseconds)

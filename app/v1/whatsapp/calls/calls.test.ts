@@ -272,6 +272,72 @@ describe("a calls notification the product cannot read", () => {
   });
 });
 
+describe("a customer's call to a number whose callback permission is enabled", () => {
+  it("gives the business a temporary permission (WhatsApp's automatic reply): kept on the contact, announced as automatic, and the business may call back", async () => {
+    const c = await side();
+    try {
+      const enabled = await api(`/v1/whatsapp/channels/${c.channel.channelId}/calling`, {
+        key: c.key,
+        method: "PATCH",
+        body: { callback_permission_status: "ENABLED" },
+      });
+      expect(enabled.status, enabled.text).toBe(200);
+      const phone = randomPhone();
+      const upstreamId = await customerCalls(c.channel, phone);
+      const changed = await eventually(async () =>
+        c.hook.received.find((r) => r.body?.event === "call.permission_changed"),
+      );
+      expect(validator.delivery("call.permission_changed", changed.headers, changed.body)).toEqual([]);
+      expect(changed.body.data).toMatchObject({
+        customerPhone: phone,
+        response: "accept",
+        permanent: false,
+        expiresAt: expect.any(String),
+        source: "automatic",
+      });
+      // a temporary permission: 7 days from the call (WhatsApp's expiration_timestamp, whole seconds)
+      const days = (Date.parse(changed.body.data.expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      const listed = await api(`/v1/contacts?search=${encodeURIComponent(phone)}`, { key: c.key });
+      const contact = listed.body.data.find((x: AnyJson) => x.phone === phone);
+      expect(contact?.id).toBe(changed.body.data.contactId);
+      expect(contact.call_permission).toMatchObject({ status: "granted", permanent: false });
+
+      // the customer hangs up; the business calls back, which WhatsApp now allows
+      await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: upstreamId });
+      const placed = await api(CALLS, { key: c.key, method: "POST", body: { to: phone, sdp_offer: OFFER } });
+      expect(placed.status, placed.text).toBe(201);
+      expect(await sandboxCall(placed.body.data.call_id)).toMatchObject({ direction: "BUSINESS_INITIATED" });
+      // another organization's customers are not touched
+      expect(a.hook.received.filter((r) => r.body?.data?.contactId === contact.id)).toEqual([]);
+    } finally {
+      await c.hook.down();
+    }
+  });
+
+  it("without it (the number's default), a customer's call gives no permission", async () => {
+    const phone = randomPhone();
+    const started = await sandbox("/_sandbox/calls", "POST", {
+      action: "start",
+      phone_number_id: a.channel.phoneNumberId,
+      from: digits(phone),
+      name: "Grace",
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // the sandbox posts no permission reply (it would have said how that delivery went)
+    expect(started.body.callback_permission_status).toBeUndefined();
+    const ringing = await eventually(async () => callByUpstreamId(a.key, started.body.call_id));
+    await sandbox("/_sandbox/calls", "POST", { action: "hang_up", call_id: started.body.call_id });
+    const refused = await api(CALLS, { key: a.key, method: "POST", body: { to: phone, sdp_offer: OFFER } });
+    expectError(refused, 400, "WHATSAPP_CALL_PERMISSION_REQUIRED");
+    expect(refused.body.error.details).toMatchObject({
+      contact_id: ringing.contact_id,
+      call_permission: null,
+    });
+  });
+});
+
 describe("a call the business places", () => {
   it("needs the customer's permission; permission requests are limited; an answered call connects and ends", async () => {
     const phone = randomPhone();
@@ -331,7 +397,7 @@ describe("a call the business places", () => {
       ),
     );
     expect(validator.delivery("call.permission_changed", changed.headers, changed.body)).toEqual([]);
-    expect(changed.body.data).toMatchObject({ response: "accept", permanent: false });
+    expect(changed.body.data).toMatchObject({ response: "accept", permanent: false, source: "user_action" });
 
     const placed = await api(CALLS, { key: a.key, method: "POST", body: { to: phone, sdp_offer: OFFER } });
     expect(placed.status, placed.text).toBe(201);
