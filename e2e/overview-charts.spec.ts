@@ -10,6 +10,8 @@ import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
  */
 let org: TestOrg;
 const SENT_TWO_HOURS_AGO = 7;
+/** of those, templates WhatsApp accepted and holds for a quality check (template pacing) */
+const HELD = 2;
 
 test.beforeAll(async () => {
   org = await seedOrganization();
@@ -25,13 +27,14 @@ test.beforeAll(async () => {
   });
   const at = new Date(Date.now() - 2 * 3_600_000);
   await db().message.createMany({
-    data: Array.from({ length: SENT_TWO_HOURS_AGO }, () => ({
+    data: Array.from({ length: SENT_TWO_HOURS_AGO }, (_, i) => ({
       organizationId: org.id,
       contactId: contact.id,
       direction: "outbound" as const,
       type: "text",
       content: {},
       status: "sent" as const,
+      pacing: i < HELD ? ("held" as const) : null,
       createdAt: at,
     })),
   });
@@ -58,6 +61,10 @@ for (const width of [1440, 1280, 1024, 768, 390]) {
   test(`at ${width} px no two axis labels overlap, in either period`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, org.staff.owner, "/dashboard");
+    // the held ones are sent, and said to be held (they have not reached the customer yet)
+    await expect(page.getByRole("region", { name: "Messages sent" })).toContainText(
+      `${HELD} held by WhatsApp for a quality check`,
+    );
     for (const period of ["Last 24 hours", "Last 7 days"]) {
       await page.getByRole("radio", { name: period }).click();
       await expect(page.getByRole("radio", { name: period })).toBeChecked();

@@ -29,6 +29,7 @@ export function OverviewCharts({ data }: { data: OverviewJson }) {
             ) : (
               "None failed"
             )}
+            {totals.held > 0 ? ` · ${formatNumber(totals.held)} held by WhatsApp for a quality check` : ""}
             {` · ${percentOf(totals.delivered, totals.sent)} delivered · ${percentOf(totals.read, totals.sent)} read`}
           </>
         }

@@ -50,6 +50,11 @@ export type OverviewBucket = {
 };
 
 export type OverviewTotals = Omit<OverviewBucket, "start"> & {
+  /**
+   * of the outbound messages, how many WhatsApp accepted but holds for now (template pacing: held
+   * for a quality check, or paused): sent to WhatsApp, not yet to the customer
+   */
+  held: number;
   /** of the outbound messages, how many reached the customer's phone (read included) */
   delivered: number;
   read: number;

@@ -61,7 +61,12 @@ async function seed(tag: string, webhooks: number): Promise<Seeded> {
     direction: "inbound" | "outbound",
     at: Date,
     status: "sent" | "delivered" | "read" | "failed" = direction === "inbound" ? "delivered" : "sent",
-    extra: { errorCode?: string; errorMessage?: string; broadcastId?: string } = {},
+    extra: {
+      errorCode?: string;
+      errorMessage?: string;
+      broadcastId?: string;
+      pacing?: "held" | "paused";
+    } = {},
   ) =>
     db().message.create({
       data: {
@@ -95,6 +100,8 @@ async function seed(tag: string, webhooks: number): Promise<Seeded> {
   const answered = await conversation("Answered", "open");
   await message(answered, "inbound", ago(4 * HOUR));
   await message(answered, "outbound", ago(3 * HOUR), "delivered");
+  // a template WhatsApp accepted and holds for a quality check (template pacing): sent, and held
+  await message(answered, "outbound", ago(2.5 * HOUR), "sent", { pacing: "held" });
   // resolved: the customer wrote last, but nobody waits
   const resolved = await conversation("Resolved", "resolved");
   await message(resolved, "inbound", ago(HOUR));
@@ -238,7 +245,7 @@ describe("GET /api/dashboard/overview", () => {
   it("groups the range's failed messages by code, each with the messages that open their thread", async () => {
     const { failures, totals } = await overview(a.cookies.owner);
     // 3 replies + 4 broadcast messages in the last 24 hours; the failure of 8 days ago is not counted
-    expect(totals).toMatchObject({ sent: 7, send_failed: 2, delivered: 5, read: 3, inbound: 5 });
+    expect(totals).toMatchObject({ sent: 8, send_failed: 2, held: 1, delivered: 5, read: 3, inbound: 5 });
     expect(failures.map((f) => [f.code, f.count])).toEqual([
       ["131026", 1],
       ["131049", 1],
