@@ -19,7 +19,7 @@ const EXAMPLE_MAX_CHARS = 8_192;
  * One change of a field the product does not process (lib/inbound/field-routes.ts), or of a
  * processed field whose value it cannot read. The stored notification (upstream_notifications)
  * already keeps it, pruned after 30 days like every other (lib/maintenance/prune.ts); here it is
- * also counted on /metrics by field, counted on its channel (channel_unprocessed_fields: count,
+ * also counted on /metrics by field and by whether a channel holds it, counted on its channel (channel_unprocessed_fields: count,
  * first and last seen, the latest value as an example) and recorded as `whatsapp.notification`
  * for webhooks that subscribed to it by name.
  *
@@ -37,8 +37,8 @@ export async function recordUnprocessed(
   change: { notificationId: string; wabaId: string | undefined; field: string; value: unknown },
   channels: ChannelLookups,
 ): Promise<string[]> {
-  countUnprocessedField(change.field);
   const channel = await channelOf(change, channels);
+  countUnprocessedField(change.field, channel ? "known" : "none");
   if (!channel) {
     logger.info(
       { notificationId: change.notificationId, field: change.field, wabaId: change.wabaId },

@@ -53,9 +53,12 @@ export function countBroadcastPause(errorCode: string): void {
   metrics()?.broadcastPauses.inc({ error_code: /^[0-9a-z_]{1,20}$/.test(errorCode) ? errorCode : "other" });
 }
 
-/** A notification change of a field the product does not process; the label is bounded (else `other`). */
-export function countUnprocessedField(field: string): void {
-  metrics()?.unprocessedFields.inc({ field: /^[a-z_]{1,40}$/.test(field) ? field : "other" });
+/**
+ * A notification change of a field the product does not process, and whether a channel holds it
+ * (recorded there) or none does (kept and logged only); the field label is bounded (else `other`).
+ */
+export function countUnprocessedField(field: string, channel: "known" | "none"): void {
+  metrics()?.unprocessedFields.inc({ field: /^[a-z_]{1,40}$/.test(field) ? field : "other", channel });
 }
 
 /** A completed Flow's answer (lib/inbound/parse-flow-response.ts). */

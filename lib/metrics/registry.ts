@@ -67,8 +67,8 @@ function create() {
     }),
     unprocessedFields: new Counter({
       name: "messaging_upstream_unprocessed_fields_total",
-      help: "Changes of upstream notifications whose field the product does not process (kept, not applied), by field",
-      labelNames: ["field"] as const,
+      help: "Changes of upstream notifications whose field the product does not process (kept, not applied), by field and by whether a channel holds them (known: recorded on that channel for its organization; none: no organization holds the number or WABA, kept and logged only)",
+      labelNames: ["field", "channel"] as const,
       registers,
     }),
     nodeAnswers: new Counter({

@@ -70,11 +70,15 @@ async function scrapeWorker(): Promise<string> {
   return res.text();
 }
 
-function sample(text: string, field: string): number {
+/** The counter of `field`, held by a channel (`known`, the default) or by none. */
+function sample(text: string, field: string, channel: "known" | "none" = "known"): number {
   const line = text
     .split("\n")
     .find(
-      (l) => l.startsWith("messaging_upstream_unprocessed_fields_total{") && l.includes(`field="${field}"`),
+      (l) =>
+        l.startsWith("messaging_upstream_unprocessed_fields_total{") &&
+        l.includes(`field="${field}"`) &&
+        l.includes(`channel="${channel}"`),
     );
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
@@ -188,13 +192,15 @@ describe("a notification field nobody knows", () => {
   it("a notification for no known channel is counted and kept, and reaches no organization", async () => {
     const marker = randomUUID();
     const field = "field_for_nobody";
-    const before = sample(await scrapeWorker(), field);
+    const before = sample(await scrapeWorker(), field, "none");
     const body = notificationOf("999000111222333", field, marker);
     // biome-ignore lint/style/noNonNullAssertion: one entry
     body.entry[0]!.id = "999000111222334";
     expect((await postNotification(JSON.stringify(body))).status).toBe(200);
     await waitProcessed(marker, 1);
-    await eventually(async () => sample(await scrapeWorker(), field) === before + 1);
+    await eventually(async () => sample(await scrapeWorker(), field, "none") === before + 1);
+    // none of it counted as held by a channel
+    expect(sample(await scrapeWorker(), field, "known")).toBe(0);
     const rows = await db().channelUnprocessedField.count({ where: { field } });
     expect(rows).toBe(0);
     const events = await db().event.count({
@@ -226,17 +232,37 @@ describe("a template or Flows change no channel can apply is not skipped in sile
 
   it("for a WABA nobody has active: counted on /metrics and kept, and reaches no organization", async () => {
     const field = "message_template_status_update";
-    const before = sample(await scrapeWorker(), field);
+    const before = sample(await scrapeWorker(), field, "none");
     const marker = randomUUID();
     const wabaId = `99${Date.now()}`;
     expect((await postNotification(JSON.stringify(wabaChange(wabaId, field, marker)))).status).toBe(200);
     await waitProcessed(marker, 1);
     // counted before the notification is marked processed: no wait for it
-    expect(sample(await scrapeWorker(), field)).toBeGreaterThanOrEqual(before + 1);
+    expect(sample(await scrapeWorker(), field, "none")).toBeGreaterThanOrEqual(before + 1);
     const events = await db().event.count({
       where: { name: "whatsapp.notification", data: { path: ["value", "marker"], equals: marker } },
     });
     expect(events).toBe(0);
+  });
+
+  it("a Flows change for a WABA nobody has active: counted on /metrics and kept, and reaches no organization", async () => {
+    const before = sample(await scrapeWorker(), "flows", "none");
+    const marker = randomUUID();
+    const wabaId = `98${Date.now()}`;
+    const value = { event: "FLOW_STATUS_CHANGE", flow_id: `${Date.now()}`, new_status: "THROTTLED", marker };
+    const body = {
+      object: "whatsapp_business_account",
+      entry: [{ id: wabaId, time: 1, changes: [{ field: "flows", value }] }],
+    };
+    expect((await postNotification(JSON.stringify(body))).status).toBe(200);
+    await waitProcessed(marker, 1);
+    expect(sample(await scrapeWorker(), "flows", "none")).toBeGreaterThanOrEqual(before + 1);
+    const stored = await db().$queryRaw<{ processed: boolean }[]>`
+      SELECT processed_at IS NOT NULL AS processed FROM upstream_notifications WHERE payload::text LIKE ${`%${marker}%`}`;
+    expect(stored).toEqual([{ processed: true }]);
+    const events = await db().event.count({ where: { data: { path: ["value", "marker"], equals: marker } } });
+    expect(events).toBe(0);
+    expect(await db().flow.count({ where: { upstreamId: value.flow_id } })).toBe(0);
   });
 
   it("for a WABA whose only active channel has a refused token: recorded on that channel, its organization's only", async () => {
