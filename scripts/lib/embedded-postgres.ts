@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { dataDir as dataDirOf } from "./data-dir.ts";
@@ -19,6 +19,8 @@ import type { Service } from "./service.ts";
 type State = { password: string; port?: number };
 
 const PREFERRED_PORT = 5433;
+/** tries of a port found free and then taken by someone else before the server bound it */
+const PORT_ATTEMPTS = 5;
 const HOST = "127.0.0.1";
 
 /**
@@ -47,16 +49,31 @@ export async function startEmbeddedPostgres(root: string, database: string): Pro
   const ids = isRoot ? ensurePostgresCanRun(root, binary) : null;
   if (!initialised) await initialise(dataDir, state.password, isRoot);
 
-  const port = await freePort(state.port ?? PREFERRED_PORT);
   const logFile = join(dataDirOf(root), "postgres.log");
-  const server = spawnPostgres(binary, dataDir, port, ids, logFile);
-  process.once("exit", () => signalQuietly(server.pid));
-  const url = urlFor(port);
-  if (!(await waitUntilReady(url, server))) {
+  // The port is found free, then bound by the server: another start (a second checkout, a test
+  // suite beside this one) may bind it in between. Its server then exits at once with "Address
+  // already in use", and the next free port is tried; any other failure stops the start.
+  let from = state.port ?? PREFERRED_PORT;
+  let port: number;
+  let server: ChildProcess;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort(from);
+    const logged = existsSync(logFile) ? statSync(logFile).size : 0;
+    server = spawnPostgres(binary, dataDir, port, ids, logFile);
+    const spawned = server;
+    process.once("exit", () => signalQuietly(spawned.pid));
+    if (await waitUntilReady(urlFor(port), server)) break;
     signalQuietly(server.pid);
-    const tail = readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+    const said = readFileSync(logFile).subarray(logged).toString("utf8").trim();
+    if (/Address already in use/i.test(said) && attempt < PORT_ATTEMPTS) {
+      log.info(`PostgreSQL: port ${port} was taken meanwhile; trying the next one`);
+      from = port + 1;
+      continue;
+    }
+    const tail = said.split("\n").slice(-15).join("\n");
     throw new StartError(`The embedded PostgreSQL did not start (log: .data/postgres.log):\n${tail}`);
   }
+  const url = urlFor(port);
   writeState(stateFile, { ...state, port });
   await ensureDatabase(url, { create: true });
   log.info(`PostgreSQL: embedded server on ${HOST}:${port}, data in .data/postgres`);

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "./data-dir.ts";
 import { findOnPath, installRedisServer } from "./install.ts";
@@ -11,6 +11,8 @@ import type { Service } from "./service.ts";
 const HOST = "127.0.0.1";
 const LOCAL_PORT = 6379;
 const PREFERRED_PORT = 6380;
+/** tries of a port found free and then taken by someone else before the server bound it */
+const PORT_ATTEMPTS = 5;
 
 /**
  * REDIS_URL when set; otherwise the Redis on the default local port when it answers PING;
@@ -52,20 +54,41 @@ export async function resolveRedis(root: string): Promise<Service> {
   }
 
   mkdirSync(dir, { recursive: true });
-  const port = await freePort(lastPort ?? PREFERRED_PORT);
   const logFile = join(dir, "redis.log");
-  const args = ["--port", String(port), "--bind", HOST, "--dir", dir, "--daemonize", "no"];
-  args.push("--appendonly", "yes", "--maxmemory-policy", "noeviction");
-  args.push("--pidfile", pidFile, "--logfile", logFile);
-  // its own process group: the terminal's Ctrl-C must not stop Redis before web and worker are down
-  const child = spawn(binary, args, { detached: true, stdio: "ignore" });
-  let exited = false;
-  child.once("exit", () => {
-    exited = true;
-  });
-  const up = await waitFor(async () => exited || (await ping(HOST, port)) === "pong", 15_000);
-  if (!up || exited) {
-    const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").trim().split("\n").slice(-10) : [];
+  // The port is found free, then bound by the server: another start (a second checkout, a test
+  // suite beside this one) may bind it in between. Ours then exits ("Address already in use")
+  // while the other's answers PING on that port, so ours is up only once its own pid file names it
+  // (redis-server writes it after binding); a port taken meanwhile sends it to the next free one.
+  rmSync(pidFile, { force: true });
+  let from = lastPort ?? PREFERRED_PORT;
+  let port: number;
+  let server: { child: ChildProcess; exited: boolean };
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort(from);
+    const logged = existsSync(logFile) ? statSync(logFile).size : 0;
+    const args = ["--port", String(port), "--bind", HOST, "--dir", dir, "--daemonize", "no"];
+    args.push("--appendonly", "yes", "--maxmemory-policy", "noeviction");
+    args.push("--pidfile", pidFile, "--logfile", logFile);
+    // its own process group: the terminal's Ctrl-C must not stop Redis before web and worker are down
+    const run = { child: spawn(binary, args, { detached: true, stdio: "ignore" }), exited: false };
+    run.child.once("exit", () => {
+      run.exited = true;
+    });
+    const at = port;
+    const ours = async () => readNumber(pidFile) === run.child.pid && (await ping(HOST, at)) === "pong";
+    const up = await waitFor(async () => run.exited || (await ours()), 15_000);
+    if (up && !run.exited) {
+      server = run;
+      break;
+    }
+    if (!run.exited) run.child.kill("SIGTERM");
+    const said = existsSync(logFile) ? readFileSync(logFile).subarray(logged).toString("utf8").trim() : "";
+    if (/Address already in use/i.test(said) && attempt < PORT_ATTEMPTS) {
+      log.info(`Redis: port ${port} was taken meanwhile; trying the next one`);
+      from = port + 1;
+      continue;
+    }
+    const tail = said.split("\n").slice(-10);
     throw new StartError(`redis-server did not start on port ${port}:\n${tail.join("\n")}`);
   }
   writeFileSync(portFile, `${port}\n`);
@@ -73,10 +96,10 @@ export async function resolveRedis(root: string): Promise<Service> {
   return {
     url: `redis://${HOST}:${port}`,
     stop: async () => {
-      if (exited || child.pid === undefined) return;
-      const pid = child.pid;
+      if (server.exited || server.child.pid === undefined) return;
+      const pid = server.child.pid;
       process.kill(pid, "SIGTERM"); // Redis flushes its append-only file and exits
-      await waitFor(async () => exited || !isAlive(pid), 15_000);
+      await waitFor(async () => server.exited || !isAlive(pid), 15_000);
     },
   };
 }
