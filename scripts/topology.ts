@@ -24,6 +24,7 @@ import { scratchServices } from "@/scripts/lib/runtime-env";
 import { nginxConf, pgbouncerIni, pgbouncerUsers } from "@/scripts/lib/topology-config";
 import { waitFor } from "@/scripts/test/processes";
 import { ensureBinaries, freePort, Service, unprivilegedUser } from "@/scripts/topology/services";
+import { putJson } from "./lib/put-json.ts";
 
 const SHORT = process.env.TOPOLOGY_PROFILE === "short";
 const PROFILE = SHORT
@@ -69,15 +70,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
 
 /** Calls `fire(i)` for i < n at `rate` a second, never more than 32 in flight (a loaded machine falls behind). */
 async function paced<T>(n: number, rate: number, fire: (i: number) => Promise<T>): Promise<T[]> {
@@ -241,7 +233,7 @@ async function main(): Promise<void> {
   }
 
   // the sandbox plays Meta: statuses a moment after each send, its webhook through nginx
-  await put(`${sandboxUrl}/_sandbox/app`, {
+  await putJson(`${sandboxUrl}/_sandbox/app`, {
     webhook_url: `${appUrl}/webhooks/whatsapp`,
     app_secret: SECRETS.WHATSAPP_APP_SECRET,
     verify_token: SECRETS.WHATSAPP_VERIFY_TOKEN,
@@ -251,13 +243,13 @@ async function main(): Promise<void> {
     enforce_window: false,
     webhook_retry_delays_ms: [250, 1_000, 3_000, 10_000],
   });
-  await put(`${sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
+  await putJson(`${sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
     waba_id: WABA_ID,
     display_phone_number: "+1 555 0193",
     access_token: TOKEN,
     throughput_per_second: 200,
   });
-  await put(`${sandboxUrl}/_sandbox/templates/${WABA_ID}`, {
+  await putJson(`${sandboxUrl}/_sandbox/templates/${WABA_ID}`, {
     data: [
       {
         name: "order_ready",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BenchStack } from "@/scripts/bench/bench-stack";
+import { putJson } from "@/scripts/lib/put-json";
 
 export const PHONE_NUMBER_ID = "910000000001";
 
@@ -12,22 +13,13 @@ const WABA_ID = "910000000002";
 const TOKEN = "bench-broadcast-token";
 export const TAG = "bench-audience";
 
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
-
 /**
  * The sandbox as Meta's top tier (1,000 messages/s for the number, set through its control API:
  * past it the sandbox answers 130429), statuses off (each would be a webhook POST to the web app:
  * not part of a broadcast's cost), one utility template with a variable.
  */
 export async function setUpUpstream(stack: BenchStack, perSecond: number, numbers = 1): Promise<void> {
-  await put(`${stack.sandboxUrl}/_sandbox/app`, {
+  await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
     webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
     app_secret: stack.env.WHATSAPP_APP_SECRET,
     verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
@@ -35,7 +27,7 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number, number
     pair_rate_limit: null,
   });
   for (let i = 0; i < numbers; i++) {
-    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
       waba_id: wabaIdOf(i),
       display_phone_number: `+1 555 01${String(98 - i).padStart(2, "0")}`,
       access_token: TOKEN,
@@ -43,7 +35,7 @@ export async function setUpUpstream(stack: BenchStack, perSecond: number, number
     });
   }
   for (let i = 0; i < numbers; i++) {
-    await put(`${stack.sandboxUrl}/_sandbox/templates/${wabaIdOf(i)}`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/templates/${wabaIdOf(i)}`, {
       data: [
         {
           name: "order_ready",

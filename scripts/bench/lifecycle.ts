@@ -54,6 +54,7 @@ import { LifecycleReceiver } from "@/scripts/bench/lifecycle-receiver";
 import { type CpuSample, cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { type Counts, countRoundTrips, countsBetween } from "@/scripts/bench/round-trips";
 import { runBench } from "@/scripts/bench/run-bench";
+import { putJson } from "@/scripts/lib/put-json";
 import { scratchServices } from "@/scripts/lib/runtime-env";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -102,15 +103,6 @@ type RunOptions = {
   /** count PostgreSQL transactions and Redis commands (11 s of waiting around each phase) */
   countTrips: boolean;
 };
-
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
 
 /**
  * Calls `fire(i)` `rate` times a second for `seconds`, never more than MAX_IN_FLIGHT at once;
@@ -346,7 +338,7 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
       databaseUrl: options.databaseUrl,
     });
     try {
-      await put(`${stack.sandboxUrl}/_sandbox/app`, {
+      await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
         webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
         app_secret: stack.env.WHATSAPP_APP_SECRET,
         verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
@@ -355,7 +347,7 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
         pair_rate_limit: null,
         enforce_window: false,
       });
-      await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
+      await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {
         waba_id: WABA_ID,
         display_phone_number: "+1 555 0199",
         access_token: "bench-token",

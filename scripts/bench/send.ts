@@ -12,6 +12,7 @@ import { startBenchStack, WEB_PROCESSES } from "@/scripts/bench/bench-stack";
 import { type Measured, measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 import { cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { runBench } from "@/scripts/bench/run-bench";
+import { putJson } from "@/scripts/lib/put-json";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
@@ -76,15 +77,6 @@ function printModes(runs: Drained[], healthz: Measured[]): void {
 
 const WEB_PORTS_TEXT = () => (WEB_PROCESSES === 1 ? "one web process" : `${WEB_PROCESSES} web processes`);
 
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
-
 async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
     if (spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" }).status !== 0)
@@ -99,7 +91,7 @@ async function main(): Promise<void> {
     const { closeQueues } = await import("@/lib/queues");
 
     // the upstream's top tier: 1,000 messages/s, in the sandbox and in our limiter; statuses off
-    await put(`${stack.sandboxUrl}/_sandbox/app`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
       webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
       app_secret: stack.env.WHATSAPP_APP_SECRET,
       verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
@@ -107,7 +99,7 @@ async function main(): Promise<void> {
       pair_rate_limit: null,
       enforce_window: false,
     });
-    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000001`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000001`, {
       waba_id: "900000000002",
       display_phone_number: "+1 555 0199",
       access_token: "bench-token",

@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { startBenchStack } from "@/scripts/bench/bench-stack";
 import { runBench } from "@/scripts/bench/run-bench";
+import { putJson } from "@/scripts/lib/put-json";
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
@@ -37,15 +38,6 @@ function memoryOf(pids: number[]): { rss: number; peak: number } {
   return { rss: rss / 1024, peak: peak / 1024 };
 }
 
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
-
 type Run = { mode: string; started: number; loaded: number; end: number; peak: number; refused: number };
 
 async function once(mode: "node" | "next"): Promise<Run> {
@@ -59,14 +51,14 @@ async function once(mode: "node" | "next"): Promise<Run> {
     const { SCOPES } = await import("@/lib/api/scopes");
     const { db } = await import("@/lib/db");
     const { closeQueues } = await import("@/lib/queues");
-    await put(`${stack.sandboxUrl}/_sandbox/app`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
       webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
       app_secret: stack.env.WHATSAPP_APP_SECRET,
       verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
       status_delays_ms: { sent: null, delivered: null, read: null },
       enforce_window: false,
     });
-    await put(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000011`, {
+    await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000011`, {
       waba_id: "900000000012",
       display_phone_number: "+1 555 0198",
       access_token: "bench-token",

@@ -1,6 +1,7 @@
 import { DEMO_TEMPLATES } from "./demo-templates.ts";
 import { log, message } from "./log.ts";
 import { waitFor } from "./ports.ts";
+import { putJson } from "./put-json.ts";
 
 export const DEMO_CHANNEL = {
   phoneNumberId: "100000000001",
@@ -8,15 +9,6 @@ export const DEMO_CHANNEL = {
   displayPhoneNumber: "+1 555 010 0001",
   accessToken: "demo-sandbox-token",
 };
-
-async function put(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-}
 
 /**
  * The sandbox keeps its state in memory, so every start registers our receiver (after the
@@ -30,17 +22,17 @@ export async function connectDemoSandbox(appUrl: string, sandboxUrl: string): Pr
       30_000,
     );
     if (!up) throw new Error("the sandbox did not answer");
-    await put(`${sandboxUrl}/_sandbox/app`, {
+    await putJson(`${sandboxUrl}/_sandbox/app`, {
       webhook_url: `${appUrl}/webhooks/whatsapp`,
       app_secret: process.env.WHATSAPP_APP_SECRET,
       verify_token: process.env.WHATSAPP_VERIFY_TOKEN,
     });
-    await put(`${sandboxUrl}/_sandbox/phone-numbers/${DEMO_CHANNEL.phoneNumberId}`, {
+    await putJson(`${sandboxUrl}/_sandbox/phone-numbers/${DEMO_CHANNEL.phoneNumberId}`, {
       waba_id: DEMO_CHANNEL.wabaId,
       display_phone_number: DEMO_CHANNEL.displayPhoneNumber,
       access_token: DEMO_CHANNEL.accessToken,
     });
-    await put(`${sandboxUrl}/_sandbox/templates/${DEMO_CHANNEL.wabaId}`, { data: DEMO_TEMPLATES });
+    await putJson(`${sandboxUrl}/_sandbox/templates/${DEMO_CHANNEL.wabaId}`, { data: DEMO_TEMPLATES });
     return await ensureDemoChannel(sandboxUrl);
   } catch (error) {
     log.warn(`could not connect the sandbox upstream: ${message(error)}`);
