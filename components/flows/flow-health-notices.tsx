@@ -30,9 +30,16 @@ function advice(flow: FlowJson, health: FlowHealthJson | null): string {
   }
 }
 
+/**
+ * The alert's figures. Meta's message already names the threshold and the window ("…has reached the
+ * 7000ms threshold in the last 30 minutes"): after it only the measure is added; without one, the
+ * whole comparison.
+ */
 function measured(h: FlowHealthJson): string | null {
   if (h.value === null || h.threshold === null) return null;
-  const unit = h.kind === "ENDPOINT_LATENCY" ? " ms" : "%";
+  // a no-break space: the figure and its unit stay on one line
+  const unit = h.kind === "ENDPOINT_LATENCY" ? "\u00a0ms" : "%";
+  if (h.message) return `Measured: ${h.value}${unit}.`;
   const window = h.period ? ` over the last ${h.period}` : "";
   return `${h.value}${unit} against a threshold of ${h.threshold}${unit}${window}.`;
 }
