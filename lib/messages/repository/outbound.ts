@@ -162,12 +162,15 @@ async function insertRound(
         INSERT INTO messages (id, organization_id, channel_id, contact_id, conversation_id, direction, type, content,
                               status, phone, template_name, template_language, rendered_header, rendered_body,
                               rendered_footer, rendered_buttons, broadcast_id, flow_token, created_at, updated_at)
-        SELECT ok.mid, ok.org_id, ok.chan_id, ok.contact_id, conv.id,
+        SELECT ok.mid, ok.org_id, ok.chan_id, ok.contact_id, (conv.ids ->> ok.contact_id::text)::uuid,
                'outbound'::"MessageDirection", ok.mtype, (${JSON.stringify(ms.map((m) => m.content))}::jsonb) -> (ok.n::int - 1),
                'queued'::"MessageStatus", ok.to_phone, ok.tname, ok.tlang, ok.rhead, ok.rbody, ok.rfoot,
                NULLIF((${JSON.stringify(r.map((x) => x.renderedButtons))}::jsonb) -> (ok.n::int - 1), 'null'::jsonb),
                ok.bid, ok.ftok, ${now}, ${now}
-        FROM ok JOIN conv ON conv.contact_id = ok.contact_id
+        -- each row's conversation by its contact's key in one object, not by a join: each side
+        -- estimated at one row, the join was a nested loop over every pair of a batch (39,800 pairs
+        -- discarded for 200 messages, about a fifth of the statement's time under auto_explain)
+        FROM ok CROSS JOIN conv WHERE conv.ids ? ok.contact_id::text
         RETURNING id, contact_id
       )`,
   ];
@@ -246,8 +249,8 @@ type OpenedDelivery = { contact_id: string; id: string };
  * its rows come back `raced` and are stored by the next statement, which sees the other's
  * conversation. Never two open conversations from a race.
  *
- * Adds the CTEs `cur`, `opening`, `claimed`, `opened`, `continued` and `conv` (contact_id, id):
- * the conversation of each contact that gets one.
+ * Adds the CTEs `cur`, `opening`, `claimed`, `opened`, `continued` and `conv` (one row, `ids`: an
+ * object from each contact id that gets a conversation to that conversation's id).
  */
 function outboundConversationCtes(now: Date): Prisma.Sql[] {
   return [
@@ -292,8 +295,10 @@ function outboundConversationCtes(now: Date): Prisma.Sql[] {
       UPDATE conversations cv SET last_activity_at = GREATEST(cv.last_activity_at, ${now}), updated_at = ${now}
       FROM cur WHERE cv.id = cur.id AND cv.organization_id = cur.org_id
     )`,
-    Prisma.sql`conv AS (
-      SELECT contact_id, id FROM cur UNION ALL SELECT contact_id, id FROM opened
+    // MATERIALIZED: computed once; inlined, the planner rescanned it (the aggregate) for each row
+    Prisma.sql`conv AS MATERIALIZED (
+      SELECT coalesce(jsonb_object_agg(k.contact_id::text, k.id), '{}'::jsonb) AS ids
+      FROM (SELECT contact_id, id FROM cur UNION ALL SELECT contact_id, id FROM opened) k
     )`,
   ];
 }
