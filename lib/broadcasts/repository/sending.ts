@@ -1,6 +1,6 @@
 import "#server-only";
 import { rawExecute, rawQuery } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /**
  * The broadcast driver's statements on `broadcast_recipients` (lib/broadcasts/run-broadcast.ts,
@@ -70,7 +70,16 @@ export async function linkRecipientMessages(
   outcomes: ClaimOutcome[],
   client: Client,
 ): Promise<void> {
-  await client.$executeRaw`
+  await client.$executeRaw(linkRecipientsSql(organizationId, broadcastId, outcomes));
+}
+
+/** linkRecipientMessages' statement (its plan is tested: sending-plan.test.ts). */
+export function linkRecipientsSql(
+  organizationId: string,
+  broadcastId: string,
+  outcomes: ClaimOutcome[],
+): Prisma.Sql {
+  return Prisma.sql`
     WITH v AS (
       SELECT ${outcomes.map((o) => o.seq)}::int[] AS seqs, ${outcomes.map((o) => o.messageId)}::uuid[] AS mids,
              ${outcomes.map((o) => o.skip)}::text[] AS skips, ${outcomes.map((o) => o.phone)}::text[] AS phones
