@@ -34,6 +34,10 @@ export async function seedOrganization(): Promise<TestOrg> {
 }
 
 export async function signIn(page: Page, staff: Staff, callbackPath = "/dashboard"): Promise<void> {
+  // from a blank page: a dashboard page left open (its cookies just cleared) sends itself to the
+  // sign-in page when its next request is refused, and that navigation aborted this one
+  // (net::ERR_ABORTED, CI on a loaded machine, contact-consent's switch from agent to admin)
+  if (page.url() !== "about:blank") await page.goto("about:blank");
   await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}`);
   await page.getByLabel("E-mail").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
