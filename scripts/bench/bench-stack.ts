@@ -11,6 +11,7 @@ import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/pr
  * BENCH_WORKER_PROCESSES (default 1) worker processes share the queues. `checkout` runs another
  * checkout's web and worker (built, installed) on a database migrated by its own migrations, with
  * this checkout's sandbox; BENCH_WORKER_CWD=<checkout> swaps in only another checkout's worker.
+ * BENCH_WORKER_NODE_OPTIONS sets NODE_OPTIONS for the worker processes only (a V8 flag to compare).
  */
 export type BenchStack = {
   /** the first web process */
@@ -111,10 +112,15 @@ export async function startBenchStack(options: {
   const webs = webPorts.map((port, i) => own(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
   // BENCH_WORKER_CWD=<checkout>: the worker of another checkout (a commit to compare against in one sitting)
   const workerCwd = process.env.BENCH_WORKER_CWD ?? options.checkout;
+  // BENCH_WORKER_NODE_OPTIONS: node flags for the worker processes only (a V8 setting to compare)
+  const workerEnv = {
+    ...options.workerEnv,
+    ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
+  };
   const workers = Array.from({ length: WORKER_PROCESSES }, (_, i) =>
     workerCwd
-      ? nodeIn(workerCwd, `worker${i + 1}`, "worker/index.ts", options.workerEnv)
-      : node(`worker${i + 1}`, "worker/index.ts", options.workerEnv),
+      ? nodeIn(workerCwd, `worker${i + 1}`, "worker/index.ts", workerEnv)
+      : node(`worker${i + 1}`, "worker/index.ts", workerEnv),
   );
   const sandbox = node("sandbox", "sandbox/server.ts");
   const procs: Proc[] = [...webs, ...workers, sandbox];
