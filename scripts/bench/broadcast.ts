@@ -14,6 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { standInForAutovacuum } from "@/scripts/bench/autovacuum-stand-in";
 import { type BenchStack, startBenchStack } from "@/scripts/bench/bench-stack";
 import { checkUpstream, printRun } from "@/scripts/bench/broadcast-report";
 import {
@@ -158,25 +159,12 @@ async function main(): Promise<void> {
     const sum = (xs: { sent: number; pending: number }[], k: "sent" | "pending") =>
       xs.reduce((a, x) => a + x[k], 0);
     while (sum(await counts(), "sent") === 0) await sleep(100);
-    // production runs PostgreSQL's autovacuum; a development server may not (this machine's is
-    // off): then the tables the broadcast grows are vacuumed and analyzed here as autovacuum
-    // would, or the planner keeps the empty tables' statistics and reads dead index entries
-    const [{ autovacuum } = { autovacuum: "on" }] = await db().$queryRaw<{ autovacuum: string }[]>`
-      SELECT current_setting('autovacuum') AS autovacuum`;
-    let maintaining = autovacuum === "off";
-    if (maintaining)
-      console.log("autovacuum is off on this server: the bench vacuums and analyzes every 15 s");
-    const maintenance = (async () => {
-      while (maintaining) {
-        for (let i = 0; i < 150 && maintaining; i++) await sleep(100);
-        if (!maintaining) break;
-        await db()
-          .$executeRawUnsafe(
-            "VACUUM (ANALYZE) messages, conversations, broadcast_recipients, contacts, events",
-          )
-          .catch((err: unknown) => console.log(`vacuum: ${String(err)}`));
-      }
-    })();
+    // the tables the broadcast grows, vacuumed and analyzed as autovacuum would (when it is off)
+    const stopMaintenance = await standInForAutovacuum({
+      databaseUrl: stack.env.DATABASE_URL as string,
+      vacuum: ["messages", "conversations", "broadcast_recipients", "contacts", "events"],
+      everyMs: 15_000,
+    });
     const s0 = sampleCpu(cpu);
     const start = performance.now();
     const series: { t: number; sent: number; each: number[]; pending: number[] }[] = [];
@@ -193,8 +181,7 @@ async function main(): Promise<void> {
     }
     const sendSeconds = (performance.now() - start) / 1000;
     const s1 = sampleCpu(cpu);
-    maintaining = false;
-    await maintenance;
+    await stopMaintenance();
     const sendCpu = cpuBetween(s0, s1);
 
     const at = (fraction: number) => series.find((p) => p.sent >= fraction * total) ?? series.at(-1);
