@@ -97,6 +97,12 @@ const schema = z.object({
    * an organization with many broadcasts leaves the other drivers to the others
    */
   BROADCAST_ORG_SHARE: z.coerce.number().int().positive().default(5),
+  /**
+   * requests to one organization's webhook endpoints in flight at once across all workers
+   * (lib/webhooks/org-slots.ts): a slow endpoint holds at most these, the others' deliveries flow.
+   * An organization's deliveries a second before its attempts step aside: this ÷ its endpoint's latency
+   */
+  DELIVERY_ORG_SHARE: z.coerce.number().int().positive().default(10),
   /** days events (with their deliveries and attempts) are kept and listed by GET /v1/events */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** days a webhook may fail without a single success before it is disabled */

@@ -45,6 +45,14 @@ export function countDelivery(outcome: string, attemptNumber: number): void {
   metrics()?.deliveries.inc({ outcome, attempt: attemptNumber > 8 ? "9+" : String(attemptNumber) });
 }
 
+/**
+ * A delivery attempt that stepped aside before its request: its organization's share of requests
+ * in flight was full (`org_share`), or its webhook's rate limit put its slot later (`rate_limit`).
+ */
+export function countDeliveryPostponed(reason: "org_share" | "rate_limit"): void {
+  metrics()?.deliveryPostponements.inc({ reason });
+}
+
 export function countInbound(result: "processed" | "failed"): void {
   metrics()?.inbound.inc({ result });
 }

@@ -46,6 +46,12 @@ function create() {
       labelNames: ["outcome", "attempt"] as const,
       registers,
     }),
+    deliveryPostponements: new Counter({
+      name: "messaging_webhook_delivery_postponements_total",
+      help: "Webhook delivery attempts that stepped aside before their request, by reason (org_share: the organization's requests in flight were at DELIVERY_ORG_SHARE; rate_limit: the webhook's rate_limit)",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
     broadcastPauses: new Counter({
       name: "messaging_broadcast_auto_pauses_total",
       help: "Broadcasts that paused themselves because most of a window of results failed, by upstream error code",

@@ -1,11 +1,11 @@
 import "#server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
-import { countDelivery } from "@/lib/metrics/record";
+import { countDelivery, countDeliveryPostponed } from "@/lib/metrics/record";
 import { reserveDeliverySlot } from "@/lib/webhooks/delivery-rate";
 import { type Loaded, loadAndClaimDelivery } from "@/lib/webhooks/load-delivery";
 import { openSigningSecrets, type SigningSecrets } from "@/lib/webhooks/open-signing-secrets";
-import { acquireOrgSlot, releaseOrgSlot } from "@/lib/webhooks/org-slots";
+import { releaseOrgSlot, tryOrgSlot } from "@/lib/webhooks/org-slots";
 import { type PostOutcome, postWebhook } from "@/lib/webhooks/post-webhook";
 import { type AttemptResult, recordAttempt } from "@/lib/webhooks/record-attempt";
 import {
@@ -24,8 +24,29 @@ export type DeliverOutcome =
   | { kind: "postponed"; delayMs: number; slotAt?: number }
   | { kind: "attempted"; attemptNumber: number; result: AttemptResult };
 
-function orgSharePostponed(): DeliverOutcome {
-  return { kind: "postponed", delayMs: 1_000 + Math.floor(Math.random() * 2_000) };
+/**
+ * The organization's share is full: the attempt steps aside for about as long as the share's
+ * oldest request has been in flight (half to one and a half times that, between 25 ms and 3 s), so
+ * that a share full of fast requests (an endpoint answering in milliseconds to a burst of events)
+ * is tried again within tens of milliseconds, and one held by a slow or dead endpoint seconds
+ * later. A fixed 1–3 s for both made a healthy endpoint's events wait seconds each time a burst
+ * filled the share, and each wait queued a job: under load the waits fed themselves (issue 33,
+ * docs/benchmarks.md: a `read` p99 of 20–27 s and three times the Redis commands a message).
+ */
+function orgSharePostponed(oldestHeldMs: number): DeliverOutcome {
+  countDeliveryPostponed("org_share");
+  const base = Math.min(3_000, Math.max(25, oldestHeldMs));
+  return { kind: "postponed", delayMs: Math.round(base * (0.5 + Math.random())) };
+}
+
+/** The slot of one attempt, given back once: after the request, before its result is recorded. */
+function slotOf(organizationId: string, token: string): () => Promise<void> {
+  let held = true;
+  return async () => {
+    if (!held) return;
+    held = false;
+    await releaseOrgSlot(organizationId, token).catch(() => undefined);
+  };
 }
 
 /**
@@ -55,16 +76,21 @@ export async function deliver(deliveryId: string, heldSlotAt?: number): Promise<
   if (heldSlotAt === undefined || heldSlotAt > Date.now() + EARLY_TOLERANCE_MS) {
     const reservedAt = Date.now();
     const slotAt = await reserveDeliverySlot(delivery.webhookId, rateLimit, reservedAt);
-    if (slotAt > reservedAt) return { kind: "postponed", delayMs: slotAt - reservedAt, slotAt };
+    if (slotAt > reservedAt) {
+      countDeliveryPostponed("rate_limit");
+      return { kind: "postponed", delayMs: slotAt - reservedAt, slotAt };
+    }
   }
   const token = randomUUID();
-  if (!(await acquireOrgSlot(delivery.organizationId, token))) return orgSharePostponed();
+  const slot = await tryOrgSlot(delivery.organizationId, token);
+  if (!slot.acquired) return orgSharePostponed(slot.oldestHeldMs);
+  const release = slotOf(delivery.organizationId, token);
   try {
     const startedAt = await claimAttempt(delivery.organizationId, delivery.id, delivery.attemptCount);
     if (startedAt === null) return { kind: "skipped", reason: "claimed by another job" };
-    return await attempt(delivery, startedAt);
+    return await attempt(delivery, startedAt, release);
   } finally {
-    await releaseOrgSlot(delivery.organizationId, token).catch(() => undefined);
+    await release();
   }
 }
 
@@ -78,22 +104,32 @@ export async function deliver(deliveryId: string, heldSlotAt?: number): Promise<
 async function attemptClaimed(delivery: Loaded): Promise<DeliverOutcome> {
   const token = randomUUID();
   // Redis unreachable: the claim goes back too, so the job's retry finds the delivery as it was
-  const acquired = await acquireOrgSlot(delivery.organizationId, token).catch(async (err: unknown) => {
+  const slot = await tryOrgSlot(delivery.organizationId, token).catch(async (err: unknown) => {
     await giveBackClaim(delivery.organizationId, delivery).catch(() => undefined);
     throw err;
   });
-  if (!acquired) {
+  if (!slot.acquired) {
     await giveBackClaim(delivery.organizationId, delivery);
-    return orgSharePostponed();
+    return orgSharePostponed(slot.oldestHeldMs);
   }
+  const release = slotOf(delivery.organizationId, token);
   try {
-    return await attempt(delivery, delivery.readAt);
+    return await attempt(delivery, delivery.readAt, release);
   } finally {
-    await releaseOrgSlot(delivery.organizationId, token).catch(() => undefined);
+    await release();
   }
 }
 
-async function attempt(delivery: Loaded, startedAt: Date): Promise<DeliverOutcome> {
+/**
+ * The request and its record. The organization's slot is the request's alone: it is given back
+ * when the endpoint has answered (or timed out), before the attempt is recorded, so that the
+ * share bounds what an organization's endpoints hold of the workers, not our own writes.
+ */
+async function attempt(
+  delivery: Loaded,
+  startedAt: Date,
+  releaseSlot: () => Promise<void>,
+): Promise<DeliverOutcome> {
   const attemptNumber = delivery.attemptCount + 1;
 
   const { event, webhook } = delivery;
@@ -121,10 +157,14 @@ async function attempt(delivery: Loaded, startedAt: Date): Promise<DeliverOutcom
     nowMs: startedAt.getTime(),
     userAgent: USER_AGENT,
   });
-  outcome ??= await postWebhook(new URL(webhook.url), body, headers, {
-    allowLoopback: config().ALLOW_LOOPBACK_URLS,
-    timeoutMs: ATTEMPT_TIMEOUT_MS,
-  });
+  try {
+    outcome ??= await postWebhook(new URL(webhook.url), body, headers, {
+      allowLoopback: config().ALLOW_LOOPBACK_URLS,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+    });
+  } finally {
+    await releaseSlot();
+  }
   const result = await recordAttempt({
     organizationId: delivery.organizationId,
     deliveryId: delivery.id,

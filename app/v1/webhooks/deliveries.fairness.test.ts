@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { closeQueues, queue } from "@/lib/queues";
 import { deliveryJobId } from "@/lib/webhooks/ensure-delivery-job";
-import { ORG_IN_FLIGHT_LIMIT } from "@/lib/webhooks/org-slots";
+import { orgSlotLimit } from "@/lib/webhooks/org-slots";
 import { api, createTestOrg, eventually, pollUntil, randomPhone } from "@/scripts/test/helpers";
 import { expectDeliveredOnce, holdOrgSlots } from "@/scripts/test/org-slots-helpers";
 import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
@@ -49,7 +49,7 @@ describe("fairness between organizations", () => {
     await contacts(a.key, 70);
     await pollUntil(
       async () => slow.inFlight,
-      (n) => n >= ORG_IN_FLIGHT_LIMIT,
+      (n) => n >= orgSlotLimit("webhooks"),
     );
 
     // the other organization's delivery arrives while the slow endpoint holds its whole share:
@@ -71,14 +71,14 @@ describe("fairness between organizations", () => {
     }
     expect(fast.received).toHaveLength(1);
     expect(slowAnsweredWhenFastArrived).toBe(0);
-    expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
+    expect(slow.maxInFlight).toBeLessThanOrEqual(orgSlotLimit("webhooks"));
 
     // the slow organization is still served, a share at a time
     await pollUntil(
       async () => slow.received.length,
-      (n) => n >= 2 * ORG_IN_FLIGHT_LIMIT,
+      (n) => n >= 2 * orgSlotLimit("webhooks"),
     );
-    expect(slow.maxInFlight).toBeLessThanOrEqual(ORG_IN_FLIGHT_LIMIT);
+    expect(slow.maxInFlight).toBeLessThanOrEqual(orgSlotLimit("webhooks"));
     await api(`/v1/webhooks/${slowHook}`, { method: "DELETE", key: a.key });
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   pollUntil,
   randomPhone,
 } from "@/scripts/test/helpers";
+import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import { expectDeliveredOnce, holdOrgSlots } from "@/scripts/test/org-slots-helpers";
 import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
 
@@ -22,6 +23,11 @@ afterAll(async () => {
   await closeQueues();
 });
 
+/** the worker's attempts that stepped aside for their organization's share */
+function postponements(text: string): number {
+  return counterValue(text, "messaging_webhook_delivery_postponements_total", { reason: "org_share" });
+}
+
 describe("an inline first attempt postponed by the organization's in-flight share", () => {
   it("is queued as the attempt's job and delivered once the share frees up", async () => {
     const hook = await TestReceiver.start();
@@ -30,6 +36,7 @@ describe("an inline first attempt postponed by the organization's in-flight shar
       const channel = await createTestChannel(orgId);
       const webhookId = await registerWebhook(key, hook.url, { events: ["message.inbound"] });
       const releaseSlots = await holdOrgSlots(orgId);
+      const postponedBefore = postponements(await scrapeWorker());
 
       const ack = await inbound(channel.phoneNumberId, randomPhone().slice(1), {
         type: "text",
@@ -43,6 +50,8 @@ describe("an inline first attempt postponed by the organization's in-flight shar
       const waiting = await db().delivery.findUniqueOrThrow({ where: { id: delivery.id } });
       expect([waiting.status, waiting.attemptCount]).toEqual(["pending", 0]);
       expect(hook.received).toHaveLength(0);
+      // never in silence: each step aside is counted on the worker's /metrics
+      expect(postponements(await scrapeWorker())).toBeGreaterThan(postponedBefore);
 
       await releaseSlots();
       await expectDeliveredOnce(hook, delivery.id);

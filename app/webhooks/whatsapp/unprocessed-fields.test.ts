@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
-import { TEST_ENV } from "@/scripts/test/env";
 import {
   createTestChannel,
   createTestOrg,
@@ -11,6 +10,7 @@ import {
   type TestOrg,
 } from "@/scripts/test/helpers";
 import { envelope, eventsNamed, postNotification, waitProcessed } from "@/scripts/test/inbound-helpers";
+import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import {
   registerWebhook,
   TestReceiver,
@@ -26,7 +26,6 @@ import {
  * to another organization.
  */
 
-const WORKER_METRICS = `http://127.0.0.1:${TEST_ENV.workerMetricsPort}/metrics`;
 const SECRET = `whsec_${Buffer.from(randomUUID() + randomUUID()).toString("base64")}`;
 
 type Org = TestOrg & {
@@ -64,23 +63,9 @@ afterAll(async () => {
   }
 });
 
-async function scrapeWorker(): Promise<string> {
-  const res = await fetch(WORKER_METRICS, { headers: { authorization: `Bearer ${TEST_ENV.metricsToken}` } });
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
 /** The counter of `field`, held by a channel (`known`, the default) or by none. */
 function sample(text: string, field: string, channel: "known" | "none" = "known"): number {
-  const line = text
-    .split("\n")
-    .find(
-      (l) =>
-        l.startsWith("messaging_upstream_unprocessed_fields_total{") &&
-        l.includes(`field="${field}"`) &&
-        l.includes(`channel="${channel}"`),
-    );
-  return line ? Number(line.split(" ").at(-1)) : 0;
+  return counterValue(text, "messaging_upstream_unprocessed_fields_total", { field, channel });
 }
 
 /** A notification of `field` for a number, its value carrying `marker`. */
