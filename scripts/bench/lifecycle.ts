@@ -10,7 +10,8 @@
  * `message.inbound` at the receiver. For each it prints messages a second through the whole life,
  * CPU ms per message for each process (from /proc, from the first request until the receiver
  * holds the last event), the lag from the send to the receiver holding `message.read` (p50/p99),
- * and checks that every message produced exactly its events, each delivered once.
+ * and checks that every message produced exactly its events, each delivered once; it also counts
+ * the deliveries whose first attempt started over 1 s after their event (a `read` tail's first suspect).
  * BENCH_WEB_PROCESSES / BENCH_WORKER_PROCESSES run several of each. Ports: web 3660 (3662, … for
  * more), sandbox 4670, receiver 3680; BENCH_PORT_BASE=<n> moves them to n, n + 10 and n + 20.
  *
@@ -46,6 +47,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { standInForAutovacuum } from "@/scripts/bench/autovacuum-stand-in";
 import {
   type BenchStack,
@@ -96,7 +98,10 @@ type Phase = {
 };
 
 /** One start of the stack: outbound then inbound at one rate, from one checkout. */
-type Run = { out: Phase; inb: Phase; requests: number; duplicates: number };
+type Run = { out: Phase; inb: Phase; requests: number; duplicates: number; late: Lateness | null };
+
+/** deliveries whose first attempt started over 1 s after their event (a tail's first suspect), of all */
+type Lateness = { late: number; of: number; worstSeconds: number };
 
 type RunOptions = {
   rate: number;
@@ -269,6 +274,31 @@ async function inbound(
   };
 }
 
+/**
+ * How many deliveries of the run (warm-up included) made their first attempt over 1 s after their
+ * event: a webhook's attempts stepping aside (messaging_webhook_delivery_postponements_total) or
+ * queued behind others show here, and a `read` tail with them is theirs.
+ */
+async function lateness(databaseUrl: string): Promise<Lateness | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // null: a checkout whose schema does not say it (a baseline's), never a failed run
+    const { rows } = await client.query<{ late: number; of: number; worst: number | null }>(
+      `SELECT count(*) FILTER (WHERE a.started_at - d.created_at > interval '1 second')::int AS late,
+              count(*)::int AS "of",
+              extract(epoch FROM max(a.started_at - d.created_at))::float8 AS worst
+       FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id AND a.attempt_number = 1`,
+    );
+    const row = rows[0];
+    return { late: row?.late ?? 0, of: row?.of ?? 0, worstSeconds: row?.worst ?? 0 };
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
 function perUnit(spent: CpuSample, n: number): CpuSample {
   return Object.fromEntries(Object.entries(spent).map(([name, ms]) => [name, n > 0 ? ms / n : 0]));
 }
@@ -312,6 +342,15 @@ function printRun(run: Run, title: string): void {
   console.log(`\n${title}`);
   print(run.out, "from the send request to the receiver holding message.read");
   print(run.inb, "from the customer's message to the receiver holding message.inbound");
+  const { late } = run;
+  console.log(
+    late === null
+      ? "  deliveries' first attempts: not read (this checkout's schema differs)"
+      : `  deliveries whose first attempt started over 1 s after their event: ${late.late} of ${late.of}` +
+          (late.late > 0
+            ? ` (the latest ${late.worstSeconds.toFixed(1)} s after it; warm-up included)`
+            : " (warm-up included)"),
+  );
   console.log(`  receiver: ${run.requests} requests, ${run.duplicates} with a delivery id seen before`);
 }
 
@@ -375,7 +414,8 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
 
         const out = await outbound(stack, key, phones, receiver, options);
         const inb = await inbound(stack, phones, receiver, options);
-        return { out, inb, requests: receiver.requests, duplicates: receiver.duplicates };
+        const late = await lateness(stack.env.DATABASE_URL as string);
+        return { out, inb, requests: receiver.requests, duplicates: receiver.duplicates, late };
       } finally {
         await stopMaintenance();
       }
