@@ -21,7 +21,6 @@ async function scrape(url: string): Promise<string> {
   return res.text();
 }
 
-/** The value of one sample, e.g. `messaging_sends_total{outcome="sent",error_code=""}`; 0 when absent. */
 describe("GET /metrics", () => {
   it("answers only METRICS_TOKEN, on the web process and the worker", async () => {
     for (const url of [`${BASE_URL}/metrics`, WORKER]) {

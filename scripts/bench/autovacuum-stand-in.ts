@@ -1,18 +1,18 @@
 /**
  * Production runs PostgreSQL's autovacuum; a development server may not (this machine's is off,
  * /etc/postgresql/15/main/conf.d/90-ci.conf). Without it the planner keeps the statistics of the
- * tables a benchmark started with, empty ones, and plans every statement of the run on them (the
- * lifecycle bench's `read` p99 went from 8–23 s to 1–2 s once its tables were analyzed: issue 33,
- * docs/benchmarks.md). A bench calls this once its tables start to grow: when autovacuum is off it
- * works every `everyMs` on a connection of its own until stopped, as autovacuum would; when
- * autovacuum is on it does nothing. Answers the stop (which waits for a statement under way).
- * Its connection is a backend of the bench's database, so its CPU is counted with PostgreSQL's:
+ * tables a benchmark started with, empty ones, and plans every statement of the run on them
+ * (issue 33, docs/benchmarks.md, sixth and seventh sittings). A bench calls this once its tables
+ * start to grow: when autovacuum is off it works every `everyMs` on a connection of its own until
+ * stopped, as autovacuum would; when autovacuum is on it does nothing. Answers the stop (which
+ * waits for a statement under way). Its connection is a backend of the bench's database, so its
+ * CPU is counted with PostgreSQL's:
  * - `vacuum: [tables]`: `VACUUM (ANALYZE)` of those tables each time (bench:broadcast, whose
  *   broadcast_recipients also gather dead rows that an index scan would read);
  * - otherwise `ANALYZE` of the tables past autovacuum's own threshold (50 rows changed plus 10 % of
  *   the table, autovacuum_analyze_threshold and _scale_factor), in one transaction: a whole
- *   `ANALYZE` of every table and catalog cost 290–540 ms of PostgreSQL's CPU every 10 s, 2.7 ms a
- *   message at 20 a second, more than the statistics it was there for.
+ *   `ANALYZE` of every table and catalog took 290–540 ms every 10 s, about 2.7 ms a message at
+ *   20 a second if all of it were CPU, more than the statistics it was there for.
  */
 import pg from "pg";
 
@@ -36,11 +36,12 @@ export async function standInForAutovacuum(options: {
   console.log(`autovacuum is off on this server: the bench runs ${what} every ${options.everyMs / 1000} s`);
   let running = true;
   let wake: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
   const loop = (async () => {
     while (running) {
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, options.everyMs);
+        timer = setTimeout(resolve, options.everyMs);
       });
       if (!running) break;
       await work(client, options.vacuum).catch((err: unknown) => console.log(`${what}: ${String(err)}`));
@@ -48,6 +49,7 @@ export async function standInForAutovacuum(options: {
   })();
   return async () => {
     running = false;
+    clearTimeout(timer);
     wake?.();
     await loop;
     await client.end().catch(() => undefined);

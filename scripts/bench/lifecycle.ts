@@ -402,7 +402,7 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
       );
       const key = seed(stack, options.checkout ?? process.cwd(), phones);
       // the tables grow from empty: analyzed every 10 s as autovacuum would (when it is off), or
-      // every statement is planned on the empty tables' statistics (its own stall: issue 33)
+      // every statement is planned on the empty tables' statistics
       const stopMaintenance = await standInForAutovacuum({
         databaseUrl: stack.env.DATABASE_URL as string,
         everyMs: 10_000,
@@ -628,8 +628,11 @@ async function offeredRates(spec: string, here: string): Promise<number[]> {
           : `[search] ${max}/s`,
       );
       if (max !== null && !rates.includes(max)) rates.push(max);
-    } else if (Number(part) > 0 && !rates.includes(Number(part))) rates.push(Number(part));
-    else if (!(Number(part) > 0)) throw new Error(`BENCH_RATE: "${part}" is neither a rate a second nor max`);
+    } else {
+      const rate = Number(part);
+      if (!(rate > 0)) throw new Error(`BENCH_RATE: "${part}" is neither a rate a second nor max`);
+      if (!rates.includes(rate)) rates.push(rate);
+    }
   }
   return rates;
 }
