@@ -2,11 +2,31 @@ import { createServer } from "node:http";
 import { TEST_ENV } from "@/scripts/test/env";
 import { startStack } from "@/scripts/test/stack";
 
+type Shared = { started: Promise<() => Promise<void>>; users: number };
+const SHARED = Symbol.for("messaging.test.integration-stack");
+
 /**
  * Starts what the integration tests talk to (scripts/test/stack.ts) and a small control
- * server through which a test can cut PostgreSQL or Redis off and bring it back.
+ * server through which a test can cut PostgreSQL or Redis off and bring it back. Both integration
+ * projects (vitest.config.ts: files sharing a module graph, and files with their own) name this
+ * file, and vitest runs each project's global setup: the second finds the first's stack (kept on
+ * the main process's globalThis, which both see) and the last teardown stops it.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  const holder = globalThis as { [SHARED]?: Shared };
+  const shared = holder[SHARED] ?? { started: startOnce(), users: 0 };
+  holder[SHARED] = shared;
+  shared.users++;
+  const stop = await shared.started;
+  return async () => {
+    shared.users--;
+    if (shared.users > 0) return;
+    delete holder[SHARED];
+    await stop();
+  };
+}
+
+async function startOnce(): Promise<() => Promise<void>> {
   const stack = await startStack({
     webPort: TEST_ENV.webPort,
     pgProxyPort: TEST_ENV.pgProxyPort,

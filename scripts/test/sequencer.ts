@@ -17,7 +17,7 @@ export class SlowFirstSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification) => {
       if (isMarkedSlow(spec.moduleId)) return 0;
-      if (spec.project.name === "integration") return 1;
+      if (spec.project.name.startsWith("integration")) return 1;
       // the shared-graph unit files last: one worker runs them back to back without restarting
       return spec.project.config.isolate ? 2 : 3;
     };

@@ -34,18 +34,21 @@ import { startWorkerStack, type WorkerStack } from "@/scripts/test/worker-stack"
 
 let ws: WorkerStack;
 let sends: Queue;
+let sendsRedis: Redis | undefined;
 
 beforeAll(async () => {
   ws = await startWorkerStack({ SEND_TIMEOUT_MS: "10000" });
-  sends = new Queue(QUEUES.sends.name, {
-    connection: new Redis(ws.redisUrl, { maxRetriesPerRequest: null }),
-  });
+  sendsRedis = new Redis(ws.redisUrl, { maxRetriesPerRequest: null });
+  sends = new Queue(QUEUES.sends.name, { connection: sendsRedis });
 }, 180_000);
 
 afterEach(() => ws?.stopWorkers());
 
 afterAll(async () => {
   await sends?.close();
+  // a connection given to BullMQ is the caller's to close: left open, it would go on reconnecting
+  // to this file's redis-server, stopped below, in the vitest worker that runs the next files
+  sendsRedis?.disconnect();
   await ws?.stop();
 }, 60_000);
 
