@@ -6,7 +6,7 @@ import { BASE_URL } from "./env";
  * Real Chromium from Debian (its headless shell, `apt-get install -y chromium-headless-shell`, or
  * `chromium`; never `playwright install`) against
  * the production build, the worker and the sandbox, started by global-setup.ts. Screenshots of
- * every page go to e2e/artifacts/ (git-ignored), with traces of failures.
+ * every page go to e2e/artifacts/ (git-ignored), with a failed test's screenshot, and the trace of its second try.
  */
 export default defineConfig({
   testDir: ".",
@@ -49,10 +49,28 @@ export default defineConfig({
     actionTimeout: 60_000,
     navigationTimeout: 60_000,
     screenshot: "only-on-failure",
-    // a failed test's trace keeps each action's DOM snapshot (what the trace viewer shows), not a
+    // a trace is recorded for a test's second try only (CI gives a failed test one): recording one
+    // for every test, to keep it on a failure, was 17 % of the CPU of the specs it was measured on
+    // (docs/development.md); E2E_TRACE=retain-on-failure records every test's again, to keep a
+    // first failure's. It keeps each action's DOM snapshot (what the trace viewer shows), not a
     // screencast: recording the screencast made Chromium paint and encode frames for every page of
     // every test, passing ones included, and was most of the suite's CPU (measured: docs/development.md)
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    trace: {
+      mode: traceMode(process.env.E2E_TRACE),
+      screenshots: false,
+      snapshots: true,
+      sources: true,
+    },
     viewport: { width: 1440, height: 900 },
   },
 });
+
+type TraceMode = "off" | "on" | "retain-on-failure" | "on-first-retry" | "retain-on-first-failure";
+
+/** E2E_TRACE, one of Playwright's trace modes; on-first-retry unless set. */
+function traceMode(value: string | undefined): TraceMode {
+  const modes: TraceMode[] = ["off", "on", "retain-on-failure", "on-first-retry", "retain-on-first-failure"];
+  if (value === undefined || value === "") return "on-first-retry";
+  if (!modes.includes(value as TraceMode)) throw new Error(`E2E_TRACE must be one of ${modes.join(", ")}`);
+  return value as TraceMode;
+}
