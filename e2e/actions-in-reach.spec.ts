@@ -6,6 +6,9 @@ import { screenshot, seedOrganization, signIn, type TestOrg } from "./support";
  * Every list page at 1280 px and on a 390 px phone, filled with the longest names and URLs a
  * customer may have: every row's actions are on the screen (no sideways scrolling, neither of
  * the page nor of the table's box), and a URL shows its host and path.
+ *
+ * Why it is slow (58 s in a run of `npm test` on a 2-core machine, 2026-12-01): it loads every list page at both widths, each filled with
+ * long rows, and measures every row's controls in the browser, one page after another.
  */
 let org: TestOrg;
 

@@ -21,6 +21,10 @@ import {
  * 440 Hz tone): audio flows both ways, the timer runs, the agent hangs up; the call's events reach
  * the organization's webhook in order and the thread shows the call. Organization B's agent, signed
  * in at the same time, never sees the call ring.
+ *
+ * Why it is slow (51 s in a run of `npm test` on a 2-core machine, 2026-12-01): a real call each time, at two widths: the browser and the
+ * sandbox's WebRTC peer connect, audio is heard flowing both ways, then the hang-up's events are
+ * awaited at the webhook (the first test took 38.5 s, the second 12.9 s).
  */
 test.use({
   launchOptions: {

@@ -12,6 +12,9 @@ import { type Stack, startStack } from "@/scripts/test/stack";
  * locked that address out. The client address is the TCP peer unless the peer is a proxy named in
  * TRUSTED_PROXIES. This file runs a web app of its own without TRUSTED_PROXIES (the default); the
  * shared one trusts loopback, as a proxy in front of it would be.
+ *
+ * Why it is slow (61 s in a run of `npm test` on a 2-core machine, 2026-12-01): it boots that web app of its own (next start beside the
+ * running suite), then makes each limit's requests to it until the limit answers.
  */
 let stack: Stack;
 

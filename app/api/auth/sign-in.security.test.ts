@@ -6,6 +6,10 @@ import { randomIp } from "@/scripts/test/helpers";
  * Sign-in limits after the issue "eleven wrong passwords for an e-mail, from anywhere, lock the
  * account for ~15 minutes even with the right password": a stranger who does not know the password
  * cannot stop a staff member from signing in; guessing stays slow (lib/auth/sign-in-limit.ts).
+ *
+ * Why it is slow (65 s in a run of `npm test` on a 2-core machine, 2026-12-01): the slow-down is what it tests. Each wrong password for an
+ * e-mail past the free ones makes its next sign-in wait a second more (up to 5 s), and the file
+ * makes over 50 sign-ins through the whole next-auth flow.
  */
 // each attempt costs the server a scrypt hash of 128 MiB (lib/crypto/password.ts), ~1 s on a quiet
 // machine and over 3 s at CI's load: thirty of them ran out of 90 s there. A limit for a hung test

@@ -2,6 +2,10 @@
  * A worker killed while its inline first attempts (lib/webhooks/start-deliveries.ts) are in
  * flight: a stack of its own (web and sandbox, no worker) on a redis-server of its own, and
  * worker processes this file starts and kills, so the shared stack's worker takes nothing here.
+ *
+ * Why it is slow (47 s in a run of `npm test` on a 2-core machine, 2026-12-01): it boots that stack and three workers, and the deliveries a
+ * killed worker held wait for their claim's lease to end (CLAIM_LEASE_MS, 30 s) before the sweeper
+ * may hand them to another: the lease is what keeps an attempt from being made twice.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

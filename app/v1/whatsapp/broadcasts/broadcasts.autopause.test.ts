@@ -3,6 +3,10 @@
  * (issue 29): the sandbox failing a header image (131053), and the sandbox refusing most of a
  * broadcast with one code. A resume judges a new window; a broadcast whose failures are spread
  * over many errors, or few, keeps sending.
+ *
+ * Why it is slow (56 s in a run of `npm test` on a 2-core machine, 2026-12-01): its broadcasts are paced at 10 a second on purpose (below),
+ * so that a window of results closes long before the last recipient is claimed: 480 recipients
+ * take 48 s to go out.
  */
 import { describe, expect, it } from "vitest";
 import { ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
