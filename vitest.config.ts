@@ -102,6 +102,8 @@ export default defineConfig({
           setupFiles: ["scripts/test/setup-env.ts"],
           isolate: false,
           testTimeout: 30_000,
+          // a hook that makes rows (vitest's 10 s ran out with two suites side by side, a load of 20)
+          hookTimeout: 120_000,
           maxWorkers,
           retry,
         },
@@ -118,6 +120,8 @@ export default defineConfig({
           // some run against PostgreSQL and Redis (the transitions' races, the throughput
           // limiter): vitest's 5 s ran out at a load of 15–24 on two cores, as CI's machine may be
           testTimeout: 30_000,
+          // a hook that makes rows (vitest's 10 s ran out with two suites side by side, a load of 20)
+          hookTimeout: 120_000,
           maxWorkers,
           retry,
         },

@@ -34,6 +34,8 @@ export class TestReceiver {
   readonly received: Received[] = [];
   inFlight = 0;
   maxInFlight = 0;
+  /** requests answered while their sender still waited (not those it gave up on) */
+  answered = 0;
   answer: (request: { deliveryId: string; nth: number }) => Answer = () => ({ status: 200 });
   private server: Server | undefined;
 
@@ -68,6 +70,17 @@ export class TestReceiver {
         const answer = this.answer({ deliveryId, nth });
         this.inFlight++;
         this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+        // in flight while the sender waits: until the answer goes, or until the sender gives up and
+        // closes the connection (its attempt's timeout), after which it may start another request
+        // (two suites side by side, a load of 20: a held request outlived the 10 s timeout and the
+        // sender's next ten were counted on top of its first ten)
+        let open = true;
+        const leave = () => {
+          if (!open) return;
+          open = false;
+          this.inFlight--;
+        };
+        res.once("close", leave);
         let body: unknown;
         try {
           body = JSON.parse(raw);
@@ -84,7 +97,8 @@ export class TestReceiver {
         });
         if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
         if (answer.until) await answer.until;
-        this.inFlight--;
+        if (open) this.answered++;
+        leave();
         res.writeHead(answer.status, answer.headers).end(answer.body ?? "");
       });
     });

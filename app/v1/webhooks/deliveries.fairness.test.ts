@@ -56,7 +56,7 @@ describe("fairness between organizations", () => {
     // without a per-organization share the backlog would hold every slot and it would not arrive
     let slowAnsweredWhenFastArrived: number | undefined;
     fast.answer = () => {
-      slowAnsweredWhenFastArrived ??= slow.received.length - slow.inFlight;
+      slowAnsweredWhenFastArrived ??= slow.answered;
       release();
       return { status: 200 };
     };
