@@ -47,7 +47,12 @@ describe("an inline first attempt postponed by the organization's in-flight shar
       // the postponed attempt lives on as its job (put back again and again while the share is taken)
       const job = await eventually(() => queue("deliveries").getJob(deliveryJobId(delivery.id, 1)));
       expect(job.data).toEqual({ deliveryId: delivery.id });
-      const waiting = await db().delivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      // each turn claims the row (attempt 1) and gives it back (attempt 0) within milliseconds, so
+      // one read may catch the claim: between turns the row is pending with no attempt counted
+      const waiting = await pollUntil(
+        () => db().delivery.findUniqueOrThrow({ where: { id: delivery.id } }),
+        (d) => d.attemptCount === 0,
+      );
       expect([waiting.status, waiting.attemptCount]).toEqual(["pending", 0]);
       expect(hook.received).toHaveLength(0);
       // never in silence: each step aside is counted on the worker's /metrics

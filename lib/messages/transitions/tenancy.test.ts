@@ -43,7 +43,9 @@ async function messages(status: MessageStatus, n = 1, direction: "outbound" | "i
       phone: a.phone,
       whatsappMessageId: status === "sent" || direction === "inbound" ? `wamid.${randomUUID()}` : null,
       sentAt: status === "sent" ? new Date() : null,
-      sendingAt: status === "sending" ? new Date(Date.now() - 3_600_000) : null,
+      // a minute, not ten: the integration stack's worker fails a send unconfirmed for ten minutes
+      // (lib/messages/sweep-sends.ts), which would move these rows between two snapshots
+      sendingAt: status === "sending" ? new Date(Date.now() - 60_000) : null,
     })),
   });
   if (direction === "outbound") {
@@ -56,6 +58,9 @@ async function messages(status: MessageStatus, n = 1, direction: "outbound" | "i
         phone: a.phone,
         status: "pending" as const,
         messageId: m.id,
+        // set, so that the broadcast sweeper's orphan rule (a queued message older than 30 s whose
+        // recipient has no retry time) never makes them due under a slow run
+        retryAt: new Date(Date.now() + 86_400_000),
       })),
     });
   }
@@ -102,7 +107,9 @@ beforeAll(async () => {
       organizationId: a.org,
       channelId: channel.id,
       name: "tenancy",
-      status: "running",
+      // paused: the stack's worker drives a running broadcast (lib/broadcasts/sweep-broadcasts.ts
+      // queues it every 5 s), and its driver would claim and send these messages itself
+      status: "paused",
       templateName: "hello",
       templateLanguage: "en",
       templateCategory: "MARKETING",
