@@ -12,6 +12,8 @@ let org: TestOrg;
 const SENT_TWO_HOURS_AGO = 7;
 /** of those, templates WhatsApp accepted and holds for a quality check (template pacing) */
 const HELD = 2;
+/** of those, held because their template is paused (the words differ: not a quality check) */
+const PAUSED = 1;
 
 test.beforeAll(async () => {
   org = await seedOrganization();
@@ -34,7 +36,7 @@ test.beforeAll(async () => {
       type: "text",
       content: {},
       status: "sent" as const,
-      pacing: i < HELD ? ("held" as const) : null,
+      pacing: i < HELD ? ("held" as const) : i < HELD + PAUSED ? ("paused" as const) : null,
       createdAt: at,
     })),
   });
@@ -63,7 +65,7 @@ for (const width of [1440, 1280, 1024, 768, 390]) {
     await signIn(page, org.staff.owner, "/dashboard");
     // the held ones are sent, and said to be held (they have not reached the customer yet)
     await expect(page.getByRole("region", { name: "Messages sent" })).toContainText(
-      `${HELD} held by WhatsApp for a quality check`,
+      `${HELD} held by WhatsApp for a quality check · ${PAUSED} paused by WhatsApp (template paused)`,
     );
     for (const period of ["Last 24 hours", "Last 7 days"]) {
       await page.getByRole("radio", { name: period }).click();

@@ -30,6 +30,9 @@ export function OverviewCharts({ data }: { data: OverviewJson }) {
               "None failed"
             )}
             {totals.held > 0 ? ` · ${formatNumber(totals.held)} held by WhatsApp for a quality check` : ""}
+            {totals.paused > 0
+              ? ` · ${formatNumber(totals.paused)} paused by WhatsApp (template paused)`
+              : ""}
             {` · ${percentOf(totals.delivered, totals.sent)} delivered · ${percentOf(totals.read, totals.sent)} read`}
           </>
         }

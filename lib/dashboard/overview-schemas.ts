@@ -51,10 +51,12 @@ export type OverviewBucket = {
 
 export type OverviewTotals = Omit<OverviewBucket, "start"> & {
   /**
-   * of the outbound messages, how many WhatsApp accepted but holds for now (template pacing: held
-   * for a quality check, or paused): sent to WhatsApp, not yet to the customer
+   * of the outbound messages, how many WhatsApp accepted but holds for a quality check for now
+   * (template pacing `held`): sent to WhatsApp, not yet to the customer
    */
   held: number;
+  /** of the outbound messages, how many WhatsApp accepted but holds because their template is paused (pacing `paused`) */
+  paused: number;
   /** of the outbound messages, how many reached the customer's phone (read included) */
   delivered: number;
   read: number;

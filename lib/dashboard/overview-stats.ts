@@ -26,11 +26,20 @@ export async function overviewStats(organizationId: string, query: OverviewQuery
     waitingConversations(organizationId),
     overviewBroadcasts(organizationId),
   ]);
-  const totals: OverviewTotals = { sent: 0, send_failed: 0, held: 0, inbound: 0, delivered: 0, read: 0 };
+  const totals: OverviewTotals = {
+    sent: 0,
+    send_failed: 0,
+    held: 0,
+    paused: 0,
+    inbound: 0,
+    delivered: 0,
+    read: 0,
+  };
   const buckets = rows.map((r): OverviewBucket => {
     totals.sent += r.sent;
     totals.send_failed += r.send_failed;
     totals.held += r.held;
+    totals.paused += r.paused;
     totals.inbound += r.inbound;
     totals.delivered += r.delivered;
     totals.read += r.read;

@@ -15,7 +15,10 @@ export type MessageBucketRow = {
   start: Date;
   sent: number;
   send_failed: number;
+  /** template pacing: held for a quality check */
   held: number;
+  /** template pacing: paused with its template */
+  paused: number;
   inbound: number;
   delivered: number;
   read: number;
@@ -36,7 +39,8 @@ export function countMessagesPerBucket(
       SELECT ${bucketOf} AS local,
              count(*) FILTER (WHERE direction = 'outbound')::int AS sent,
              count(*) FILTER (WHERE direction = 'outbound' AND status = 'failed')::int AS send_failed,
-             count(*) FILTER (WHERE direction = 'outbound' AND pacing IS NOT NULL)::int AS held,
+             count(*) FILTER (WHERE direction = 'outbound' AND pacing = 'held')::int AS held,
+             count(*) FILTER (WHERE direction = 'outbound' AND pacing = 'paused')::int AS paused,
              count(*) FILTER (WHERE direction = 'outbound' AND status IN ('delivered', 'read'))::int AS delivered,
              count(*) FILTER (WHERE direction = 'outbound' AND status = 'read')::int AS read,
              count(*) FILTER (WHERE direction = 'inbound')::int AS inbound
@@ -46,6 +50,7 @@ export function countMessagesPerBucket(
     )
     SELECT ${startOf} AS start,
            coalesce(m.sent, 0) AS sent, coalesce(m.send_failed, 0) AS send_failed, coalesce(m.held, 0) AS held,
+           coalesce(m.paused, 0) AS paused,
            coalesce(m.inbound, 0) AS inbound, coalesce(m.delivered, 0) AS delivered,
            coalesce(m.read, 0) AS read
     FROM series LEFT JOIN m USING (local)

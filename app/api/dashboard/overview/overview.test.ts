@@ -102,6 +102,8 @@ async function seed(tag: string, webhooks: number): Promise<Seeded> {
   await message(answered, "outbound", ago(3 * HOUR), "delivered");
   // a template WhatsApp accepted and holds for a quality check (template pacing): sent, and held
   await message(answered, "outbound", ago(2.5 * HOUR), "sent", { pacing: "held" });
+  // one WhatsApp holds because its template is paused: counted apart, not as a quality check
+  await message(answered, "outbound", ago(2.4 * HOUR), "sent", { pacing: "paused" });
   // resolved: the customer wrote last, but nobody waits
   const resolved = await conversation("Resolved", "resolved");
   await message(resolved, "inbound", ago(HOUR));
@@ -244,8 +246,17 @@ describe("GET /api/dashboard/overview", () => {
 
   it("groups the range's failed messages by code, each with the messages that open their thread", async () => {
     const { failures, totals } = await overview(a.cookies.owner);
-    // 3 replies + 4 broadcast messages in the last 24 hours; the failure of 8 days ago is not counted
-    expect(totals).toMatchObject({ sent: 8, send_failed: 2, held: 1, delivered: 5, read: 3, inbound: 5 });
+    // 5 messages to conversations + 4 broadcast messages in the last 24 hours; the failure of 8 days
+    // ago is not counted
+    expect(totals).toMatchObject({
+      sent: 9,
+      send_failed: 2,
+      held: 1,
+      paused: 1,
+      delivered: 5,
+      read: 3,
+      inbound: 5,
+    });
     expect(failures.map((f) => [f.code, f.count])).toEqual([
       ["131026", 1],
       ["131049", 1],
