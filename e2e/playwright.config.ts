@@ -8,6 +8,10 @@ import { BASE_URL } from "./env";
  * the production build, the worker and the sandbox, started by global-setup.ts. Screenshots of
  * every page go to e2e/artifacts/ (git-ignored), with a failed test's screenshot, and the trace of its second try.
  */
+/** Playwright's trace modes (E2E_TRACE), spelled once: declared before the config reads them. */
+const TRACE_MODES = ["off", "on", "retain-on-failure", "on-first-retry", "retain-on-first-failure"] as const;
+type TraceMode = (typeof TRACE_MODES)[number];
+
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -65,12 +69,10 @@ export default defineConfig({
   },
 });
 
-type TraceMode = "off" | "on" | "retain-on-failure" | "on-first-retry" | "retain-on-first-failure";
-
 /** E2E_TRACE, one of Playwright's trace modes; on-first-retry unless set. */
 function traceMode(value: string | undefined): TraceMode {
-  const modes: TraceMode[] = ["off", "on", "retain-on-failure", "on-first-retry", "retain-on-first-failure"];
   if (value === undefined || value === "") return "on-first-retry";
-  if (!modes.includes(value as TraceMode)) throw new Error(`E2E_TRACE must be one of ${modes.join(", ")}`);
+  if (!(TRACE_MODES as readonly string[]).includes(value))
+    throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(", ")}`);
   return value as TraceMode;
 }
