@@ -91,7 +91,8 @@ test("a failing webhook reads 0 % with its last answer; Retry now sends the wait
   await expectAllSucceededOnce(webhook.id);
   await page.reload();
   await expect(row).toContainText("100%");
-  await expect(row).toContainText(/200 on the last 3 attempts, last .+ ago/);
+  // "last now" when the attempts were under a second ago (a quiet machine), "last 5 seconds ago" otherwise
+  await expect(row).toContainText(/200 on the last 3 attempts, last (now|.+ ago)/);
   await expect(row.getByRole("button", { name: /Retry now/ })).toHaveCount(0);
 
   // the Deliveries page: a webhook and a period, the backlog counted before anything is done
