@@ -109,6 +109,8 @@ async function main(): Promise<number> {
       name: "sandbox",
       command: `${node} --import tsx sandbox/server.ts`,
       color: "yellow.bold",
+      // the stand-in upstream outlives web and worker when everything stops, as Meta's would
+      stopLast: true,
     });
   process.off("SIGINT", onSetupSignal);
   process.off("SIGTERM", onSetupSignal);

@@ -2,8 +2,7 @@ import { spawn } from "node:child_process";
 import {
   Command,
   createConcurrently,
-  KillOnSignal,
-  KillOthers,
+  type FlowController,
   LogError,
   LogExit,
   Logger,
@@ -11,7 +10,13 @@ import {
 } from "concurrently";
 import { log } from "./log.ts";
 
-export type Child = { name: string; command: string; color: string };
+export type Child = {
+  name: string;
+  command: string;
+  color: string;
+  /** stopped only once the others have exited (the sandbox: web and worker may still be calling it) */
+  stopLast?: boolean;
+};
 
 const FORCE_AFTER_MS = 15_000;
 const REPEAT_WINDOW_MS = 1_500;
@@ -46,14 +51,11 @@ export async function runTogether(children: Child[], env: NodeJS.ProcessEnv, cwd
         new LogError({ logger }),
         new LogOutput({ logger }),
         new LogExit({ logger }),
-        new KillOnSignal({ process, abortController }),
-        new KillOthers({
-          logger,
-          conditions: ["success", "failure"],
-          killSignal: "SIGTERM",
-          timeoutMs: FORCE_AFTER_MS,
+        new StopInOrder(
+          new Set(children.filter((c) => c.stopLast).map((c) => c.name)),
           abortController,
-        }),
+          logger,
+        ),
       ],
     },
   );
@@ -87,6 +89,56 @@ export async function runTogether(children: Child[], env: NodeJS.ProcessEnv, cwd
   if (signalled) return 0;
   log.error("a process ended on its own, so all were stopped");
   return 1;
+}
+
+/**
+ * concurrently's KillOnSignal and KillOthers, in order: on a signal, or when a child ends on its
+ * own, every child but the `stopLast` ones gets the signal (SIGTERM for an ending), and those get it
+ * once the others have exited. A worker finishing its job while it stops still reaches the sandbox.
+ */
+class StopInOrder implements FlowController {
+  constructor(
+    private readonly last: ReadonlySet<string>,
+    private readonly abortController: AbortController,
+    private readonly logger: Logger,
+  ) {}
+
+  handle(commands: Command[]) {
+    const first = commands.filter((command) => !this.last.has(command.name));
+    const after = commands.filter((command) => this.last.has(command.name));
+    const exited = new Set<Command>();
+    let stopping: NodeJS.Signals | null = null;
+    const stopAfter = () => {
+      if (!stopping || !first.every((command) => exited.has(command))) return;
+      for (const command of after) if (Command.canKill(command)) command.kill(stopping);
+    };
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = signal;
+      this.abortController.abort();
+      for (const command of first) if (Command.canKill(command)) command.kill(signal);
+      setTimeout(() => {
+        for (const command of commands) if (Command.canKill(command)) command.kill("SIGKILL");
+      }, FORCE_AFTER_MS).unref();
+      stopAfter();
+    };
+    for (const command of commands) {
+      command.close.subscribe(() => {
+        exited.add(command);
+        if (!stopping) {
+          this.logger.logGlobalEvent("Sending SIGTERM to other processes..");
+          stop("SIGTERM");
+        }
+        stopAfter();
+      });
+    }
+    const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+    for (const signal of signals) process.on(signal, stop);
+    const onFinish = () => {
+      for (const signal of signals) process.off(signal, stop);
+    };
+    return { commands, onFinish };
+  }
 }
 
 function running(commands: Command[]): string[] {
