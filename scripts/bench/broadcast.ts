@@ -8,7 +8,8 @@
  * BENCH_CPU_PROF=<dir> writes V8 profiles of web and worker (summarized at the end).
  * BENCH_ORGS=4 splits the recipients between four organizations (each its own channel at
  * 1,000/s) whose broadcasts start at the same time, and prints how evenly the workers served them
- * while all were sending; BENCH_BROADCAST_CONCURRENCY sets the worker's broadcast drivers.
+ * while all were sending; BENCH_BROADCAST_CONCURRENCY sets the worker's broadcast drivers;
+ * BENCH_VACUUM_EVERY_MS the pace of the stand-in for autovacuum (when the server's is off).
  * Exits non-zero only when the exactly-once check fails (a recipient sent twice, or not sent and
  * stored `sent`), never on a timing.
  */
@@ -159,11 +160,13 @@ async function main(): Promise<void> {
     const sum = (xs: { sent: number; pending: number }[], k: "sent" | "pending") =>
       xs.reduce((a, x) => a + x[k], 0);
     while (sum(await counts(), "sent") === 0) await sleep(100);
-    // the tables the broadcast grows, vacuumed and analyzed as autovacuum would (when it is off)
+    // the tables the broadcast grows, vacuumed and analyzed as autovacuum would (when it is off);
+    // every 15 s by default, four times autovacuum's own pace (autovacuum_naptime, 60 s):
+    // BENCH_VACUUM_EVERY_MS=60000 measures at that pace (docs/benchmarks.md, tenth sitting)
     const stopMaintenance = await standInForAutovacuum({
       databaseUrl: stack.env.DATABASE_URL as string,
       vacuum: ["messages", "conversations", "broadcast_recipients", "contacts", "events"],
-      everyMs: 15_000,
+      everyMs: Number(process.env.BENCH_VACUUM_EVERY_MS ?? 15_000),
     });
     const s0 = sampleCpu(cpu);
     const start = performance.now();
