@@ -10,7 +10,8 @@ import { expectNoAxeViolations, screenshot, seedOrganization, signIn, type TestO
  * and admins make or rotate the key behind a confirmation (the upload goes to the sandbox); agents
  * never reach the control. The Flows page shows a notice for a Flow WhatsApp throttled (the
  * sandbox's `flows` webhooks: its status change, then its latency alert; the pipeline's every case
- * is tested in app/webhooks/whatsapp/flows-health.test.ts).
+ * is tested in app/webhooks/whatsapp/flows-health.test.ts), and its link leads to the Flow's page,
+ * which lists both, newest first.
  */
 
 let org: TestOrg;
@@ -109,5 +110,21 @@ for (const viewport of [
     expect(width).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, "the Flows page", { settle: true });
     await screenshot(page, `flow-health-notice-${viewport.width}`);
+
+    // the notice leads to every alert about the Flow, newest first, on its own page
+    await notices.getByRole("link", { name: "Every alert about booking_slow_endpoint" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/flows\/[0-9a-f-]{36}#health$/);
+    const history = page.getByRole("list", { name: "Health alerts" });
+    const entries = history.getByRole("listitem");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText("Data endpoint latency: raised");
+    await expect(entries.nth(0)).toContainText("Needs action");
+    await expect(entries.nth(0)).toContainText("in the last 30 minutes. Measured: 8200 ms.");
+    await expect(entries.nth(1)).toContainText(/Status: \w+ → Throttled/);
+    await expect(history).toBeInViewport();
+    const historyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(historyWidth).toBeLessThanOrEqual(viewport.width);
+    await expectNoAxeViolations(page, "the Flow's alerts", { settle: true });
+    await screenshot(page, `flow-health-history-${viewport.width}`);
   });
 }

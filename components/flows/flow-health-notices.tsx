@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { formatDateTime, formatRelative } from "@/components/lib/format";
 import type { FlowHealthJson, FlowJson } from "@/lib/flows/schemas";
 
@@ -35,7 +36,7 @@ function advice(flow: FlowJson, health: FlowHealthJson | null): string {
  * 7000ms threshold in the last 30 minutes"): after it only the measure is added; without one, the
  * whole comparison.
  */
-function measured(h: FlowHealthJson): string | null {
+export function measured(h: FlowHealthJson): string | null {
   if (h.value === null || h.threshold === null) return null;
   // a no-break space: the figure and its unit stay on one line
   const unit = h.kind === "ENDPOINT_LATENCY" ? "\u00a0ms" : "%";
@@ -45,7 +46,7 @@ function measured(h: FlowHealthJson): string | null {
 }
 
 /** Meta's sentence ends without a full stop: one is added before the figures follow. */
-function sentence(text: string): string {
+export function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
@@ -87,6 +88,11 @@ export function FlowHealthNotices({ flows }: { flows: FlowJson[] }) {
               </p>
             ) : null}
             <p className="mt-1">{advice(f, f.health)}</p>
+            <p className="mt-1 break-all">
+              <Link href={`/dashboard/flows/${f.id}#health`} className="font-medium underline">
+                Every alert about {f.name}
+              </Link>
+            </p>
           </li>
         ))}
       </ul>

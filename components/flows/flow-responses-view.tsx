@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { ExportButton } from "@/components/contacts/export-button";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { FlowHealthHistory } from "@/components/flows/flow-health-history";
 import { useFlowResponses } from "@/components/flows/use-flow-responses";
 import { dashboardUrl } from "@/components/lib/dashboard-client";
 import { errorMessage } from "@/components/lib/fetch-json";
@@ -68,7 +69,8 @@ function ResponseCard({ response: r }: { response: FlowResponseRowJson }) {
 
 /**
  * A Flow's responses on the Flows page: newest first, paged, between two UTC days (in the URL,
- * so reload and Back keep them), and for managers the CSV of the same range.
+ * so reload and Back keep them), and for managers the CSV of the same range; below them, the
+ * Flow's health alerts.
  */
 export function FlowResponsesView({ id, canExport }: { id: string; canExport: boolean }) {
   const { params, push } = useUrlParams();
@@ -159,6 +161,7 @@ export function FlowResponsesView({ id, canExport }: { id: string; canExport: bo
           />
         </div>
       )}
+      <FlowHealthHistory id={id} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Table, TBody, Td, THead, Th, Tr } from "@/components/ui/table";
 import type { FlowJson } from "@/lib/flows/schemas";
 
-const TONE: Record<FlowJson["status"], BadgeTone> = {
+export const FLOW_STATUS_TONE: Record<FlowJson["status"], BadgeTone> = {
   DRAFT: "neutral",
   PUBLISHED: "success",
   DEPRECATED: "neutral",
@@ -15,7 +15,8 @@ const TONE: Record<FlowJson["status"], BadgeTone> = {
   BLOCKED: "danger",
 };
 
-const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
+/** THROTTLED → "Throttled" */
+export const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
 
 /** Flows with status, categories, last change, responses, preview and (for managers) Publish on a draft. */
 export function FlowsTable({
@@ -55,7 +56,7 @@ export function FlowsTable({
               ) : null}
             </Td>
             <Td label="Status">
-              <Badge tone={TONE[f.status]}>{words(f.status)}</Badge>
+              <Badge tone={FLOW_STATUS_TONE[f.status]}>{words(f.status)}</Badge>
             </Td>
             <Td label="Categories">{f.categories.map(words).join(", ")}</Td>
             <Td label="Last change" className="whitespace-nowrap" title={formatDateTime(f.updated_at)}>

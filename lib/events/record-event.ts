@@ -21,6 +21,8 @@ export async function recordEvent<N extends DeclaredEventName>(
   organizationId: string,
   name: N,
   data: EventDataInput<N>,
+  /** the event's time: the caller's own when a row it writes must read the same instant */
+  at: Date = new Date(),
 ): Promise<string[]> {
   const [row] = await tx.$queryRaw<{ delivery_ids: string[] }[]>(
     outboxSql(
@@ -28,7 +30,7 @@ export async function recordEvent<N extends DeclaredEventName>(
       [],
       Prisma.sql`SELECT ${organizationId}::uuid AS organization_id, ${name}::text AS event_name,
         ${JSON.stringify(buildEventData(name, data))}::jsonb AS event_data`,
-      new Date(),
+      at,
     ),
   );
   return row?.delivery_ids ?? [];

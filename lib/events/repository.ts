@@ -70,6 +70,26 @@ export async function listEventRows(
   return { events, total: counted[0]?.total ?? 0 };
 }
 
+/**
+ * A Flow's health events of the organization (`flow.health`, `flow.status_changed`, whose data name
+ * the Flow's id) created at or after `since`, newest first: the index events(organization_id, name,
+ * created_at DESC) walked for the two names only, which are rare beside the message events.
+ */
+export async function listFlowHealthEvents(
+  organizationId: string,
+  flowId: string,
+  since: Date,
+  limit: number,
+): Promise<Pick<Event, "id" | "name" | "data" | "createdAt">[]> {
+  const rows = await rawQuery<{ id: string; name: string; data: Prisma.JsonValue; created_at: Date }[]>`
+    SELECT id, name, data, created_at FROM events
+    WHERE organization_id = ${organizationId}::uuid AND name IN ('flow.health', 'flow.status_changed')
+      AND created_at >= ${since} AND data ->> 'flowId' = ${flowId}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit}`;
+  return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, createdAt: r.created_at }));
+}
+
 /** An event written by hand (not through the outbox), in the caller's transaction. */
 export function insertEvent(
   organizationId: string,

@@ -2,29 +2,11 @@ import "#server-only";
 import { listWabaChannels } from "@/lib/channels/repository";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
-import { type FlowsChange, readFlowsChange } from "@/lib/flows/flow-health";
+import { healthOf, readFlowsChange } from "@/lib/flows/flow-health";
 import { type FlowChanges, findFlowByUpstreamId, updateFlowRow } from "@/lib/flows/repository";
-import type { FlowHealthJson } from "@/lib/flows/schemas";
 
 /** The WABA-level notification field of WhatsApp Flows (lib/flows/flow-health.ts says what it holds). */
 export const FLOWS_FIELD = "flows";
-
-function storedHealth(change: FlowsChange): Omit<FlowHealthJson, "received_at"> {
-  if (change.name === "flow.status_changed") {
-    return {
-      kind: "FLOW_STATUS_CHANGE",
-      problem: change.data.problem,
-      new_status: change.data.newStatus,
-      alert_state: null,
-      threshold: null,
-      value: null,
-      period: null,
-      message: change.data.message,
-    };
-  }
-  const { kind, problem, alertState, threshold, value, period, message } = change.data;
-  return { kind, problem, new_status: null, alert_state: alertState, threshold, value, period, message };
-}
 
 /**
  * One change of the `flows` field, for the organization whose active channel holds the WABA
@@ -57,7 +39,8 @@ export async function applyFlowWebhook(
     );
     if (flow) {
       const data: FlowChanges = {
-        latestHealth: storedHealth(change),
+        // never null for a change just read (its kind is one readFlowsChange knows)
+        latestHealth: healthOf(change.name, change.data) ?? undefined,
         latestHealthAt: now,
         ...(change.name === "flow.status_changed" ? { status: change.data.newStatus } : {}),
       };
@@ -70,8 +53,10 @@ export async function applyFlowWebhook(
       wabaId,
       timestamp: now.toISOString(),
     };
+    // the event at the Flow's latestHealthAt: its history (lib/flows/flow-health-history.ts) and
+    // its latest alert read the same instant
     return change.name === "flow.status_changed"
-      ? recordEvent(tx, organizationId, "flow.status_changed", { ...which, ...change.data })
-      : recordEvent(tx, organizationId, "flow.health", { ...which, ...change.data });
+      ? recordEvent(tx, organizationId, "flow.status_changed", { ...which, ...change.data }, now)
+      : recordEvent(tx, organizationId, "flow.health", { ...which, ...change.data }, now);
   });
 }

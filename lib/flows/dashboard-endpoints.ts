@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answer, declareDashboardEndpoints, fileAnswer } from "@/lib/auth/dashboard-endpoint";
 import { EVERYONE, MANAGERS } from "@/lib/auth/roles";
-import type { FlowJson } from "@/lib/flows/schemas";
+import type { FlowHealthJson, FlowJson } from "@/lib/flows/schemas";
 
 const blank = (v: unknown) => (v === "" ? undefined : v);
 
@@ -62,6 +62,17 @@ export type FlowResponsesPageJson = {
   total: number;
 };
 
+/** One alert or status change of a Flow's history: an event's id, `Flow.health`'s fields, the status it left. */
+export type FlowHealthEntryJson = FlowHealthJson & { id: string; old_status: string | null };
+
+export type FlowHealthHistoryJson = {
+  alerts: FlowHealthEntryJson[];
+  /** more than the page lists (the events API has them all) */
+  has_more: boolean;
+  /** how long alerts are kept (EVENT_RETENTION_DAYS) */
+  kept_days: number;
+};
+
 /** The most answers one CSV export holds; a range with more is refused (narrow the dates). */
 export const FLOW_RESPONSES_EXPORT_MAX = 50_000;
 
@@ -102,6 +113,15 @@ export const FLOW_DASHBOARD = declareDashboardEndpoints({
     params: z.object({ id: z.string() }),
     query: flowResponsesPageQuery,
     answer: answer<FlowResponsesPageJson>(),
+    status: 200,
+  },
+  /** every health alert and status change WhatsApp sent about a Flow, newest first; everyone */
+  flowHealth: {
+    method: "GET",
+    path: "/api/dashboard/flows/{id}/health",
+    roles: EVERYONE,
+    params: z.object({ id: z.string() }),
+    answer: answer<FlowHealthHistoryJson>(),
     status: 200,
   },
   /** the answers as CSV (phone numbers in bulk): managers, the other exports' limits, one budget */

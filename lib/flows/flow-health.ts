@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FLOW_HEALTH_KINDS } from "@/lib/events/flow-payloads";
+import type { FlowHealthJson } from "@/lib/flows/schemas";
 
 /**
  * Meta's `flows` webhook field (WABA-level: `entry[].id` is the WhatsApp Business Account).
@@ -115,5 +116,44 @@ export function readFlowsChange(raw: unknown): FlowsChange | null {
       problem: kind === "FLOW_VERSION_EXPIRY_WARNING" || alertState !== "DEACTIVATED",
       details,
     },
+  };
+}
+
+/**
+ * A change of the `flows` field as the Flow shows it (`Flow.health`): from the change just read, or
+ * from the data of a `flow.status_changed` / `flow.health` event recorded earlier (which holds the
+ * change's data beside the Flow's ids), so that the Flow's latest alert and its history read alike.
+ * Null for data that is neither (an alert kind this version does not know).
+ */
+export function healthOf(
+  name: FlowsChange["name"],
+  data: Record<string, unknown>,
+): Omit<FlowHealthJson, "received_at"> | null {
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  const num = (v: unknown) => (typeof v === "number" ? v : null);
+  const problem = data.problem === true;
+  if (name === "flow.status_changed") {
+    return {
+      kind: "FLOW_STATUS_CHANGE",
+      problem,
+      new_status: str(data.newStatus),
+      alert_state: null,
+      threshold: null,
+      value: null,
+      period: null,
+      message: str(data.message),
+    };
+  }
+  const kind = FLOW_HEALTH_KINDS.find((k) => k === data.kind);
+  if (!kind) return null;
+  return {
+    kind,
+    problem,
+    new_status: null,
+    alert_state: str(data.alertState),
+    threshold: num(data.threshold),
+    value: num(data.value),
+    period: str(data.period),
+    message: str(data.message),
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
 import {
   type AnyJson,
   api,
+  BASE_URL,
   createTestChannel,
   createTestOrg,
   eventually,
@@ -17,7 +19,8 @@ import { eventsNamed } from "@/scripts/test/inbound-helpers";
 /**
  * Meta's `flows` webhook (issue 31 part 5) through the sandbox (POST /_sandbox/flows/webhook posts
  * it to the product's webhook receiver) and the worker: flow.status_changed and flow.health reach
- * only the organization whose channel holds the Flow's WABA, and the Flow keeps its latest alert.
+ * only the organization whose channel holds the Flow's WABA, and the Flow keeps its latest alert;
+ * the Flow's page lists every one (GET /api/dashboard/flows/{id}/health).
  */
 const FLOW_JSON = {
   version: "7.2",
@@ -35,6 +38,13 @@ const FLOW_JSON = {
 };
 
 type Side = { org: TestOrg; channel: TestChannel; flow: AnyJson };
+
+async function agentCookie(orgId: string): Promise<string> {
+  const member = await createStaff("agent", orgId);
+  const { cookie } = await signInWithPassword(member.email, member.password);
+  if (!cookie) throw new Error("could not sign in");
+  return cookie;
+}
 
 async function side(): Promise<Side> {
   const org = await createTestOrg();
@@ -160,6 +170,63 @@ describe("the flows webhook field", () => {
       threshold: 90,
     });
     expect(await eventsNamed(a.org.orgId, "flow.health")).toEqual([]);
+  }, 60_000);
+
+  it("the Flow's page lists every alert and status change, newest first, to its organization only", async () => {
+    const a = await side();
+    const b = await side();
+    const [aCookie, bCookie] = await Promise.all([agentCookie(a.org.orgId), agentCookie(b.org.orgId)]);
+    const history = (cookie: string, flowId: string) =>
+      dashboardCall(cookie, `/api/dashboard/flows/${flowId}/health`);
+
+    const empty = await history(aCookie, a.flow.id);
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body.data).toEqual({ alerts: [], has_more: false, kept_days: expect.any(Number) });
+
+    // one at a time, each awaited, so that their order is the order they were received in
+    const sent = [
+      { event: "FLOW_STATUS_CHANGE", new_status: "THROTTLED" },
+      { event: "ENDPOINT_LATENCY" },
+      { event: "ENDPOINT_LATENCY", value: { alert_state: "DEACTIVATED", p90_latency: 900 } },
+    ];
+    for (const [i, body] of sent.entries()) {
+      await post(a.flow.flow_id, body);
+      await eventually(async () => {
+        const events = [
+          ...(await eventsNamed(a.org.orgId, "flow.health")),
+          ...(await eventsNamed(a.org.orgId, "flow.status_changed")),
+        ];
+        return events.length === i + 1 ? events : null;
+      });
+    }
+    const listed = await history(aCookie, a.flow.id);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const { alerts, has_more } = listed.body.data as { alerts: AnyJson[]; has_more: boolean };
+    expect(has_more).toBe(false);
+    expect(alerts.map((x) => [x.kind, x.alert_state, x.problem])).toEqual([
+      ["ENDPOINT_LATENCY", "DEACTIVATED", false],
+      ["ENDPOINT_LATENCY", "ACTIVATED", true],
+      ["FLOW_STATUS_CHANGE", null, true],
+    ]);
+    expect(alerts[1]).toMatchObject({ value: 8200, threshold: 7000, period: "30 minutes", new_status: null });
+    expect(alerts[2]).toMatchObject({ old_status: "PUBLISHED", new_status: "THROTTLED" });
+    for (const x of alerts) {
+      expect(x.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Date.parse(x.received_at)).not.toBeNaN();
+    }
+    // the latest one is the Flow's own health, field for field
+    const flow = await api(`/v1/whatsapp/flows/${a.flow.id}`, { key: a.org.key });
+    const { id: _id, old_status: _old, ...latest } = alerts[0] as AnyJson;
+    expect(flow.body.data.health).toEqual(latest);
+
+    // B's session: A's Flow is unknown (404, as an unknown id), its own Flow has none of A's alerts
+    const foreign = await history(bCookie, a.flow.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error?.code).toBe("RESOURCE_NOT_FOUND");
+    expect((await history(bCookie, b.flow.id)).body.data).toMatchObject({ alerts: [] });
+    expect((await history(aCookie, "not-a-uuid")).status).toBe(404);
+    const signedOut = await fetch(`${BASE_URL}/api/dashboard/flows/${a.flow.id}/health`);
+    expect(signedOut.status).toBe(401);
   }, 60_000);
 
   it("a flows value it cannot read goes the unprocessed way (whatsapp.notification), on the WABA's channel", async () => {

@@ -1,0 +1,7 @@
+import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { FLOW_DASHBOARD } from "@/lib/flows/dashboard-endpoints";
+import { flowHealthHistory } from "@/lib/flows/flow-health-history";
+
+export const GET = dashboardEndpoint(FLOW_DASHBOARD.flowHealth, async ({ session, params }) =>
+  flowHealthHistory(session.organizationId, params.id),
+);
