@@ -72,10 +72,8 @@ export async function runTogether(children: Child[], env: NodeJS.ProcessEnv, cwd
     }
     signalled = true;
     firstSignalAt = Date.now();
+    // StopInOrder (below) signals the children and kills what is left after FORCE_AFTER_MS
     log.info(`${signal}: stopping ${running(commands).join(", ")} (again to force)`);
-    setTimeout(() => {
-      for (const command of commands) command.kill("SIGKILL");
-    }, FORCE_AFTER_MS).unref();
   };
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   for (const signal of signals) process.on(signal, onSignal);

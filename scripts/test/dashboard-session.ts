@@ -17,6 +17,18 @@ export async function createStaff(role: Role = "owner", orgId?: string): Promise
   return { orgId: organizationId, email, password };
 }
 
+/** A new staff member of the organization, signed in: the session cookie (`name=value`). */
+export async function signedInStaff(
+  role: Role,
+  orgId: string,
+  options: { baseUrl?: string } = {},
+): Promise<string> {
+  const member = await createStaff(role, orgId);
+  const { cookie } = await signInWithPassword(member.email, member.password, options);
+  if (!cookie) throw new Error(`${role} could not sign in`);
+  return cookie;
+}
+
 export type SignInResult = {
   /** the `error` next-auth named (CredentialsSignin, TooManyAttempts, …), or null when signed in */
   error: string | null;

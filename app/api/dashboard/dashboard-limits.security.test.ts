@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { createFlow } from "@/lib/flows/create-flow";
 import { readyRedis } from "@/lib/redis";
 import { createBroadcast, readyBroadcaster } from "@/scripts/test/broadcast-helpers";
-import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
+import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
 import { apiAt, createTestChannel, createTestOrg, expectError, randomPhone } from "@/scripts/test/helpers";
 import { freePort, readySender, type Sender } from "@/scripts/test/send-helpers";
 import { type Stack, startStack } from "@/scripts/test/stack";
@@ -41,12 +41,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function staffOf(orgId: string, role: "owner" | "admin" | "agent"): Promise<string> {
-  const staff = await createStaff(role, orgId);
-  const { cookie } = await signInWithPassword(staff.email, staff.password, { baseUrl: stack.baseUrl });
-  if (!cookie) throw new Error(`${role} could not sign in`);
-  return cookie;
-}
+const staffOf = (orgId: string, role: "owner" | "admin" | "agent") =>
+  signedInStaff(role, orgId, { baseUrl: stack.baseUrl });
 
 const call = (cookie: string, path: string, method = "GET", body?: unknown) =>
   dashboardCall(cookie, path, { method, body, baseUrl: stack.baseUrl });

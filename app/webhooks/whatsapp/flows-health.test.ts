@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
+import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
 import {
   type AnyJson,
   api,
@@ -38,13 +38,6 @@ const FLOW_JSON = {
 };
 
 type Side = { org: TestOrg; channel: TestChannel; flow: AnyJson };
-
-async function agentCookie(orgId: string): Promise<string> {
-  const member = await createStaff("agent", orgId);
-  const { cookie } = await signInWithPassword(member.email, member.password);
-  if (!cookie) throw new Error("could not sign in");
-  return cookie;
-}
 
 async function side(): Promise<Side> {
   const org = await createTestOrg();
@@ -175,7 +168,10 @@ describe("the flows webhook field", () => {
   it("the Flow's page lists every alert and status change, newest first, to its organization only", async () => {
     const a = await side();
     const b = await side();
-    const [aCookie, bCookie] = await Promise.all([agentCookie(a.org.orgId), agentCookie(b.org.orgId)]);
+    const [aCookie, bCookie] = await Promise.all([
+      signedInStaff("agent", a.org.orgId),
+      signedInStaff("agent", b.org.orgId),
+    ]);
     const history = (cookie: string, flowId: string) =>
       dashboardCall(cookie, `/api/dashboard/flows/${flowId}/health`);
 

@@ -9,19 +9,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { changeFlowStatus } from "@/lib/flows/change-flow-status";
 import { createFlow } from "@/lib/flows/create-flow";
-import { createStaff, dashboardCall, signInWithPassword } from "@/scripts/test/dashboard-session";
+import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
 import { type AnyJson, BASE_URL, randomPhone, sandbox } from "@/scripts/test/helpers";
 import { inboundEvent } from "@/scripts/test/inbound-helpers";
 import { acceptedRequest, digits, readySender, type Sender } from "@/scripts/test/send-helpers";
 
 const DANGER = /^[=+\-@\t\r]/;
 
-async function staff(role: "admin" | "agent", orgId: string): Promise<string> {
-  const member = await createStaff(role, orgId);
-  const { cookie } = await signInWithPassword(member.email, member.password);
-  if (!cookie) throw new Error("could not sign in");
-  return cookie;
-}
+const staff = (role: "admin" | "agent", orgId: string) => signedInStaff(role, orgId);
 
 async function download(cookie: string, path: string): Promise<Response> {
   return fetch(`${BASE_URL}${path}`, {
