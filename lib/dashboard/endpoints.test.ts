@@ -10,7 +10,11 @@ import type { DashboardEndpoint } from "@/lib/auth/dashboard-endpoint";
  * path or method no route answers. The wrapper is replaced by one that only remembers what it was
  * given, so loading the route files builds no handler and touches no service.
  */
-vi.mock("@/lib/dashboard/route", () => ({ dashboardEndpoint: (spec: unknown) => ({ served: spec }) }));
+vi.mock("@/lib/dashboard/route", () => ({
+  dashboardEndpoint: (spec: unknown) => ({ served: spec }),
+  dashboardMethodNotAllowed: (allowed: string[]) =>
+    Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => [m, { refused: allowed }])),
+}));
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const ROOT = process.cwd();
@@ -40,6 +44,11 @@ async function declared(): Promise<DashboardEndpoint[]> {
   return all;
 }
 
+/**
+ * Every method of every route file: served through dashboardEndpoint, or refused through
+ * dashboardMethodNotAllowed naming exactly the file's served methods (its `Allow`), never left
+ * to Next's empty 405.
+ */
 async function served(): Promise<{ method: string; path: string; spec: DashboardEndpoint }[]> {
   const files = readdirSync(ROUTES, { recursive: true, encoding: "utf8" }).filter(
     (f) => f === "route.ts" || f.endsWith("/route.ts"),
@@ -47,14 +56,22 @@ async function served(): Promise<{ method: string; path: string; spec: Dashboard
   const out: { method: string; path: string; spec: DashboardEndpoint }[] = [];
   for (const file of files) {
     const module: Record<string, unknown> = await import(join(ROUTES, file));
+    const mine: string[] = [];
+    const refused: { method: string; allowed: unknown }[] = [];
     for (const method of METHODS) {
       const exported = module[method];
-      if (exported === undefined) continue;
+      expect(exported, `${method} ${pathOf(file)} is served or refused`).toBeTypeOf("object");
+      if (typeof exported === "object" && exported !== null && "refused" in exported) {
+        refused.push({ method, allowed: exported.refused });
+        continue;
+      }
       const spec =
         typeof exported === "object" && exported !== null && "served" in exported ? exported.served : null;
       expect(isEndpoint(spec), `${method} ${pathOf(file)} goes through dashboardEndpoint`).toBe(true);
       if (isEndpoint(spec)) out.push({ method, path: pathOf(file), spec });
+      mine.push(method);
     }
+    for (const r of refused) expect(r.allowed, `${r.method} ${pathOf(file)}'s Allow`).toEqual(mine);
   }
   return out;
 }

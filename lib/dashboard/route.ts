@@ -66,3 +66,34 @@ export function dashboardEndpoint<E extends DashboardEndpoint>(
     }
   };
 }
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * For the methods a dashboard route file does not serve (every route file exports the rest
+ * through this; lib/dashboard/endpoints.test.ts checks): 405 METHOD_NOT_ALLOWED in the envelope
+ * with `Allow`, as /v1 answers (lib/api/route.ts `methodNotAllowed`), instead of Next's empty 405.
+ * The CSRF and session checks come first, as for a served method: signed out is 401 whatever
+ * the method, so the answer tells a stranger nothing about a route.
+ */
+export function dashboardMethodNotAllowed(allowed: readonly Method[]): Record<Method, Handler> {
+  const handler: Handler = async (request) => {
+    try {
+      if (!isSameOriginRequest(request)) {
+        throw new ApiError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
+      }
+      if (!(await getDashboardSession())) throw new ApiError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+      throw new ApiError(
+        "METHOD_NOT_ALLOWED",
+        `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
+        undefined,
+        { Allow: allowed.join(", ") },
+      );
+    } catch (error) {
+      return jsonFromError(error);
+    }
+  };
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
+}

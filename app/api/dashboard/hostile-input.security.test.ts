@@ -143,3 +143,58 @@ describe("dashboard JSON routes read bodies through the bounded reader", () => {
     });
   });
 });
+
+describe("a method a dashboard route does not serve", () => {
+  const sameOrigin = { origin: ORIGIN, "sec-fetch-site": "same-origin", "content-type": "application/json" };
+
+  it("signed in → 405 METHOD_NOT_ALLOWED in the envelope, with Allow naming the route's methods", async () => {
+    const cases = [
+      { method: "GET", path: `/api/dashboard/webhooks/${randomUUID()}`, allow: "PATCH, DELETE" },
+      { method: "POST", path: `/api/dashboard/flows/${randomUUID()}/health`, allow: "GET" },
+      { method: "DELETE", path: "/api/dashboard/contacts", allow: "GET, POST" },
+      { method: "PUT", path: "/api/dashboard/keys", allow: "GET, POST" },
+    ];
+    for (const c of cases) {
+      const res = await rawRequest({
+        method: c.method,
+        path: c.path,
+        body: "{}",
+        headers: { cookie, ...sameOrigin },
+      });
+      expect(
+        {
+          status: res.status,
+          code: res.body?.error?.code,
+          allow: res.headers.allow,
+          type: res.headers["content-type"],
+        },
+        `${c.method} ${c.path}`,
+      ).toEqual({
+        status: 405,
+        code: "METHOD_NOT_ALLOWED",
+        allow: c.allow,
+        type: "application/json; charset=utf-8",
+      });
+      expect(res.body.error.message).toContain(c.method);
+    }
+  });
+
+  it("signed out → 401, a cross-site write → 403: the method tells a stranger nothing", async () => {
+    const path = `/api/dashboard/flows/${randomUUID()}/health`;
+    const signedOut = await rawRequest({ method: "POST", path, body: "{}", headers: sameOrigin });
+    expect({ status: signedOut.status, code: signedOut.body?.error?.code }).toEqual({
+      status: 401,
+      code: "AUTH_SESSION_REQUIRED",
+    });
+    const crossSite = await rawRequest({
+      method: "POST",
+      path,
+      body: "{}",
+      headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect({ status: crossSite.status, code: crossSite.body?.error?.code }).toEqual({
+      status: 403,
+      code: "AUTH_CSRF_REJECTED",
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { createBroadcast } from "@/lib/broadcasts/create-broadcast";
 import { createBroadcastRequest } from "@/lib/broadcasts/create-request";
 import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { listBroadcasts } from "@/lib/broadcasts/list-broadcasts";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(BROADCAST_DASHBOARD.listBroadcasts, async ({ session, query }) => {
   const { broadcasts, total } = await listBroadcasts(session.organizationId, {
@@ -17,3 +17,5 @@ export const POST = dashboardEndpoint(
   { ...BROADCAST_DASHBOARD.createBroadcast, body: createBroadcastRequest },
   async ({ session, body }) => ({ broadcast: await createBroadcast(session.organizationId, body) }),
 );
+
+export const { PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET", "POST"]);

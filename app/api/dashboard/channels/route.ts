@@ -1,7 +1,7 @@
 import { addChannel } from "@/lib/channels/add-channel";
 import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 import { listChannelRows, toChannelRow } from "@/lib/channels/list-channels";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CHANNEL_DASHBOARD.listChannels, async ({ session }) => ({
   channels: await listChannelRows(session.organizationId),
@@ -10,3 +10,5 @@ export const GET = dashboardEndpoint(CHANNEL_DASHBOARD.listChannels, async ({ se
 export const POST = dashboardEndpoint(CHANNEL_DASHBOARD.addChannel, async ({ session, body }) => ({
   channel: toChannelRow(await addChannel(session.organizationId, body), 0),
 }));
+
+export const { PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET", "POST"]);

@@ -2,7 +2,7 @@ import { toContactJson } from "@/lib/contacts/contact-json";
 import { createContact } from "@/lib/contacts/create-contact";
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 import { listContacts } from "@/lib/contacts/list-contacts";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(CONTACT_DASHBOARD.listContacts, async ({ session, query }) => {
   const { page, per_page, search, tag, sort } = query;
@@ -19,3 +19,5 @@ export const GET = dashboardEndpoint(CONTACT_DASHBOARD.listContacts, async ({ se
 export const POST = dashboardEndpoint(CONTACT_DASHBOARD.createContact, async ({ session, body }) => ({
   contact: toContactJson(await createContact(session.organizationId, body)),
 }));
+
+export const { PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET", "POST"]);

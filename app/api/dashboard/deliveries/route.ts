@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { forRole, supportDeliveriesPage } from "@/lib/webhooks/support-view";
@@ -13,3 +13,5 @@ export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listDeliveries, async ({ 
   );
   return forRole(session.role, page, supportDeliveriesPage);
 });
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { KEY_DASHBOARD } from "@/lib/keys/dashboard-endpoints";
 import { toApiKeyJson } from "@/lib/keys/key-json";
@@ -21,3 +21,5 @@ export const POST = dashboardEndpoint(KEY_DASHBOARD.createKey, async ({ session,
   });
   return { key, api_key: toApiKeyJson(apiKey) };
 });
+
+export const { PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET", "POST"]);

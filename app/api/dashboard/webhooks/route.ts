@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { listWebhookRows } from "@/lib/webhooks/list-webhooks";
@@ -13,3 +13,5 @@ export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listWebhooks, async ({ se
 export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.createWebhook, async ({ session, body }) => ({
   webhook: toWebhookJson(await createWebhook(session.organizationId, body)),
 }));
+
+export const { PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET", "POST"]);

@@ -21,6 +21,10 @@ import { registerWebhook, TestReceiver } from "@/scripts/test/test-receiver";
  * seconds is rejected upstream and logged as missed, with one `call.ended`; an answered call is
  * left alone. The ring time is set to its minimum, 10 s, and every wait awaits a row, an event or
  * the timeout job's own completion, never a fixed time.
+ *
+ * Why it is slow (37.6 s in a run of `npm test` on a 2-core machine, 2026-12-01): three of its
+ * calls wait out a real ring time, 10 s each (the channel's minimum, and the delay of the timeout
+ * job the worker runs), one after another; the other tests end their calls at once.
  */
 type Side = TestOrg & { channel: TestChannel; hook: TestReceiver };
 let a: Side;

@@ -4,7 +4,7 @@ import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { previewBroadcast } from "@/lib/broadcasts/preview-broadcast";
 import { TX_OPTIONS } from "@/lib/broadcasts/store-broadcast";
 import { config } from "@/lib/config";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 /**
  * The body parsed with the send path's template checks (createBroadcastRequest). A preview holds
@@ -24,3 +24,5 @@ export const POST = dashboardEndpoint(
     return { preview: await withConcurrencySlot(slot, () => previewBroadcast(session.organizationId, body)) };
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

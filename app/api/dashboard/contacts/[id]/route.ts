@@ -4,7 +4,7 @@ import { toContactJson } from "@/lib/contacts/contact-json";
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { updateContact } from "@/lib/contacts/update-contact";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 function contactId(params: { id: string }): string {
   const id = z.uuid().safeParse(params.id);
@@ -21,3 +21,5 @@ export const DELETE = dashboardEndpoint(CONTACT_DASHBOARD.deleteContact, async (
   await deleteContact(session.organizationId, contactId(params));
   return { deleted: true } as const;
 });
+
+export const { GET, POST, PUT } = dashboardMethodNotAllowed(["PATCH", "DELETE"]);

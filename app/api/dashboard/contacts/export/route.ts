@@ -1,6 +1,6 @@
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 import { exportContacts } from "@/lib/contacts/export-contacts";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 /** X-Contact-Count feeds the progress bar; each export reads every contact, hence the limits. */
 export const GET = dashboardEndpoint(CONTACT_DASHBOARD.exportContacts, async ({ session }) => {
@@ -15,3 +15,5 @@ export const GET = dashboardEndpoint(CONTACT_DASHBOARD.exportContacts, async ({ 
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { hasRole } from "@/lib/auth/roles";
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
 import { importContacts } from "@/lib/contacts/import-contacts";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CONTACT_DASHBOARD.importContacts, async ({ session, body }) => {
   // updating existing contacts takes the right to edit them too (the import's own roles aside)
@@ -11,3 +11,5 @@ export const POST = dashboardEndpoint(CONTACT_DASHBOARD.importContacts, async ({
   }
   return importContacts(session.organizationId, session.userId, body.existing, body.rows);
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

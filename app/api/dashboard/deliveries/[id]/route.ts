@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { getDeliveryDetail } from "@/lib/webhooks/get-delivery-detail";
 import { forRole, supportDelivery } from "@/lib/webhooks/support-view";
@@ -11,3 +11,5 @@ export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.getDelivery, async ({ ses
     supportDelivery,
   ),
 }));
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { countBacklog } from "@/lib/webhooks/count-backlog";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 
@@ -9,3 +9,5 @@ export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.countBacklog, async ({ se
     until: query.until,
   }),
 );
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

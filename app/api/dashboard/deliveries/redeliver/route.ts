@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { redeliverFailed } from "@/lib/webhooks/redeliver-failed";
 
@@ -9,3 +9,5 @@ export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.bulkRedeliver, async ({ 
     until: body.until,
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { listWebhookNames } from "@/lib/webhooks/repository/webhooks";
 
@@ -6,3 +6,5 @@ import { listWebhookNames } from "@/lib/webhooks/repository/webhooks";
 export const GET = dashboardEndpoint(WEBHOOK_DASHBOARD.listDeliveryWebhooks, async ({ session }) => ({
   webhooks: await listWebhookNames(session.organizationId),
 }));
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

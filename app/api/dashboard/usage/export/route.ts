@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { USAGE_DASHBOARD } from "@/lib/usage/dashboard-endpoints";
 import { exportUsage } from "@/lib/usage/export-usage";
 
@@ -13,3 +13,5 @@ export const GET = dashboardEndpoint(USAGE_DASHBOARD.exportUsage, async ({ sessi
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

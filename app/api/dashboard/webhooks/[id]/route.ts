@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
 import { updateWebhook } from "@/lib/webhooks/update-webhook";
@@ -19,3 +19,5 @@ export const PATCH = dashboardEndpoint(
 export const DELETE = dashboardEndpoint(WEBHOOK_DASHBOARD.deleteWebhook, async ({ session, params }) =>
   deleteWebhook(session.organizationId, params.id),
 );
+
+export const { GET, POST, PUT } = dashboardMethodNotAllowed(["PATCH", "DELETE"]);

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { controlBroadcast } from "@/lib/broadcasts/control-broadcast";
 import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { retryFailed } from "@/lib/broadcasts/retry-failed";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 /** With the API's rules (409 when it does not apply); an unknown action is a 404. */
 export const POST = dashboardEndpoint(BROADCAST_DASHBOARD.controlBroadcast, async ({ session, params }) => {
@@ -18,3 +18,5 @@ export const POST = dashboardEndpoint(BROADCAST_DASHBOARD.controlBroadcast, asyn
       throw new ApiError("RESOURCE_NOT_FOUND", "No such operation.", { field: "action" });
   }
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -2,7 +2,7 @@ import { create as contentDisposition } from "content-disposition";
 import { ApiError } from "@/lib/api/errors";
 import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { exportRecipients } from "@/lib/broadcasts/export-recipients";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(BROADCAST_DASHBOARD.exportRecipients, async ({ session, params }) => {
   const exported = await exportRecipients(session.organizationId, params.id);
@@ -17,3 +17,5 @@ export const GET = dashboardEndpoint(BROADCAST_DASHBOARD.exportRecipients, async
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 import { BROADCAST_DASHBOARD } from "@/lib/broadcasts/dashboard-endpoints";
 import { listRecipients, toRecipientJson } from "@/lib/broadcasts/list-recipients";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const GET = dashboardEndpoint(
   BROADCAST_DASHBOARD.listRecipients,
@@ -14,3 +14,5 @@ export const GET = dashboardEndpoint(
     return { recipients, page: query.page, per_page: query.per_page, total };
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);

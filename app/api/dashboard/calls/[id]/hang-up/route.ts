@@ -1,7 +1,9 @@
 import { hangUpCall } from "@/lib/calls/dashboard-calls";
 import { CALL_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CALL_DASHBOARD.hangUp, async ({ session, params }) =>
   hangUpCall(session, params.id),
 );
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,6 +1,6 @@
 import { updateCallSettings } from "@/lib/calls/call-settings";
 import { CALL_SETTINGS_DASHBOARD } from "@/lib/calls/dashboard-endpoints";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const PATCH = dashboardEndpoint(
   CALL_SETTINGS_DASHBOARD.updateCallSettings,
@@ -8,3 +8,5 @@ export const PATCH = dashboardEndpoint(
     settings: await updateCallSettings(session.organizationId, params.id, body),
   }),
 );
+
+export const { GET, POST, PUT, DELETE } = dashboardMethodNotAllowed(["PATCH"]);

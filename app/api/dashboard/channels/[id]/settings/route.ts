@@ -1,6 +1,6 @@
 import { CHANNEL_DASHBOARD } from "@/lib/channels/dashboard-endpoints";
 import { updateChannelSettings } from "@/lib/channels/update-channel-settings";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const PATCH = dashboardEndpoint(
   CHANNEL_DASHBOARD.updateSettings,
@@ -8,3 +8,5 @@ export const PATCH = dashboardEndpoint(
     channel: await updateChannelSettings(session.organizationId, params.id, body),
   }),
 );
+
+export const { GET, POST, PUT, DELETE } = dashboardMethodNotAllowed(["PATCH"]);

@@ -1,7 +1,7 @@
 import { assignConversation } from "@/lib/conversations/assign-conversation";
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { conversationId } from "@/lib/conversations/get-conversation-thread";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.assign, async ({ session, params, body }) => {
   const conversation = await assignConversation(
@@ -11,3 +11,5 @@ export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.assign, async ({ se
   );
   return { id: conversation.id, status: conversation.status, assignee_id: conversation.assigneeId };
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

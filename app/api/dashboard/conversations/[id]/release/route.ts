@@ -1,7 +1,9 @@
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { controlThread } from "@/lib/conversations/thread-control";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.release, async ({ session, params }) =>
   controlThread(session.organizationId, params.id, "release"),
 );
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { conversationId } from "@/lib/conversations/get-conversation-thread";
 import { reopenConversation } from "@/lib/conversations/reopen-conversation";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.reopen, async ({ session, params }) => {
   const conversation = await reopenConversation(
@@ -11,3 +11,5 @@ export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.reopen, async ({ se
   );
   return { id: conversation.id, status: conversation.status };
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 import { CONVERSATION_DASHBOARD } from "@/lib/conversations/dashboard-endpoints";
 import { conversationId } from "@/lib/conversations/get-conversation-thread";
 import { resolveConversation } from "@/lib/conversations/resolve-conversation";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.resolve, async ({ session, params }) => {
   const conversation = await resolveConversation(
@@ -11,3 +11,5 @@ export const POST = dashboardEndpoint(CONVERSATION_DASHBOARD.resolve, async ({ s
   );
   return { id: conversation.id, status: conversation.status };
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { redeliverOne } from "@/lib/webhooks/redeliver-one";
 import { forRole, supportDelivery } from "@/lib/webhooks/support-view";
@@ -7,3 +7,5 @@ import { forRole, supportDelivery } from "@/lib/webhooks/support-view";
 export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.redeliver, async ({ session, params }) => ({
   delivery: forRole(session.role, await redeliverOne(session.organizationId, params.id), supportDelivery),
 }));
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

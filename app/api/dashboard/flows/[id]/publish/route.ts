@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { changeFlowStatus } from "@/lib/flows/change-flow-status";
 import { FLOW_DASHBOARD } from "@/lib/flows/dashboard-endpoints";
 
@@ -6,3 +6,5 @@ import { FLOW_DASHBOARD } from "@/lib/flows/dashboard-endpoints";
 export const POST = dashboardEndpoint(FLOW_DASHBOARD.publishFlow, async ({ session, params }) => ({
   flow: await changeFlowStatus(session.organizationId, params.id, "publish"),
 }));
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { WEBHOOK_DASHBOARD } from "@/lib/webhooks/dashboard-endpoints";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { ROTATION_GRACE_HOURS } from "@/lib/webhooks/rotation-grace";
@@ -14,3 +14,5 @@ export const POST = dashboardEndpoint(WEBHOOK_DASHBOARD.rotateSecret, async ({ s
     grace_period_hours: ROTATION_GRACE_HOURS,
   };
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

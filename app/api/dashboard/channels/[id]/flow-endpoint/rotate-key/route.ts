@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { FLOW_ENDPOINT_DASHBOARD } from "@/lib/flow-endpoint/dashboard-endpoints";
 import { toFlowEndpointJson } from "@/lib/flow-endpoint/flow-endpoint-json";
 import { rotateFlowKey } from "@/lib/flow-endpoint/rotate-flow-key";
@@ -8,3 +8,5 @@ export const POST = dashboardEndpoint(FLOW_ENDPOINT_DASHBOARD.rotateFlowKey, asy
   const row = await rotateFlowKey(session.organizationId, params.id);
   return { endpoint: toFlowEndpointJson(row.channelId, row) };
 });
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

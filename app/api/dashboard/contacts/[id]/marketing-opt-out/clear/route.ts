@@ -1,7 +1,7 @@
 import { clearMarketingOptOut } from "@/lib/contacts/clear-marketing-opt-out";
 import { toContactJson } from "@/lib/contacts/contact-json";
 import { CONTACT_DASHBOARD } from "@/lib/contacts/dashboard-endpoints";
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 
 export const POST = dashboardEndpoint(
   CONTACT_DASHBOARD.clearMarketingOptOut,
@@ -11,3 +11,5 @@ export const POST = dashboardEndpoint(
     ),
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { dashboardEndpoint } from "@/lib/dashboard/route";
+import { dashboardEndpoint, dashboardMethodNotAllowed } from "@/lib/dashboard/route";
 import { FLOW_DASHBOARD } from "@/lib/flows/dashboard-endpoints";
 import { exportFlowResponses } from "@/lib/flows/export-flow-responses";
 
@@ -21,3 +21,5 @@ export const GET = dashboardEndpoint(
     });
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = dashboardMethodNotAllowed(["GET"]);
