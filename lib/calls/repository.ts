@@ -1,5 +1,6 @@
 import "#server-only";
 import { type CallWithContact, callInclude } from "@/lib/calls/call-json";
+import { LATEST_FIRST } from "@/lib/conversations/repository/conversations";
 import { db } from "@/lib/db";
 import type { Call, Contact, Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -201,7 +202,7 @@ export async function findOpenConversationId(
 ): Promise<string | null> {
   const conversation = await client.conversation.findFirst({
     where: { organizationId, contactId, channelId, status: "open" },
-    orderBy: { lastActivityAt: "desc" },
+    orderBy: LATEST_FIRST,
     select: { id: true },
   });
   return conversation?.id ?? null;

@@ -153,6 +153,8 @@ type ConversationSeed =
   | "open-other-app"
   | "resolved"
   | "resolved+open"
+  /** two open conversations on the channel with the same last activity: the one with the larger id continues */
+  | "open+tied"
   | "quiet";
 type BroadcastSeed = "none" | "delivered-2h" | "read-20h" | "delivered-30h" | "sent";
 type Seed = {
@@ -219,6 +221,7 @@ const seedArb: fc.Arbitrary<Seed> = fc.record({
     "open-other-app",
     "resolved",
     "resolved+open",
+    "open+tied",
     "quiet",
   ),
   broadcast: fc.constantFrom<BroadcastSeed>("none", "delivered-2h", "read-20h", "delivered-30h", "sent"),
@@ -434,6 +437,21 @@ async function seed(scenario: Scenario): Promise<{ labels: Labels; channels: Cha
         });
         labels.set(`resolved${o}.${c}`, resolved.id);
       }
+      if (s.conversation === "open+tied") {
+        // created first, so that a scan in index order without the id as tie-breaker meets it first
+        const lower = await db().conversation.create({
+          data: {
+            id: tiedId("a", o, c),
+            organizationId: org.id,
+            contactId: contact.id,
+            channelId: channel.id,
+            status: "open",
+            openedAt: new Date(BASE - 4 * HOUR),
+            lastActivityAt: new Date(BASE - 3 * HOUR),
+          },
+        });
+        labels.set(`tied-lower${o}.${c}`, lower.id);
+      }
       if (s.conversation !== "none") {
         const last =
           s.conversation === "quiet"
@@ -443,6 +461,7 @@ async function seed(scenario: Scenario): Promise<{ labels: Labels; channels: Cha
               : BASE - 3 * HOUR;
         const conversation = await db().conversation.create({
           data: {
+            ...(s.conversation === "open+tied" ? { id: tiedId("f", o, c) } : {}),
             organizationId: org.id,
             contactId: contact.id,
             channelId: s.conversation === "open-no-channel" ? null : channel.id,
@@ -478,6 +497,11 @@ async function seed(scenario: Scenario): Promise<{ labels: Labels; channels: Cha
     }
   }
   return { labels, channels };
+}
+
+/** The ids of an "open+tied" pair: the same on both databases, the "f" one the larger. */
+function tiedId(first: "a" | "f", org: number, customer: number): string {
+  return `${first}0000000-0000-4000-8000-00000000${org}${customer}00`;
 }
 
 function notification(step: Step, index: number, receivedAt: number) {
@@ -739,6 +763,42 @@ describe("an ordinary inbound message: the one statement and the transaction wri
       `inbound paths: ${statementStored} messages by the statement, ${transactionStored} by the transaction`,
     );
   }, 300_000);
+
+  it("two open conversations with the same last activity: both paths continue the one with the larger id", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const tied: Seed = { known: "phone", conversation: "open+tied", broadcast: "none", profile: null };
+      const seeds = [0, 1].map(() => Array.from({ length: CUSTOMERS }, () => tied));
+      const step: Step = {
+        org: 0,
+        channel: 0,
+        plus: false,
+        bare: false,
+        customer: 0,
+        ids: "phone",
+        username: false,
+        profile: null,
+        content: { kind: "text", body: "hello" },
+        gapMs: 1_000,
+        lagS: 0,
+        standby: false,
+        repeat: null,
+        parent: false,
+      };
+      for (const side of sides) {
+        const { calls } = await drive(side, { seeds, steps: [step] });
+        const { rows } = await side.pool.query(
+          "SELECT conversation_id FROM messages WHERE whatsapp_message_id = 'wamid.step-0'",
+        );
+        expect({ path: calls[0]?.path, rows }, side.name).toEqual({
+          path: side.name,
+          rows: [{ conversation_id: tiedId("f", 0, 0) }],
+        });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -38,6 +38,17 @@ export function findConversationWithChannel(organizationId: string, id: string) 
 }
 
 /**
+ * The latest conversation first; two with the same last activity (one statement touched both) by
+ * id, so that every path picks the same one: the inbound and outbound statements say the same
+ * (`ORDER BY last_activity_at DESC, id DESC` in lib/inbound/repository/ordinary-inbound.ts and
+ * lib/messages/repository/outbound.ts), and lib/inbound/inbound-paths.property.test.ts holds them to it.
+ */
+export const LATEST_FIRST: Prisma.ConversationOrderByWithRelationInput[] = [
+  { lastActivityAt: "desc" },
+  { id: "desc" },
+];
+
+/**
  * The contact's conversation that a message at this time continues: the latest not resolved
  * whose last activity is at or after `activeSince`, or null (the inbound path's).
  */
@@ -49,7 +60,7 @@ export function findContinuedConversation(
 ): Promise<Conversation | null> {
   return client.conversation.findFirst({
     where: { organizationId, contactId, status: { not: "resolved" }, lastActivityAt: { gte: activeSince } },
-    orderBy: { lastActivityAt: "desc" },
+    orderBy: LATEST_FIRST,
   });
 }
 
@@ -61,7 +72,7 @@ export function findLatestConversationOfContact(
 ): Promise<{ id: string } | null> {
   return client.conversation.findFirst({
     where: { organizationId, contactId },
-    orderBy: { lastActivityAt: "desc" },
+    orderBy: LATEST_FIRST,
     select: { id: true },
   });
 }

@@ -1,4 +1,5 @@
 import "#server-only";
+import { LATEST_FIRST } from "@/lib/conversations/repository/conversations";
 import { db, rawQuery } from "@/lib/db";
 import { eventDataSql } from "@/lib/events/outbox-sql";
 import { outboxSql } from "@/lib/events/repository";
@@ -109,7 +110,7 @@ export async function latestConversationOf(
       OR: [{ channelId }, { channelId: null }],
       contact: customer.phone ? { phone: customer.phone } : { bsuid: customer.bsuid },
     },
-    orderBy: { lastActivityAt: "desc" },
+    orderBy: LATEST_FIRST,
     select: { id: true },
   });
 }

@@ -180,10 +180,10 @@ export async function storeOrdinaryInbound(
         SELECT cv.id, cv.owner, cv.owner_app_id, cv.organization_id, cv.last_activity_at FROM conversations cv
         WHERE cv.contact_id = c.id AND cv.status <> 'resolved'
           AND cv.last_activity_at >= ${new Date(writtenAt.getTime() - CONVERSATION_QUIET_MS)}
-        ORDER BY cv.last_activity_at DESC OFFSET 0
+        ORDER BY cv.last_activity_at DESC, cv.id DESC OFFSET 0
       ) mine
       WHERE mine.organization_id = ${org}::uuid
-      ORDER BY mine.last_activity_at DESC LIMIT 1
+      ORDER BY mine.last_activity_at DESC, mine.id DESC LIMIT 1
     )`,
     Prisma.sql`cu AS (
       UPDATE contacts ct SET

@@ -265,7 +265,7 @@ function outboundConversationCtes(now: Date): Prisma.Sql[] {
         SELECT mine.id FROM (
           SELECT id, organization_id FROM conversations
           WHERE contact_id = k.contact_id AND status <> 'resolved'
-          ORDER BY last_activity_at DESC OFFSET 0
+          ORDER BY last_activity_at DESC, id DESC OFFSET 0
         ) mine
         WHERE mine.organization_id = k.org_id LIMIT 1
       ) cv
