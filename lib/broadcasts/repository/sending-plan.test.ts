@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { linkRecipientsSql, lockDueRecipients } from "@/lib/broadcasts/repository/sending";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { type PlanNode, pausedBroadcast, rowsRead, scansOf } from "@/scripts/test/plan-helpers";
 import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
@@ -22,31 +23,7 @@ let broadcastId = "";
 
 beforeAll(async () => {
   const org = orgs.a;
-  const channel = await db().channel.create({
-    data: {
-      organizationId: org,
-      name: "main",
-      phoneNumberId: `pn-${randomUUID()}`,
-      wabaId: `waba-${randomUUID()}`,
-      accessTokenEnc: "sealed",
-    },
-  });
-  // paused: no driver or sweeper of the suite's worker takes it
-  const broadcast = await db().broadcast.create({
-    data: {
-      organizationId: org,
-      channelId: channel.id,
-      name: "plan",
-      status: "paused",
-      templateName: "hello",
-      templateLanguage: "en",
-      templateCategory: "MARKETING",
-      components: [],
-      placeholders: [],
-      total: RECIPIENTS + 1,
-    },
-  });
-  broadcastId = broadcast.id;
+  ({ broadcastId } = await pausedBroadcast(org, RECIPIENTS + 1));
   const row = (seq: number) => ({
     broadcastId,
     seq,
@@ -60,23 +37,6 @@ beforeAll(async () => {
     data: Array.from({ length: RECIPIENTS }, (_, i) => row(i + 1)),
   });
 });
-
-type PlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PlanNode[];
-};
-
-/** Rows each scan of broadcast_recipients in the plan produced, loops included. */
-function recipientScans(node: PlanNode): number[] {
-  const own =
-    node["Relation Name"] === "broadcast_recipients" && node["Node Type"] !== "ModifyTable"
-      ? [node["Actual Rows"] * node["Actual Loops"]]
-      : [];
-  return [...own, ...(node.Plans ?? []).flatMap(recipientScans)];
-}
 
 class Rollback extends Error {}
 
@@ -102,7 +62,7 @@ describe("the link of a claimed batch", () => {
           );
           const root = plan?.["QUERY PLAN"][0]?.Plan;
           if (!root) throw new Error("no plan");
-          scans = [...scans, ...recipientScans(root)];
+          scans = [...scans, ...scansOf(root, "broadcast_recipients").map(rowsRead)];
         }
         throw new Rollback();
       })
