@@ -16,6 +16,16 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   return parseJsonBody((await readBody(request, limit)).toString("utf8"));
 }
 
+/** The CSRF check (403) and the session (401): what every dashboard route checks first. */
+async function signedInFromDashboard(request: Request): Promise<DashboardSession> {
+  if (!isSameOriginRequest(request)) {
+    throw new ApiError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
+  }
+  const session = await getDashboardSession();
+  if (!session) throw new ApiError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+  return session;
+}
+
 /**
  * CSRF check (403), session (401), role (403), the route's limit per staff member and
  * organization (429), zod-parsed body and query (the /v1 validation codes).
@@ -25,11 +35,7 @@ async function check(
   request: Request,
   context: { params: Promise<unknown> },
 ): Promise<Parsed> {
-  if (!isSameOriginRequest(request)) {
-    throw new ApiError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
-  }
-  const session = await getDashboardSession();
-  if (!session) throw new ApiError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+  const session = await signedInFromDashboard(request);
   if (!hasRole(session.role, spec.roles)) {
     throw new ApiError("AUTH_FORBIDDEN", "Your role does not allow this.");
   }
@@ -81,10 +87,7 @@ type Handler = (request: Request) => Promise<Response>;
 export function dashboardMethodNotAllowed(allowed: readonly Method[]): Record<Method, Handler> {
   const handler: Handler = async (request) => {
     try {
-      if (!isSameOriginRequest(request)) {
-        throw new ApiError("AUTH_CSRF_REJECTED", "This request did not come from the dashboard.");
-      }
-      if (!(await getDashboardSession())) throw new ApiError("AUTH_SESSION_REQUIRED", "Sign in to continue.");
+      await signedInFromDashboard(request);
       throw new ApiError(
         "METHOD_NOT_ALLOWED",
         `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
