@@ -29,7 +29,8 @@ export const TENANCY_EXCEPTIONS: Record<string, string> = {
     "sweeper: writes every organization's API key last-used times from Redis in one pass",
   "lib/maintenance/prune-events.ts":
     "sweeper: deletes events and deliveries past retention across organizations",
-  "lib/maintenance/prune.ts": "sweeper: deletes expired idempotency keys across organizations",
+  "lib/maintenance/prune.ts":
+    "sweeper: deletes expired idempotency keys, old delivery attempts and processed upstream notifications across organizations, in batches (lib/maintenance/delete-oldest.ts)",
   "lib/maintenance/sweep-deliveries.ts":
     "sweeper: requeues every organization's due deliveries that Redis lost",
   "lib/messages/sweep-sends.ts": "sweeper: requeues or fails every organization's unconfirmed sends",
