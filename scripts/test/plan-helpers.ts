@@ -20,12 +20,14 @@ export function scansOf(node: PlanNode, relation: string): PlanNode[] {
 export const rowsRead = (scan: PlanNode): number => scan["Actual Rows"] * scan["Actual Loops"];
 
 /**
- * A channel and a paused broadcast of `total` recipients (none made here) for a plan test: paused,
- * so that no driver of the suite's worker takes it.
+ * A channel and a paused broadcast of `total` recipients (none made here) for a test that writes
+ * its rows by hand: paused, so that no driver of the suite's worker (lib/broadcasts/sweep-broadcasts.ts
+ * queues a running one every 5 s) claims and sends them itself.
  */
 export async function pausedBroadcast(
   organizationId: string,
   total: number,
+  { name = "plan", startedAt = null }: { name?: string; startedAt?: Date | null } = {},
 ): Promise<{ channelId: string; broadcastId: string }> {
   const channel = await db().channel.create({
     data: {
@@ -40,7 +42,7 @@ export async function pausedBroadcast(
     data: {
       organizationId,
       channelId: channel.id,
-      name: "plan",
+      name,
       status: "paused",
       templateName: "hello",
       templateLanguage: "en",
@@ -48,6 +50,7 @@ export async function pausedBroadcast(
       components: [],
       placeholders: [],
       total,
+      startedAt,
     },
   });
   return { channelId: channel.id, broadcastId: broadcast.id };

@@ -11,6 +11,7 @@ import { markFailed } from "@/lib/messages/transitions/mark-failed";
 import { markInboundRead } from "@/lib/messages/transitions/mark-inbound-read";
 import { markBatchSent, markSent } from "@/lib/messages/transitions/mark-sent";
 import { putBack } from "@/lib/messages/transitions/put-back";
+import { pausedBroadcast } from "@/scripts/test/plan-helpers";
 import { twoOrganizations } from "@/scripts/test/two-organizations";
 
 /**
@@ -92,34 +93,10 @@ beforeAll(async () => {
   b.org = orgs.b;
   a.phone = `+1555${String(Date.now() % 1e7).padStart(7, "0")}`;
   a.contact = (await db().contact.create({ data: { organizationId: a.org, phone: a.phone } })).id;
-  const channel = await db().channel.create({
-    data: {
-      organizationId: a.org,
-      name: "main",
-      phoneNumberId: `pn-${randomUUID()}`,
-      wabaId: `waba-${randomUUID()}`,
-      accessTokenEnc: "sealed",
-    },
-  });
-  a.channel = channel.id;
-  const broadcast = await db().broadcast.create({
-    data: {
-      organizationId: a.org,
-      channelId: channel.id,
-      name: "tenancy",
-      // paused: the stack's worker drives a running broadcast (lib/broadcasts/sweep-broadcasts.ts
-      // queues it every 5 s), and its driver would claim and send these messages itself
-      status: "paused",
-      templateName: "hello",
-      templateLanguage: "en",
-      templateCategory: "MARKETING",
-      components: [],
-      placeholders: [],
-      total: 0,
-      startedAt: new Date(),
-    },
-  });
-  a.broadcast = broadcast.id;
+  // paused: the stack's worker would claim and send these messages itself (plan-helpers.ts)
+  const made = await pausedBroadcast(a.org, 0, { name: "tenancy", startedAt: new Date() });
+  a.channel = made.channelId;
+  a.broadcast = made.broadcastId;
 });
 
 /** One of A's messages for each transition, in the status it moves from. */
