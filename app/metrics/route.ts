@@ -1,3 +1,4 @@
+import { plainMethodNotAllowed } from "@/lib/api/respond";
 import { metricsAnswer } from "@/lib/metrics/serve-metrics";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +11,6 @@ export async function GET(request: Request): Promise<Response> {
     headers: { "content-type": answer.contentType, "cache-control": "no-store" },
   });
 }
+
+// a method it does not serve: 405 in the envelope with Allow (lib/api/respond.ts)
+export const { POST, PUT, PATCH, DELETE } = plainMethodNotAllowed(["GET"]);

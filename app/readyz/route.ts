@@ -1,4 +1,4 @@
-import { jsonFromError, jsonOk } from "@/lib/api/respond";
+import { jsonFromError, jsonOk, plainMethodNotAllowed } from "@/lib/api/respond";
 import { checkReadiness } from "@/lib/maintenance/check-readiness";
 
 /** Readiness: PostgreSQL and Redis answer (503 SERVER_SERVICE_UNAVAILABLE naming the one down). */
@@ -9,3 +9,6 @@ export async function GET(): Promise<Response> {
     return jsonFromError(error);
   }
 }
+
+// a method it does not serve: 405 in the envelope with Allow (lib/api/respond.ts)
+export const { POST, PUT, PATCH, DELETE } = plainMethodNotAllowed(["GET"]);

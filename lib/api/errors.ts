@@ -106,3 +106,17 @@ export function shouldRetry(error: ApiError): boolean | null {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * 405 for a method a route does not serve, with `Allow` naming those it does: one wording for
+ * /v1 (lib/api/route.ts), the dashboard's routes (lib/dashboard/route.ts) and the plain endpoints
+ * (lib/api/respond.ts).
+ */
+export function methodNotAllowedError(method: string, allowed: readonly string[]): ApiError {
+  return new ApiError(
+    "METHOD_NOT_ALLOWED",
+    `${method} is not supported here; use ${allowed.join(" or ")}.`,
+    undefined,
+    { Allow: allowed.join(", ") },
+  );
+}

@@ -1,5 +1,5 @@
 import { errorBody, ok } from "@/lib/api/envelope";
-import { ApiError, isApiError } from "@/lib/api/errors";
+import { ApiError, isApiError, methodNotAllowedError } from "@/lib/api/errors";
 import { logger } from "@/lib/logger";
 
 /**
@@ -59,4 +59,19 @@ export function jsonFromError(error: unknown): Response {
   if (isApiError(error)) return errorResponse(error);
   logger.error({ err: error instanceof Error ? error.stack : String(error) }, "dashboard route failed");
   return errorResponse(new ApiError("SERVER_INTERNAL_ERROR", "Something went wrong."));
+}
+
+type OtherMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * For a plain endpoint (outside /v1 and the dashboard: health, readiness, metrics, media links,
+ * the upstream receiver's route): a handler for each method it does not serve (the route exports
+ * those; HEAD Next answers from GET), 405 in the envelope with `Allow`, not Next's empty 405. No
+ * key or session is asked: these endpoints take none.
+ */
+export function plainMethodNotAllowed(
+  allowed: readonly string[],
+): Record<OtherMethod, (request: Request) => Promise<Response>> {
+  const handler = async (request: Request) => errorResponse(methodNotAllowedError(request.method, allowed));
+  return { POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
 }

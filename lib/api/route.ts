@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { authenticate } from "@/lib/api/authenticate";
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
 import { type ApiResult, errorBody } from "@/lib/api/envelope";
-import { ApiError, isApiError, shouldRetry, UnderWayError } from "@/lib/api/errors";
+import { ApiError, isApiError, methodNotAllowedError, shouldRetry, UnderWayError } from "@/lib/api/errors";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -261,10 +261,10 @@ function tooMany(limit: RateLimitResult): ApiError {
  * serve), still with rate-limit headers: a valid key is counted against its limit, a request
  * without one against its address's window of failed authentications.
  */
-function rejection(makeError: (request: Request) => ApiError, extraHeaders: Record<string, string> = {}) {
+function rejection(makeError: (request: Request) => ApiError) {
   return async (request: Request): Promise<Response> => {
     const requestId = requestIdOf(request);
-    let headers: Record<string, string> = { "X-Request-Id": requestId, ...extraHeaders };
+    let headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const apiKey = await authenticate(request.headers).catch(() => null);
       const limit = apiKey
@@ -289,14 +289,7 @@ export function notFoundRoute() {
 
 /** For the methods a route file does not serve: 405 in the envelope, with `Allow`. */
 export function methodNotAllowed(allowed: string[]) {
-  const handler = rejection(
-    (request) =>
-      new ApiError(
-        "METHOD_NOT_ALLOWED",
-        `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
-      ),
-    { Allow: allowed.join(", ") },
-  );
+  const handler = rejection((request) => methodNotAllowedError(request.method, allowed));
   const all = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   return Object.fromEntries(all.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
     (typeof all)[number],

@@ -1,5 +1,5 @@
 import { checkParams, checkQuery } from "@/lib/api/check-request-text";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, methodNotAllowedError } from "@/lib/api/errors";
 import { parseJsonBody } from "@/lib/api/parse-json-body";
 import { BODY_LIMITS, readBody } from "@/lib/api/read-body";
 import { jsonFromError, jsonOk } from "@/lib/api/respond";
@@ -88,12 +88,7 @@ export function dashboardMethodNotAllowed(allowed: readonly Method[]): Record<Me
   const handler: Handler = async (request) => {
     try {
       await signedInFromDashboard(request);
-      throw new ApiError(
-        "METHOD_NOT_ALLOWED",
-        `${request.method} is not supported here; use ${allowed.join(" or ")}.`,
-        undefined,
-        { Allow: allowed.join(", ") },
-      );
+      throw methodNotAllowedError(request.method, allowed);
     } catch (error) {
       return jsonFromError(error);
     }

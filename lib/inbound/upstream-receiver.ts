@@ -125,20 +125,3 @@ export async function answerOnNode(req: IncomingMessage): Promise<PlainAnswer> {
   const query = url.indexOf("?");
   return answerSubscription(new URLSearchParams(query === -1 ? "" : url.slice(query + 1)));
 }
-
-/** Any other method: 405 with Allow, in the error envelope. */
-export async function upstreamReceiverWrongMethod(request: Request): Promise<Response> {
-  const allow = UPSTREAM_RECEIVER_METHODS.join(", ");
-  return toResponse(
-    errorAnswer(
-      new ApiError(
-        "METHOD_NOT_ALLOWED",
-        `${request.method} is not supported here; use ${allow}.`,
-        undefined,
-        {
-          Allow: allow,
-        },
-      ),
-    ),
-  );
-}

@@ -1,4 +1,5 @@
 import { create as contentDisposition } from "content-disposition";
+import { plainMethodNotAllowed } from "@/lib/api/respond";
 import { logger } from "@/lib/logger";
 import { verifyMediaUrl } from "@/lib/media/signed-url";
 import { storedMedia } from "@/lib/media/stored-media";
@@ -31,3 +32,6 @@ export async function GET(
     },
   });
 }
+
+// a method it does not serve: 405 in the envelope with Allow (lib/api/respond.ts)
+export const { POST, PUT, PATCH, DELETE } = plainMethodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
+import { plainMethodNotAllowed } from "@/lib/api/respond";
 import {
   receiveUpstreamNotification,
-  upstreamReceiverWrongMethod,
+  UPSTREAM_RECEIVER_METHODS,
   verifyUpstreamSubscription,
 } from "@/lib/inbound/upstream-receiver";
 
@@ -8,6 +9,4 @@ import {
 // functions: lib/inbound/upstream-receiver.ts); this route serves `next dev` and the other methods.
 export const GET = verifyUpstreamSubscription;
 export const POST = receiveUpstreamNotification;
-export const PUT = upstreamReceiverWrongMethod;
-export const PATCH = upstreamReceiverWrongMethod;
-export const DELETE = upstreamReceiverWrongMethod;
+export const { PUT, PATCH, DELETE } = plainMethodNotAllowed(UPSTREAM_RECEIVER_METHODS);
