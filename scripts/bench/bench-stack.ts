@@ -112,7 +112,6 @@ export async function startBenchStack(options: {
   const webs = webPorts.map((port, i) => own(`web${i + 1}`, "scripts/web.ts", { PORT: String(port) }));
   // BENCH_WORKER_CWD=<checkout>: the worker of another checkout (a commit to compare against in one sitting)
   const workerCwd = process.env.BENCH_WORKER_CWD ?? options.checkout;
-  // BENCH_WORKER_NODE_OPTIONS: node flags for the worker processes only (a V8 setting to compare)
   const workerEnv = {
     ...options.workerEnv,
     ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
