@@ -12,7 +12,7 @@ import { startBenchStack, WEB_PROCESSES } from "@/scripts/bench/bench-stack";
 import { type Measured, measure, measureCeilings, printTable } from "@/scripts/bench/measure";
 import { cpuBetween, sampleCpu } from "@/scripts/bench/proc-cpu";
 import { runBench } from "@/scripts/bench/run-bench";
-import { putJson } from "@/scripts/lib/put-json";
+import { textingOrganization } from "@/scripts/bench/texting-org";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "16,64,128").split(",").map(Number);
@@ -84,54 +84,18 @@ async function main(): Promise<void> {
   }
   const stack = await startBenchStack({ webPort: WEB_PORT, sandboxPort: SANDBOX_PORT });
   try {
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { createApiKey } = await import("@/lib/keys/create-api-key");
-    const { createChannel } = await import("@/lib/channels/create-channel");
     const { db } = await import("@/lib/db");
-    const { closeQueues } = await import("@/lib/queues");
-
-    // the upstream's top tier: 1,000 messages/s, in the sandbox and in our limiter; statuses off
-    await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
-      webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-      app_secret: stack.env.WHATSAPP_APP_SECRET,
-      verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
-      status_delays_ms: { sent: null, delivered: null, read: null },
-      pair_rate_limit: null,
-      enforce_window: false,
-    });
-    await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000001`, {
-      waba_id: "900000000002",
-      display_phone_number: "+1 555 0199",
-      access_token: "bench-token",
-      throughput_per_second: 1000,
-    });
-    const org = await createOrganization({ name: "Bench" });
-    const { key } = await createApiKey({
-      organizationId: org.id,
-      name: "bench",
-      kind: "sk",
-      scopes: ["whatsapp:send"],
-      perMinuteLimit: 10_000_000,
-      perDayLimit: 100_000_000,
-    });
-    await createChannel({
-      organizationId: org.id,
-      name: "bench",
+    // the upstream's top tier: 1,000 messages/s, in the sandbox and in our limiter
+    const { organizationId, key, phones } = await textingOrganization(stack, {
+      name: "Bench",
       phoneNumberId: "900000000001",
       wabaId: "900000000002",
-      accessToken: "bench-token",
-      graphUrl: `${stack.sandboxUrl}/v23.0`,
-      throughputPerSecond: 1000,
+      displayPhoneNumber: "+1 555 0199",
+      scopes: ["whatsapp:send"],
+      firstPhone: 5_000_000,
+      contacts: RECIPIENTS,
+      perSecond: 1000,
     });
-    // an open 24-hour window for every recipient
-    const phones = Array.from(
-      { length: RECIPIENTS },
-      (_, i) => `+1415${String(5_000_000 + i).padStart(7, "0")}`,
-    );
-    await db().contact.createMany({
-      data: phones.map((phone) => ({ organizationId: org.id, phone, lastInboundAt: new Date() })),
-    });
-    await closeQueues();
 
     let n = 0;
     const body = () =>
@@ -149,9 +113,13 @@ async function main(): Promise<void> {
       headers,
       body,
     });
-    const sentBefore = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
+    const sentBefore = await db().message.count({
+      where: { organizationId, status: "sent" },
+    });
     const unsettled = () =>
-      db().message.count({ where: { organizationId: org.id, status: { in: ["queued", "sending"] } } });
+      db().message.count({
+        where: { organizationId, status: { in: ["queued", "sending"] } },
+      });
     const modes: Drained[] = [];
     const healthz: Measured[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -189,9 +157,10 @@ async function main(): Promise<void> {
       }
     }
     const [trivial, machine] = await measureCeilings(stack.baseUrls, WEB_PORT + 1, SECONDS, stack.cpu);
-    const sent =
-      (await db().message.count({ where: { organizationId: org.id, status: "sent" } })) - sentBefore;
-    const failed = await db().message.count({ where: { organizationId: org.id, status: { not: "sent" } } });
+    const sent = (await db().message.count({ where: { organizationId, status: "sent" } })) - sentBefore;
+    const failed = await db().message.count({
+      where: { organizationId, status: { not: "sent" } },
+    });
     const answered = [...rows].reduce((n, r) => n + r.total - r.non2xx - r.errors, 0);
     // what the upstream received: each message at most once (biz_opaque_callback_data is our id)
     const received = (await (
@@ -199,7 +168,7 @@ async function main(): Promise<void> {
     ).json()) as { data: { body: { biz_opaque_callback_data?: string }; result: number | null }[] };
     const accepted = received.data.filter((r) => r.result === 200);
     const distinct = new Set(accepted.map((r) => r.body.biz_opaque_callback_data)).size;
-    const allSent = await db().message.count({ where: { organizationId: org.id, status: "sent" } });
+    const allSent = await db().message.count({ where: { organizationId, status: "sent" } });
 
     console.log(
       `\nbench:send — ${SECONDS} s a run, ${RECIPIENTS} recipients, ${WEB_PORTS_TEXT()} and one worker process`,

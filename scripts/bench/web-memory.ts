@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { startBenchStack } from "@/scripts/bench/bench-stack";
 import { runBench } from "@/scripts/bench/run-bench";
-import { putJson } from "@/scripts/lib/put-json";
+import { textingOrganization } from "@/scripts/bench/texting-org";
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
@@ -45,46 +45,16 @@ async function once(mode: "node" | "next"): Promise<Run> {
   else delete process.env.WEB_API;
   const stack = await startBenchStack({ webPort: WEB_PORT, sandboxPort: SANDBOX_PORT });
   try {
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { createApiKey } = await import("@/lib/keys/create-api-key");
-    const { createChannel } = await import("@/lib/channels/create-channel");
     const { SCOPES } = await import("@/lib/api/scopes");
-    const { db } = await import("@/lib/db");
-    const { closeQueues } = await import("@/lib/queues");
-    await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
-      webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-      app_secret: stack.env.WHATSAPP_APP_SECRET,
-      verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
-      status_delays_ms: { sent: null, delivered: null, read: null },
-      enforce_window: false,
-    });
-    await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/900000000011`, {
-      waba_id: "900000000012",
-      display_phone_number: "+1 555 0198",
-      access_token: "bench-token",
-    });
-    const org = await createOrganization({ name: `Memory ${mode}` });
-    const { key } = await createApiKey({
-      organizationId: org.id,
-      name: "bench",
-      kind: "sk",
-      scopes: Object.keys(SCOPES) as (keyof typeof SCOPES)[],
-      perMinuteLimit: 10_000_000,
-      perDayLimit: 100_000_000,
-    });
-    const channel = await createChannel({
-      organizationId: org.id,
-      name: "bench",
+    const { channelId, key, phones } = await textingOrganization(stack, {
+      name: `Memory ${mode}`,
       phoneNumberId: "900000000011",
       wabaId: "900000000012",
-      accessToken: "bench-token",
-      graphUrl: `${stack.sandboxUrl}/v23.0`,
+      displayPhoneNumber: "+1 555 0198",
+      scopes: Object.keys(SCOPES),
+      firstPhone: 6_000_000,
+      contacts: 200,
     });
-    const phones = Array.from({ length: 200 }, (_, i) => `+1415${String(6_000_000 + i).padStart(7, "0")}`);
-    await db().contact.createMany({
-      data: phones.map((phone) => ({ organizationId: org.id, phone, lastInboundAt: new Date() })),
-    });
-    await closeQueues();
 
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     let n = 0;
@@ -106,7 +76,7 @@ async function once(mode: "node" | "next"): Promise<Run> {
         },
       }),
       () => ({ path: "/v1/whatsapp/templates" }),
-      () => ({ path: `/v1/whatsapp/channels/${channel.id}/calling` }),
+      () => ({ path: `/v1/whatsapp/channels/${channelId}/calling` }),
       () => ({ path: "/v1/whatsapp/flows" }),
       () => ({ path: "/v1/whatsapp/calls" }),
       () => ({ path: "/v1/whatsapp/broadcasts" }),
