@@ -54,8 +54,9 @@ describe("the prune", () => {
     // two a statement: several batches for each table
     const counts = await prune(30, 2);
 
-    expect(counts.idempotency).toBeGreaterThanOrEqual(5);
-    expect(counts.notifications).toBeGreaterThanOrEqual(5);
+    // the rows, not the counts: another prune (the worker's hourly one, another file's) may take
+    // some of these first, and the outcome is the same
+    expect(Object.keys(counts).sort()).toEqual(["attempts", "events", "idempotency", "notifications"]);
     const keys = await db().idempotencyKey.findMany({
       where: { organizationId: orgs.a, key: { startsWith: marker } },
       select: { key: true },

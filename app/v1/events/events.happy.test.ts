@@ -114,7 +114,9 @@ describe("GET /v1/events", () => {
     expect(listed).not.toContain(old.id);
     expect((await api(`/v1/events/${old.id}`, { key })).status).toBe(404);
 
-    expect(await pruneEvents()).toBeGreaterThanOrEqual(1);
+    // the rows, not the count: another prune (the worker's hourly one, lib/maintenance/prune.test.ts)
+    // may take the old event first, and the outcome is the same
+    await pruneEvents();
     expect(await db().event.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await db().event.findUnique({ where: { id: kept.id } })).not.toBeNull();
   });
