@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { type CpuGroups, postgresPids, redisPids, withDescendants } from "@/scripts/bench/proc-cpu";
 import { recreateDatabase } from "@/scripts/lib/database";
+import { putJson } from "@/scripts/lib/put-json";
 import { scratchServices } from "@/scripts/lib/runtime-env";
 import { type Proc, startProcess, stopProcess, waitFor } from "@/scripts/test/processes";
 
@@ -148,4 +149,24 @@ export async function startBenchStack(options: {
   }
   Object.assign(process.env, env);
   return { baseUrl, baseUrls, sandboxUrl, env, cpu, stop };
+}
+
+/**
+ * The sandbox's app pointed at the stack's receiver. By default what would add work that is not the
+ * benchmark's own is off: status notifications (each a webhook POST to the web app) and the
+ * per-pair rate limit; `extra` sets more or other (enforce_window: false for texts to anyone,
+ * the statuses' delays for a benchmark of a message's whole life).
+ */
+export async function configureSandboxApp(
+  stack: BenchStack,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
+    webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
+    app_secret: stack.env.WHATSAPP_APP_SECRET,
+    verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
+    status_delays_ms: { sent: null, delivered: null, read: null },
+    pair_rate_limit: null,
+    ...extra,
+  });
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { BenchStack } from "@/scripts/bench/bench-stack";
+import { type BenchStack, configureSandboxApp } from "@/scripts/bench/bench-stack";
 import { putJson } from "@/scripts/lib/put-json";
 
 export const PHONE_NUMBER_ID = "910000000001";
@@ -19,13 +19,7 @@ export const TAG = "bench-audience";
  * not part of a broadcast's cost), one utility template with a variable.
  */
 export async function setUpUpstream(stack: BenchStack, perSecond: number, numbers = 1): Promise<void> {
-  await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
-    webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-    app_secret: stack.env.WHATSAPP_APP_SECRET,
-    verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
-    status_delays_ms: { sent: null, delivered: null, read: null },
-    pair_rate_limit: null,
-  });
+  await configureSandboxApp(stack);
   for (let i = 0; i < numbers; i++) {
     await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/${phoneNumberIdOf(i)}`, {
       waba_id: wabaIdOf(i),

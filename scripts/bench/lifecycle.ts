@@ -51,6 +51,7 @@ import pg from "pg";
 import { standInForAutovacuum } from "@/scripts/bench/autovacuum-stand-in";
 import {
   type BenchStack,
+  configureSandboxApp,
   startBenchStack,
   WEB_PROCESSES,
   WORKER_PROCESSES,
@@ -381,13 +382,9 @@ async function lifecycleRun(options: RunOptions): Promise<Run> {
       databaseUrl: options.databaseUrl,
     });
     try {
-      await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
-        webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-        app_secret: stack.env.WHATSAPP_APP_SECRET,
-        verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
+      await configureSandboxApp(stack, {
         status_delays_ms: STATUS_DELAYS,
         skip_delivered_when_read_fast: false,
-        pair_rate_limit: null,
         enforce_window: false,
       });
       await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/${PHONE_NUMBER_ID}`, {

@@ -1,4 +1,4 @@
-import type { BenchStack } from "@/scripts/bench/bench-stack";
+import { type BenchStack, configureSandboxApp } from "@/scripts/bench/bench-stack";
 import { putJson } from "@/scripts/lib/put-json";
 
 /**
@@ -28,14 +28,7 @@ export async function textingOrganization(
   const { db } = await import("@/lib/db");
   const { closeQueues } = await import("@/lib/queues");
   const throughput = options.perSecond ? { throughput_per_second: options.perSecond } : {};
-  await putJson(`${stack.sandboxUrl}/_sandbox/app`, {
-    webhook_url: `${stack.baseUrl}/webhooks/whatsapp`,
-    app_secret: stack.env.WHATSAPP_APP_SECRET,
-    verify_token: stack.env.WHATSAPP_VERIFY_TOKEN,
-    status_delays_ms: { sent: null, delivered: null, read: null },
-    pair_rate_limit: null,
-    enforce_window: false,
-  });
+  await configureSandboxApp(stack, { enforce_window: false });
   await putJson(`${stack.sandboxUrl}/_sandbox/phone-numbers/${options.phoneNumberId}`, {
     waba_id: options.wabaId,
     display_phone_number: options.displayPhoneNumber,
