@@ -3,15 +3,27 @@ import { errorBody } from "@/lib/api/envelope";
 import { ApiError } from "@/lib/api/errors";
 
 /**
- * Next decodes path segments before any route handler runs, and answers a segment that is
- * not valid percent-encoding (`%zz`, `%C0%AF`, an encoded surrogate `%ED%A0%80`) with a plain
- * 500. Such a path names nothing: it gets the API's 404 envelope here instead. The matcher
- * keeps this to API paths holding a `%`, so ordinary requests (and their bodies, which Next
+ * Next decodes path segments before any route handler or page runs, and answers a segment that
+ * is not valid percent-encoding (`%zz`, `%C0%AF`, an encoded surrogate `%ED%A0%80`) with a plain
+ * 500. Such a path names nothing: it gets a 404 here instead, the API's envelope on the machine
+ * endpoints (/v1, the dashboard's JSON routes, the receivers, media links, the Flow endpoint) and
+ * a short page on the dashboard's pages (`/dashboard/broadcasts/%zz`). The matcher keeps this to
+ * paths with a dynamic segment holding a `%`, so ordinary requests (and their bodies, which Next
  * buffers for a proxy) never pass through it.
  */
 export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
   if (path.split("/").every(decodes)) return NextResponse.next();
+  if (path.startsWith("/dashboard/")) {
+    return new NextResponse("Not found: this address is not valid percent-encoding.", {
+      status: 404,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
   const requestId = `req_${crypto.randomUUID().replaceAll("-", "")}`;
   const error = new ApiError(
     "RESOURCE_NOT_FOUND",
@@ -33,5 +45,12 @@ function decodes(segment: string): boolean {
 }
 
 export const config = {
-  matcher: ["/v1/:path(.*%.*)", "/api/:path(.*%.*)", "/webhooks/:path(.*%.*)"],
+  matcher: [
+    "/v1/:path(.*%.*)",
+    "/api/:path(.*%.*)",
+    "/webhooks/:path(.*%.*)",
+    "/media/:path(.*%.*)",
+    "/flows/:path(.*%.*)",
+    "/dashboard/:path(.*%.*)",
+  ],
 };

@@ -41,3 +41,33 @@ describe("a method a plain endpoint does not serve", () => {
     expect(media.status).toBe(403);
   });
 });
+
+/**
+ * Next answers a path segment that is not valid percent-encoding with a plain 500 before any
+ * handler runs; proxy.ts answers 404 instead, on every path with a dynamic segment.
+ */
+describe("a path that is not valid percent-encoding", () => {
+  it.each([
+    ["/media/%zz", "GET"],
+    ["/media/%E0%A4%A?expires=1&signature=x", "GET"],
+    ["/media/abc%zz", "DELETE"],
+    ["/flows/endpoint/%zz", "POST"],
+    ["/webhooks/whatsapp/%C0%AF", "POST"],
+  ])("%s (%s) → 404 RESOURCE_NOT_FOUND in the envelope", async (path, method) => {
+    const res = await fetch(`${BASE_URL}${path}`, { method, redirect: "manual" });
+    const text = await res.text();
+    expect(res.status).toBe(404);
+    expect(JSON.parse(text).error.code).toBe("RESOURCE_NOT_FOUND");
+  });
+
+  it.each(["/dashboard/broadcasts/%zz", "/dashboard/conversations/%ED%A0%80", "/dashboard/flows/%zz"])(
+    "%s → 404, a short page, not a 500",
+    async (path) => {
+      const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
+      const text = await res.text();
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(text).toBe("Not found: this address is not valid percent-encoding.");
+    },
+  );
+});
