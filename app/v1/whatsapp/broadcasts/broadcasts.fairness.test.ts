@@ -37,8 +37,7 @@ async function start(b: Broadcaster, n: number): Promise<string> {
 
 describe("broadcast drivers are shared between organizations", () => {
   it("an organization whose share is taken waits, given back between tries; another's broadcast goes out meanwhile", async () => {
-    const busy = await readyBroadcaster();
-    const other = await readyBroadcaster();
+    const [busy, other] = await Promise.all([readyBroadcaster(), readyBroadcaster()]);
     const release = await holdOrgSlots(busy.orgId, "broadcasts");
     let waiting: string;
     try {
