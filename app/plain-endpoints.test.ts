@@ -61,13 +61,14 @@ describe("a path that is not valid percent-encoding", () => {
   });
 
   it.each(["/dashboard/broadcasts/%zz", "/dashboard/conversations/%ED%A0%80", "/dashboard/flows/%zz"])(
-    "%s → 404, a short page, not a 500",
+    "%s → 404, the app's not-found page, not a 500",
     async (path) => {
       const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
       const text = await res.text();
       expect(res.status).toBe(404);
-      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-      expect(text).toBe("Not found: this address is not valid percent-encoding.");
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(text).toContain("This page does not exist");
+      expect(text).toContain('href="/dashboard"');
     },
   );
 });
