@@ -58,10 +58,16 @@ export async function waitForBroadcast(
   done: (b: AnyJson) => boolean,
   ms = hangLimit(),
 ): Promise<AnyJson> {
-  return eventually(async () => {
-    const res = await api(`${BROADCASTS}/${id}`, { key });
-    return res.status === 200 && done(res.body.data) ? res.body.data : undefined;
-  }, ms);
+  let last = "no answer yet";
+  return eventually(
+    async () => {
+      const res = await api(`${BROADCASTS}/${id}`, { key });
+      last = `${res.status} ${JSON.stringify(res.status === 200 ? { status: res.body.data.status, counts: res.body.data.counts } : res.body)}`;
+      return res.status === 200 && done(res.body.data) ? res.body.data : undefined;
+    },
+    ms,
+    () => `broadcast ${id} in the awaited state (last read: ${last})`,
+  );
 }
 
 /**

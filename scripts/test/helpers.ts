@@ -329,6 +329,8 @@ export async function inbound(
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   ms = hangLimit(),
+  /** what was awaited, for the failure to name it (a function: read when it fails) */
+  what: string | (() => string) = "condition",
 ): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
@@ -341,5 +343,6 @@ export async function eventually<T>(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`condition not met within ${ms} ms${last ? `: ${String(last)}` : ""}`);
+  const named = typeof what === "function" ? what() : what;
+  throw new Error(`${named} not met within ${ms} ms${last ? `: ${String(last)}` : ""}`);
 }

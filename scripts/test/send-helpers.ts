@@ -185,10 +185,14 @@ export async function createChannelAt(
 
 /** Waits for the channel's first template sync (queued by channel creation, run by the worker). */
 export async function waitForTemplateSync(channelId: string): Promise<void> {
-  await eventually(async () => {
-    const c = await db().channel.findUnique({ where: { id: channelId } });
-    return c?.templatesSyncedAt;
-  });
+  await eventually(
+    async () => {
+      const c = await db().channel.findUnique({ where: { id: channelId } });
+      return c?.templatesSyncedAt;
+    },
+    undefined,
+    `channel ${channelId}'s first template sync`,
+  );
   // and the channel's first sync job to its end (lib/channels/create-channel.ts queues it): after the
   // templates it syncs the Flows and removes those Meta's list lacks, so a Flow a test seeded in
   // between was gone (messages.flows in CI: 404 "No such Flow"). A job not in this Redis database
@@ -197,6 +201,8 @@ export async function waitForTemplateSync(channelId: string): Promise<void> {
   const job = `bull:${QUEUES.templates.name}:sync-${channelId}-initial`;
   await eventually(
     async () => (await redis.exists(job)) === 0 || Boolean(await redis.hget(job, "finishedOn")),
+    undefined,
+    `the end of job ${job}`,
   );
 }
 

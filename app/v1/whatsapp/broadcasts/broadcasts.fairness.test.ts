@@ -44,10 +44,17 @@ describe("broadcast drivers are shared between organizations", () => {
       waiting = await start(busy, 3);
       // its job ran, found the share full and went back to the delayed set, more than once:
       // a state between two runs, neither of which sent anything
-      await eventually(async () => {
-        const job = await queue("broadcasts").getJob(waiting);
-        return job !== undefined && (await job.getState()) === "delayed" && job.attemptsStarted >= 2;
-      });
+      let seen = "no job yet";
+      await eventually(
+        async () => {
+          const job = await queue("broadcasts").getJob(waiting);
+          const state = await job?.getState();
+          seen = `${state}, ${job?.attemptsStarted} runs`;
+          return job !== undefined && state === "delayed" && job.attemptsStarted >= 2;
+        },
+        undefined,
+        () => `the held broadcast's job delayed after two runs (last seen: ${seen})`,
+      );
 
       const served = await start(other, 3);
       const done = await waitForBroadcast(other.key, served, (x) => x.status === "completed");
