@@ -1,6 +1,7 @@
 import "#server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getChannelOrThrow } from "@/lib/channels/get-channel";
+import { SYNC_PRIORITY } from "@/lib/jobs/templates";
 import { enqueue } from "@/lib/queues";
 
 /** one manual sync per channel per window: repeated clicks share the job */
@@ -8,7 +9,8 @@ const WINDOW_MS = 5_000;
 
 /**
  * "Sync templates now": queues the channel's template sync on the `templates` queue (the worker
- * runs lib/templates/sync-templates.ts and sets templatesSyncedAt). Answers the channel's current
+ * runs lib/templates/sync-templates.ts and sets templatesSyncedAt), behind any channel's first
+ * sync and ahead of the 15-minute sweep (SYNC_PRIORITY). Answers the channel's current
  * templatesSyncedAt, so the page can tell when the new one has landed.
  */
 export async function syncChannelTemplates(
@@ -24,7 +26,7 @@ export async function syncChannelTemplates(
   await enqueue(
     "templates",
     { organizationId, channelId: channel.id },
-    { jobId: `sync-${channel.id}-now-${slot}` },
+    { jobId: `sync-${channel.id}-now-${slot}`, priority: SYNC_PRIORITY.manual },
   );
   return { queued: true, templates_synced_at: channel.templatesSyncedAt?.toISOString() ?? null };
 }

@@ -1,10 +1,10 @@
 /**
  * The periodic template sweep (every 15 minutes, one job per active channel) never stands in
- * front of a channel someone just connected: its jobs carry a BullMQ priority, so a first sync
- * is taken before every periodic one still waiting. Told by the order the worker took the jobs
- * in, never by how long anything took: a Graph API of the test's own holds the periodic syncs
- * it receives, so the worker's two template slots are known to be full while the new channel's
- * first sync is queued.
+ * front of a channel someone just connected, nor of a "Sync templates now": their BullMQ
+ * priorities (lib/jobs/templates.ts) order a first sync, then a manual one, then the sweep's.
+ * Told by the order the worker took the jobs in, never by how long anything took: a Graph API of
+ * the test's own holds the periodic syncs it receives, so the worker's two template slots are
+ * known to be full while the other syncs are queued.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createChannel } from "@/lib/channels/create-channel";
 import { closeQueues, queue } from "@/lib/queues";
 import { enqueuePeriodicSyncs } from "@/lib/templates/sync-all-templates";
+import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import { createTestChannel, createTestOrg, eventually } from "@/scripts/test/helpers";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
 import { templateFixtures, waitForTemplateSync } from "@/scripts/test/send-helpers";
@@ -59,7 +60,7 @@ async function finished(id: string) {
 }
 
 describe("template syncs", () => {
-  it("a new channel's first sync is taken before the periodic syncs waiting in the queue", async () => {
+  it("a new channel's first sync is taken first, then a manual one, then the periodic syncs waiting", async () => {
     const org = await createTestOrg();
     const graph = await holdingGraph();
     try {
@@ -95,14 +96,21 @@ describe("template syncs", () => {
       const waiting = periodicIds.filter((_, i) => states[i] === "prioritized");
       expect(waiting).toHaveLength(2);
 
-      // a channel connected now: its first sync is queued while both slots are held
+      // while both slots are held: "Sync templates now" on one channel, then a channel connected
+      await syncChannelTemplates(org.orgId, slow[0]?.id as string);
+      const manualId = (await queue("templates").getJobs(["prioritized"])).find((j) =>
+        j.id?.startsWith(`sync-${slow[0]?.id}-now-`),
+      )?.id as string;
+      expect(manualId).toBeDefined();
       const fresh = await createTestChannel(org.orgId, { templates: templateFixtures() });
       graph.release();
 
       const first = await finished(`sync-${fresh.channelId}-initial`);
+      const manual = await finished(manualId);
       const after = await Promise.all(waiting.map(finished));
-      // the worker took the first sync before either periodic sync that was waiting
-      for (const job of after) expect(first.processedOn).toBeLessThanOrEqual(job.processedOn as number);
+      // the worker took the first sync, then the manual one, then the periodic syncs that waited
+      expect(first.processedOn).toBeLessThanOrEqual(manual.processedOn as number);
+      for (const job of after) expect(manual.processedOn).toBeLessThanOrEqual(job.processedOn as number);
       expect(first.returnvalue).toMatchObject({ synced: templateFixtures().length });
     } finally {
       graph.release();
