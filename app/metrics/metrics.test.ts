@@ -79,8 +79,8 @@ describe("GET /metrics", () => {
       expect(
         counterValue(text, "messaging_inbound_notifications_total", { result: "processed" }),
       ).toBeGreaterThan(0);
-      for (const queue of ["sends", "deliveries", "upstream"]) {
-        for (const state of ["waiting", "delayed", "active", "failed"]) {
+      for (const queue of ["sends", "deliveries", "upstream", "templates"]) {
+        for (const state of ["waiting", "prioritized", "delayed", "active", "failed"]) {
           expect(text, `${queue} ${state}`).toMatch(
             new RegExp(`messaging_queue_jobs\\{queue="${queue}",state="${state}"\\} \\d+`),
           );

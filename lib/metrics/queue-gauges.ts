@@ -3,7 +3,11 @@ import { Gauge } from "prom-client";
 import { metrics } from "@/lib/metrics/registry";
 import { QUEUES, type QueueKey, queue } from "@/lib/queues";
 
-const STATES = ["waiting", "delayed", "active", "failed"] as const;
+/**
+ * "prioritized": jobs waiting behind a priority, which BullMQ keeps apart from "waiting" (the
+ * template sweep's, lib/jobs/templates.ts): without it a sweep's backlog would not show here.
+ */
+const STATES = ["waiting", "prioritized", "delayed", "active", "failed"] as const;
 
 /**
  * Queue depth per queue from BullMQ's own counts, read at each scrape: registered by the worker
@@ -14,7 +18,7 @@ export function registerQueueGauges(): void {
   if (!m) return;
   new Gauge({
     name: "messaging_queue_jobs",
-    help: "Jobs per BullMQ queue and state (waiting, delayed, active, failed), from BullMQ's counts",
+    help: "Jobs per BullMQ queue and state (waiting, prioritized, delayed, active, failed), from BullMQ's counts",
     labelNames: ["queue", "state"] as const,
     registers: [m.registry],
     async collect() {
