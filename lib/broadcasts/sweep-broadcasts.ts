@@ -7,6 +7,8 @@ import { enqueue } from "@/lib/queues";
 const ORPHAN_AFTER_MS = 30_000;
 /** Scheduled broadcasts are queued again this long before their time (their delayed job may be gone). */
 const AHEAD_MS = 10_000;
+/** Broadcasts read (and their jobs added) at a time. */
+const SWEEP_PAGE = 1_000;
 
 /**
  * What Redis or a dead worker may have lost, rebuilt from PostgreSQL (design.md): every running
@@ -16,29 +18,39 @@ const AHEAD_MS = 10_000;
  * the send path's reconciler's (lib/messages/sweep-sends.ts): its status notifications or the
  * 10-minute rule settle it, and its recipient with it.
  */
-export async function sweepBroadcasts(): Promise<{ queued: number; revived: number }> {
+export async function sweepBroadcasts(page = SWEEP_PAGE): Promise<{ queued: number; revived: number }> {
   const now = new Date();
   const revived = await rawExecute(reviveOrphansSql(now));
-  const due = await db().broadcast.findMany({
-    where: {
-      OR: [
-        { status: "running" },
-        { status: "scheduled", scheduledAt: { lte: new Date(now.getTime() + AHEAD_MS) } },
-      ],
-    },
-    select: { id: true, organizationId: true, scheduledAt: true },
-    take: 1000,
-  });
-  await Promise.all(
-    due.map((b) =>
-      enqueue(
-        "broadcasts",
-        { broadcastId: b.id, organizationId: b.organizationId },
-        { jobId: b.id, delay: b.scheduledAt ? Math.max(0, b.scheduledAt.getTime() - now.getTime()) : 0 },
+  let queued = 0;
+  // every one, a page at a time in id order: a single `take: 1000` read the same thousand each
+  // time, in no stated order, so past a thousand running broadcasts the others never got their
+  // lost job back
+  for (let after: string | undefined; ; ) {
+    const due = await db().broadcast.findMany({
+      where: {
+        OR: [
+          { status: "running" },
+          { status: "scheduled", scheduledAt: { lte: new Date(now.getTime() + AHEAD_MS) } },
+        ],
+        ...(after ? { id: { gt: after } } : {}),
+      },
+      select: { id: true, organizationId: true, scheduledAt: true },
+      orderBy: { id: "asc" },
+      take: page,
+    });
+    await Promise.all(
+      due.map((b) =>
+        enqueue(
+          "broadcasts",
+          { broadcastId: b.id, organizationId: b.organizationId },
+          { jobId: b.id, delay: b.scheduledAt ? Math.max(0, b.scheduledAt.getTime() - now.getTime()) : 0 },
+        ),
       ),
-    ),
-  );
-  return { queued: due.length, revived };
+    );
+    queued += due.length;
+    if (due.length < page) return { queued, revived };
+    after = due[due.length - 1]?.id;
+  }
 }
 
 /**
