@@ -7,9 +7,9 @@ import { ApiError } from "@/lib/api/errors";
  * is not valid percent-encoding (`%zz`, `%C0%AF`, an encoded surrogate `%ED%A0%80`) with a plain
  * 500. Such a path names nothing: it gets a 404 here instead, the API's envelope on the machine
  * endpoints (/v1, the dashboard's JSON routes, the receivers, media links, the Flow endpoint) and
- * the app's not-found page on the dashboard's pages (`/dashboard/broadcasts/%zz`). The matcher keeps this to
- * paths with a dynamic segment holding a `%`, so ordinary requests (and their bodies, which Next
- * buffers for a proxy) never pass through it.
+ * the app's not-found page on the dashboard's pages (`/dashboard/broadcasts/%zz`). The matcher
+ * keeps this to paths with a dynamic segment holding a `%`, so ordinary requests (and their
+ * bodies, which Next buffers for a proxy) never pass through it.
  */
 export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
