@@ -143,3 +143,34 @@ test("a sync asked for just before leaving the page is still announced when the 
   await nav.getByRole("link", { name: "Channels" }).click();
   await expect(toast(page, "Templates of E2E Depot synced: 2 active.")).toBeVisible({ timeout: 60_000 });
 });
+
+test("a sync WhatsApp refuses (a WhatsApp Business Account the token cannot read) says why, on the row and when asked again", async ({
+  page,
+}) => {
+  const own = await seedOrganization();
+  const kiosk = await sandboxNumber({ verifiedName: "E2E Kiosk", templates: [WELCOME] });
+  // added through the operator's CLI path, which does not ask WhatsApp first: a WABA id of nobody's
+  const channel = await createChannel({
+    organizationId: own.id,
+    name: "E2E Kiosk",
+    phoneNumberId: kiosk.phoneNumberId,
+    wabaId: "987650000001",
+    accessToken: kiosk.token,
+    graphUrl: `${SANDBOX_URL}/v23.0`,
+  });
+  await expect
+    .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncFailedAt, {
+      timeout: 30_000,
+    })
+    .not.toBeNull();
+  await signIn(page, own.staff.owner, "/dashboard/channels");
+  const row = page.getByRole("row").filter({ hasText: "E2E Kiosk" });
+  await expect(row).toContainText("Synced Never");
+  await expect(row).toContainText(/Last sync failed .*: Graph API error 100: Unsupported get request/);
+
+  await row.getByRole("button", { name: "Sync templates now for E2E Kiosk" }).click();
+  await expect(toast(page, /The template sync of E2E Kiosk failed: Graph API error 100/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await screenshot(page, "channels-sync-failed");
+});

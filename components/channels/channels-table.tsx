@@ -102,6 +102,16 @@ export function ChannelsTable({
                     <>Synced {formatRelative(c.templates_synced_at)}</>
                   )}
                 </span>
+                {c.template_sync_failure ? (
+                  // kept until a sync succeeds: a wrong WABA id, a missing permission, an outage
+                  <span
+                    className="mt-1 block max-w-64 text-xs break-words text-red-700"
+                    title={formatDateTime(c.template_sync_failure.at, "")}
+                  >
+                    Last sync failed {formatRelative(c.template_sync_failure.at)}:{" "}
+                    {c.template_sync_failure.error}
+                  </span>
+                ) : null}
               </Td>
               <Td className="text-right">
                 {active ? (

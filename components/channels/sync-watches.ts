@@ -3,7 +3,13 @@
 import type { ChannelRowJson } from "@/lib/channels/channel-schemas";
 
 /** A template sync the page waits for: the channel's values when it was asked for. */
-export type SyncWatch = { before: string | null; tokenBefore: string | null; since: number; name: string };
+export type SyncWatch = {
+  before: string | null;
+  tokenBefore: string | null;
+  failedBefore: string | null;
+  since: number;
+  name: string;
+};
 
 /**
  * The template syncs awaited in this tab, kept outside any component: a sync asked for just
@@ -38,7 +44,13 @@ function publish(next: Readonly<Record<string, SyncWatch>>): void {
 export function startWatch(channel: ChannelRowJson, before: string | null): void {
   publish({
     ...watches,
-    [channel.id]: { before, tokenBefore: channel.token_invalid_at, since: Date.now(), name: channel.name },
+    [channel.id]: {
+      before,
+      tokenBefore: channel.token_invalid_at,
+      failedBefore: channel.template_sync_failure?.at ?? null,
+      since: Date.now(),
+      name: channel.name,
+    },
   });
 }
 

@@ -16,7 +16,8 @@ const GIVE_UP_MS = 30_000;
  * The channels list, and the template syncs it waits for. Syncs run in the worker: after "Sync
  * templates now" (or adding a channel) the list is polled until the channel's
  * templates_synced_at moves past the value it had, then `notify` says so; a sync the Graph API
- * answered "invalid token" (the channel's token_invalid_at moves) ends the wait too, saying so.
+ * answered "invalid token" (the channel's token_invalid_at moves) or that failed otherwise (its
+ * template_sync_failure moves: the job retries, the row keeps saying why) ends the wait too, saying so.
  */
 export function useWatchedChannels(notify: (message: string, tone: "success" | "info" | "error") => void) {
   const watching = useSyncExternalStore(subscribeToWatches, currentWatches, noWatches);
@@ -33,6 +34,9 @@ export function useWatchedChannels(notify: (message: string, tone: "success" | "
       if (!w || !now) continue;
       if (now.token_invalid_at && now.token_invalid_at !== w.tokenBefore) {
         notify(`WhatsApp refused the token of ${w.name}: give the channel a new token.`, "error");
+        done.push(id);
+      } else if (now.template_sync_failure && now.template_sync_failure.at !== w.failedBefore) {
+        notify(`The template sync of ${w.name} failed: ${now.template_sync_failure.error}`, "error");
         done.push(id);
       } else if (now.templates_synced_at && now.templates_synced_at !== w.before) {
         notify(`Templates of ${w.name} synced: ${now.templates} active.`, "success");

@@ -81,6 +81,18 @@ export const channelJson = z
     pricing_tier_changed_at: z.iso.datetime().nullable().meta({
       description: "When a pricing tier last changed; null: never reported",
     }),
+    template_sync_failure: z
+      .object({
+        at: z.iso.datetime().meta({ description: "When the sync failed (the latest of its tries)" }),
+        error: z.string().meta({
+          description: "The Graph API's code and message, or how reaching it failed",
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Additive: the last template sync failed for a reason other than the token (a wrong WhatsApp Business Account id, a missing permission, an outage); `templates_synced_at` is then the last one that worked. null once a sync succeeds",
+      }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Channel" });
@@ -109,6 +121,10 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
     messaging_limit: messagingLimitOf(c),
     pricing_tiers: pricingTiersOf(c.pricingTiers),
     pricing_tier_changed_at: c.pricingTierChangedAt?.toISOString() ?? null,
+    template_sync_failure:
+      c.templatesSyncFailedAt && c.templatesSyncError
+        ? { at: c.templatesSyncFailedAt.toISOString(), error: c.templatesSyncError }
+        : null,
     created_at: c.createdAt.toISOString(),
   };
 }

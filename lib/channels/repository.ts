@@ -166,6 +166,18 @@ export async function markChannelTokenInvalid(
   });
 }
 
+/** Keeps why the channel's template sync failed (not for an invalid token: markChannelTokenInvalid). */
+export async function markTemplateSyncFailed(
+  organizationId: string,
+  id: string,
+  error: string,
+): Promise<void> {
+  await db().channel.updateMany({
+    where: { id, organizationId },
+    data: { templatesSyncFailedAt: new Date(), templatesSyncError: error.slice(0, 500) },
+  });
+}
+
 /** The organization's active channels the contact wrote to after `since`. */
 export function listChannelsWrittenToBy(
   organizationId: string,

@@ -57,6 +57,11 @@ export function countInbound(result: "processed" | "failed"): void {
   metrics()?.inbound.inc({ result });
 }
 
+/** A channel's template sync ended (lib/templates/sync-templates.ts). */
+export function countTemplateSync(result: "synced" | "failed" | "token_refused"): void {
+  metrics()?.templateSyncs.inc({ result });
+}
+
 export function countBroadcastPause(errorCode: string): void {
   metrics()?.broadcastPauses.inc({ error_code: /^[0-9a-z_]{1,20}$/.test(errorCode) ? errorCode : "other" });
 }

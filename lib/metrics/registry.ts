@@ -58,6 +58,12 @@ function create() {
       labelNames: ["error_code"] as const,
       registers,
     }),
+    templateSyncs: new Counter({
+      name: "messaging_template_syncs_total",
+      help: "Template syncs of a channel by result (synced; failed: WhatsApp refused it for another reason than the token, or the Graph API could not be reached, kept on the channel; token_refused: error 190)",
+      labelNames: ["result"] as const,
+      registers,
+    }),
     inbound: new Counter({
       name: "messaging_inbound_notifications_total",
       help: "Upstream notifications processed by the worker, by result (processed, failed)",

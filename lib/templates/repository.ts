@@ -194,11 +194,17 @@ export function storeSyncedTemplates(
       },
       data: { active: false },
     });
-    // the token worked: whatever a sync with an earlier one said, the channel needs nothing
+    // the token worked: whatever a sync with an earlier one (or an earlier failure) said, the channel needs nothing
     await updateChannelRow(
       organizationId,
       channelId,
-      { templatesSyncedAt: new Date(), tokenInvalidAt: null, tokenError: null },
+      {
+        templatesSyncedAt: new Date(),
+        tokenInvalidAt: null,
+        tokenError: null,
+        templatesSyncFailedAt: null,
+        templatesSyncError: null,
+      },
       tx,
     );
     return { synced: seen.length, deactivated: goneTemplates.count + goneTranslations.count };

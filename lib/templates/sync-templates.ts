@@ -1,11 +1,12 @@
 import "#server-only";
 import { z } from "zod";
 import { readRoutingRoles } from "@/lib/channels/read-routing-roles";
-import { findChannel, markChannelTokenInvalid } from "@/lib/channels/repository";
+import { findChannel, markChannelTokenInvalid, markTemplateSyncFailed } from "@/lib/channels/repository";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { graphPage } from "@/lib/cloud-api/graph-page";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
+import { countTemplateSync } from "@/lib/metrics/record";
 import { storeSyncedTemplates } from "@/lib/templates/repository";
 
 const cloudTemplate = z
@@ -47,6 +48,16 @@ function invalidToken(error: unknown): string | null {
   return error.failure.error.code === 190 ? error.failure.error.message.slice(0, 500) : null;
 }
 
+/** What the Channels page says of a failed sync: the Graph API's code and message, or how reaching it failed. */
+export function describeSyncFailure(error: unknown): string {
+  if (!(error instanceof UpstreamError)) return error instanceof Error ? error.message : String(error);
+  const f = error.failure;
+  if (f.kind === "rejected") return `Graph API error ${f.error.code}: ${f.error.message}`;
+  if (f.kind === "bad-response")
+    return `The Graph API answered HTTP ${f.httpStatus} without a readable error`;
+  return `The Graph API could not be reached: ${f.message}`;
+}
+
 export type SyncResult = { synced: number; deactivated: number; needs_new_token?: true };
 
 /**
@@ -54,7 +65,8 @@ export type SyncResult = { synced: number; deactivated: number; needs_new_token?
  * that are gone upstream are deactivated, so they leave the list. A sync answered with Graph
  * error 190 marks the channel as needing a new token (the Channels page asks owners and admins
  * for one; its template notifications are not applied meanwhile) and is not retried: only a new
- * token helps. A sync that works clears the mark. It also reads the number's routing roles
+ * token helps. Any other failure is kept on the channel (templatesSyncFailedAt, templatesSyncError:
+ * the Channels page shows it) and the job retries. A sync that works clears both marks. It also reads the number's routing roles
  * (lib/channels/read-routing-roles.ts), whose failure fails nothing.
  */
 export async function syncTemplates(organizationId: string, channelId: string): Promise<SyncResult> {
@@ -65,7 +77,13 @@ export async function syncTemplates(organizationId: string, channelId: string): 
     seen = await fetchTemplates(channel);
   } catch (error) {
     const tokenError = invalidToken(error);
-    if (tokenError === null) throw error;
+    if (tokenError === null) {
+      // kept on the channel and shown (the Channels page) until a sync succeeds; the job retries
+      countTemplateSync("failed");
+      await markTemplateSyncFailed(organizationId, channelId, describeSyncFailure(error));
+      throw error;
+    }
+    countTemplateSync("token_refused");
     // only the token the sync used: one replaced meanwhile is not marked
     await markChannelTokenInvalid(organizationId, channelId, channel.accessTokenEnc, tokenError);
     return { synced: 0, deactivated: 0, needs_new_token: true };
@@ -73,5 +91,7 @@ export async function syncTemplates(organizationId: string, channelId: string): 
 
   // the routing roles are read with every sync (on registration, every 15 minutes, on demand)
   await readRoutingRoles(channel);
-  return storeSyncedTemplates(organizationId, channelId, seen);
+  const stored = await storeSyncedTemplates(organizationId, channelId, seen);
+  countTemplateSync("synced");
+  return stored;
 }

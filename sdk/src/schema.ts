@@ -4576,6 +4576,16 @@ export interface components {
             }[];
             /** @description When a pricing tier last changed; null: never reported */
             pricing_tier_changed_at: string | null;
+            /** @description Additive: the last template sync failed for a reason other than the token (a wrong WhatsApp Business Account id, a missing permission, an outage); `templates_synced_at` is then the last one that worked. null once a sync succeeds */
+            template_sync_failure: {
+                /**
+                 * Format: date-time
+                 * @description When the sync failed (the latest of its tries)
+                 */
+                at: string;
+                /** @description The Graph API's code and message, or how reaching it failed */
+                error: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -12924,6 +12934,10 @@ export interface operations {
                      *             }
                      *           ],
                      *           "pricing_tier_changed_at": "2026-01-15T09:30:00.000Z",
+                     *           "template_sync_failure": {
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "error": "string"
+                     *           },
                      *           "created_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
