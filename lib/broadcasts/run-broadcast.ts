@@ -51,11 +51,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * a coexistence number), and sends that many of the recipients it claimed ahead (their messages
  * written in one transaction, about PREFETCH_MS of the channel's rate claimed while the last
  * batch sends, so a tick never waits for a claim), up to MAX_IN_FLIGHT at once. It stops at a
- * pause or cancel (checked every second), when nothing is left (the broadcast completes), when
- * what is left is not due yet, when the channel has no slot for longer than GIVE_BACK_AFTER_MS
- * (a slow channel, a slowed-down share), or after MAX_RUN_MS when another broadcast's job waits
- * for a worker slot: it asks to run again then. Recipients claimed ahead and not sent when it
- * stops are made due again at once.
+ * pause or cancel (checked when a turn starts and every second), when nothing is left (the
+ * broadcast completes), when what is left is not due yet, when the channel has no slot for longer
+ * than GIVE_BACK_AFTER_MS (a slow channel, a slowed-down share), or after MAX_RUN_MS when another
+ * broadcast's job waits for a worker slot: it asks to run again then. Recipients claimed ahead
+ * and not sent when it stops are made due again at once.
  */
 export async function runBroadcast(organizationId: string, broadcastId: string): Promise<RunResult> {
   const start = await startIfDue(organizationId, broadcastId);
@@ -77,7 +77,10 @@ async function drive({ broadcast, channel }: Started, token: string): Promise<Ru
   const inFlight = new Set<Promise<void>>();
   let deadline = Date.now() + MAX_RUN_MS;
   let lastTick = Date.now() - TICK_MS;
-  let lastCheck = Date.now();
+  // 0: the first pass checks before anything is claimed. A turn on a slow channel (under 9 a
+  // second) or on a loaded machine gives its slot back within a second, every turn: checked only
+  // a second into a turn, such a broadcast was never judged and failed every customer
+  let lastCheck = 0;
   let sending = 0;
   let result: RunResult | null = null;
   const perSecond = effectiveThroughput(channel);

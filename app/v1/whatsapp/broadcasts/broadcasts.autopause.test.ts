@@ -123,6 +123,24 @@ describe("a broadcast failing for most customers pauses itself", { timeout: 240_
     expect((await control(b.key, id, "cancel")).status).toBe(200);
   });
 
+  it("a slow channel (5 a second), whose driver gives its turn back within a second every turn, is judged too", async () => {
+    // at 5 a second a turn sends the channel's 4 broadcast slots of the second in 400 ms, then
+    // waits 600 ms for the next: more than a driver keeps its worker slot for, so every turn
+    // ends within a second. Checked only a second into a turn, this broadcast was never judged
+    // (a loaded machine did the same at 10 a second: CI, 2026-12-01, 472 of 480 failed, running)
+    const b = await readyBroadcaster({ throughput: 5 });
+    await injectFault(b.channel.phoneNumberId, { count: 10_000, status: 400, error: { code: 132015 } });
+    // more than the wait can send (at most 5 a second for 60 s): it can only pause or time out
+    const id = await start(b, { name: "plain_notice", language: { code: "en_US" } }, 400);
+    const paused = await waitForBroadcast(b.key, id, pausedOrDone, 60_000);
+    expect(paused.status).toBe("paused");
+    expect(paused.pause).toMatchObject({ by: "failures", error: { code: "132015" } });
+    expect(paused.pause.failed).toBeGreaterThanOrEqual(40);
+    expect(paused.counts.pending).toBeGreaterThan(0);
+    expect(await pausedEvents(b.orgId, id)).toHaveLength(1);
+    expect((await control(b.key, id, "cancel")).status).toBe(200);
+  });
+
   it("failures spread over many errors, or few failures, do not pause it: it completes, and says how many failed", async () => {
     const b = await readyBroadcaster({ throughput: 40 });
     // 30 of the first results fail, each of two codes: under 80 % of any window of 50
