@@ -1,7 +1,6 @@
-import { createChannel } from "../lib/channels/create-channel";
 import { db } from "../lib/db";
 import { expect, test } from "./fixtures";
-import { SANDBOX_URL, type SandboxNumber, sandboxNumber, setTemplates } from "./sandbox-support";
+import { channelOn, SANDBOX_URL, type SandboxNumber, sandboxNumber, setTemplates } from "./sandbox-support";
 import { screenshot, seedOrganization, signIn, type TestOrg, toast } from "./support";
 
 const ORDER_UPDATE = {
@@ -104,14 +103,7 @@ test("a sync asked for just before leaving the page is still announced when the 
 }) => {
   const own = await seedOrganization();
   const depot = await sandboxNumber({ verifiedName: "E2E Depot", templates: [WELCOME] });
-  const channel = await createChannel({
-    organizationId: own.id,
-    name: "E2E Depot",
-    phoneNumberId: depot.phoneNumberId,
-    wabaId: depot.wabaId,
-    accessToken: depot.token,
-    graphUrl: `${SANDBOX_URL}/v23.0`,
-  });
+  const channel = await channelOn(own.id, "E2E Depot", depot);
   await expect
     .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncedAt, {
       timeout: 30_000,
@@ -150,14 +142,7 @@ test("a sync WhatsApp refuses (a WhatsApp Business Account the token cannot read
   const own = await seedOrganization();
   const kiosk = await sandboxNumber({ verifiedName: "E2E Kiosk", templates: [WELCOME] });
   // added through the operator's CLI path, which does not ask WhatsApp first: a WABA id of nobody's
-  const channel = await createChannel({
-    organizationId: own.id,
-    name: "E2E Kiosk",
-    phoneNumberId: kiosk.phoneNumberId,
-    wabaId: "987650000001",
-    accessToken: kiosk.token,
-    graphUrl: `${SANDBOX_URL}/v23.0`,
-  });
+  const channel = await channelOn(own.id, "E2E Kiosk", kiosk, "987650000001");
   await expect
     .poll(async () => (await db().channel.findUnique({ where: { id: channel.id } }))?.templatesSyncFailedAt, {
       timeout: 30_000,

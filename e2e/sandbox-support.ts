@@ -79,17 +79,31 @@ export async function customerWrites(
   return String(ack.id);
 }
 
-/** A sandbox number with these templates and a channel of `organizationId` on it, its first template sync done. */
-export async function sandboxChannel(organizationId: string, name: string, templates: unknown[]) {
-  const number = await sandboxNumber({ templates });
-  const channel = await createChannel({
+/**
+ * A channel of `organizationId` on a sandbox number, made as the operator's CLI makes one (no
+ * question to WhatsApp first, so `wabaId` may be one the number's token cannot read); its first
+ * template sync is queued, not awaited.
+ */
+export function channelOn(
+  organizationId: string,
+  name: string,
+  number: SandboxNumber,
+  wabaId = number.wabaId,
+) {
+  return createChannel({
     organizationId,
     name,
     phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
+    wabaId,
     accessToken: number.token,
     graphUrl: `${SANDBOX_URL}/v23.0`,
   });
+}
+
+/** A sandbox number with these templates and a channel of `organizationId` on it, its first template sync done. */
+export async function sandboxChannel(organizationId: string, name: string, templates: unknown[]) {
+  const number = await sandboxNumber({ templates });
+  const channel = await channelOn(organizationId, name, number);
   // channel creation queues the first sync (lib/channels/create-channel.ts), templates then Flows;
   // the worker runs it. Awaited to its end, not to templatesSyncedAt: its Flows half removes the
   // channel's Flows that Meta's list lacks, so a Flow a spec seeded in between was gone by the
