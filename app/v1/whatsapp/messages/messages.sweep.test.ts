@@ -12,7 +12,7 @@ import { db } from "@/lib/db";
 import { sweepSends } from "@/lib/messages/sweep-sends";
 import { closeQueues, queue } from "@/lib/queues";
 import { TEST_ENV } from "@/scripts/test/env";
-import { api, eventually } from "@/scripts/test/helpers";
+import { api, eventually, hangLimit } from "@/scripts/test/helpers";
 import { MESSAGES, readySender, upstreamRequests } from "@/scripts/test/send-helpers";
 
 const redis = new Redis(TEST_ENV.redisUrl, { lazyConnect: true });
@@ -62,7 +62,7 @@ describe("the sends sweeper", () => {
       await eventually(
         async () =>
           (await sends.getJobState(waiting)) === "delayed" && (await sends.getJobState(lost)) === "delayed",
-        30_000,
+        hangLimit(),
         "both sends deferred",
       );
       // the one job is gone (Redis lost it), and both are older than the sweeper's minute
@@ -100,11 +100,11 @@ describe("the sends sweeper", () => {
         seen = JSON.stringify({ statuses: stored.map((m) => m.status), jobs });
         return stored.length === 2 && stored.every((m) => m.status !== "queued" && m.status !== "sending");
       },
-      60_000,
+      hangLimit(),
       () => `both messages sent (last seen: ${seen})`,
     );
     const requests = await upstreamRequests(sender.channel.phoneNumberId, sender.to);
     const bodies = requests.map((r) => r.body.text?.body).sort();
     expect(bodies).toEqual(["job lost", "still waiting"]);
-  }, 120_000);
+  }, 180_000);
 });
