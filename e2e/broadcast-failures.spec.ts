@@ -15,11 +15,12 @@ import {
 } from "./support";
 
 // issue 29: a broadcast that failed for some customers is not shown as a success, and one that
-// paused itself says why and what to do. The rule that pauses it is tested against the worker in
+// paused itself says why and what to do (most sends failing, or its channel deactivated). The rule that pauses it is tested against the worker in
 // app/v1/whatsapp/broadcasts/broadcasts.autopause.test.ts; here the pause is written as it writes it.
 let org: TestOrg;
 let withFailures: string;
 let paused: string;
+let channelPaused: string;
 const LINK = "https://cdn.example.com/spring.jpg";
 
 test.beforeAll(async () => {
@@ -75,6 +76,15 @@ test.beforeAll(async () => {
       },
     },
   });
+  // paused because its channel was deactivated, as lib/broadcasts/start-if-due.ts writes it
+  channelPaused = (await createBroadcast(org.id, { ...request("Autumn sale"), scheduled_at: inAnHour() })).id;
+  await db().broadcast.update({
+    where: { id: channelPaused },
+    data: {
+      status: "paused",
+      pause: { by: "channel_inactive", channelId: channel.id, at: new Date().toISOString() },
+    },
+  });
 });
 
 function inAnHour(): string {
@@ -101,6 +111,7 @@ for (const viewport of [
     await expect(rowOf("Opening hours")).toContainText("Completed with failures");
     await expect(rowOf("Opening hours")).toContainText("1 failed");
     await expect(rowOf("Spring sale")).toContainText("Paused: sends failing");
+    await expect(rowOf("Autumn sale")).toContainText("Paused: channel inactive");
     await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-failures-list-${viewport.width}`);
 
@@ -112,6 +123,18 @@ for (const viewport of [
     await expectInView(page, "Resume", viewport.width);
     await expectNoAxeViolations(page, "the page", { settle: true });
     await screenshot(page, `broadcast-paused-${viewport.width}`);
+
+    await page.goto(`/dashboard/broadcasts/${channelPaused}`);
+    const channelNotice = page.getByRole("alert").filter({ hasText: "Paused: its channel was deactivated" });
+    await expect(channelNotice).toContainText("3 customers are still waiting");
+    await expect(channelNotice).toContainText("Add the number again on the Channels page");
+    await expect(channelNotice.getByRole("link", { name: "Channels page" })).toHaveAttribute(
+      "href",
+      "/dashboard/channels",
+    );
+    await expectInView(page, "Resume", viewport.width);
+    await expectNoAxeViolations(page, "the page", { settle: true });
+    await screenshot(page, `broadcast-paused-channel-${viewport.width}`);
 
     await page.goto(`/dashboard/broadcasts/${withFailures}`);
     await expect(page.getByText("Completed with failures").first()).toBeVisible();

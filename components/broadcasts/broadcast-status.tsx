@@ -1,13 +1,14 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 
-type Shown = BroadcastJson["status"] | "completed_with_failures" | "paused_by_failures";
+type Shown = BroadcastJson["status"] | "completed_with_failures" | "paused_by_failures" | "paused_by_channel";
 
 const TONE: Record<Shown, BadgeTone> = {
   scheduled: "info",
   running: "info",
   paused: "warning",
   paused_by_failures: "danger",
+  paused_by_channel: "danger",
   completed: "success",
   completed_with_failures: "warning",
   cancelled: "neutral",
@@ -18,6 +19,7 @@ const WORD: Record<Shown, string> = {
   running: "Sending",
   paused: "Paused",
   paused_by_failures: "Paused: sends failing",
+  paused_by_channel: "Paused: channel inactive",
   completed: "Completed",
   completed_with_failures: "Completed with failures",
   cancelled: "Cancelled",
@@ -25,11 +27,12 @@ const WORD: Record<Shown, string> = {
 
 /**
  * What a person should read of a broadcast's state: a completed one with failures is not shown as
- * a plain success, and one that paused itself says so (issue 29).
+ * a plain success, and one that paused itself says so and why (issue 29; its channel deactivated).
  */
 function shownOf(b: Pick<BroadcastJson, "status" | "counts" | "pause">): Shown {
   if (b.status === "completed" && b.counts.failed > 0) return "completed_with_failures";
-  if (b.status === "paused" && b.pause) return "paused_by_failures";
+  if (b.status === "paused" && b.pause)
+    return b.pause.by === "failures" ? "paused_by_failures" : "paused_by_channel";
   return b.status;
 }
 
@@ -50,6 +53,7 @@ export function progressTone(
   if (shown === "completed") return "success";
   if (
     shown === "paused_by_failures" ||
+    shown === "paused_by_channel" ||
     (shown === "completed_with_failures" && b.counts.failed > b.counts.sent)
   ) {
     return "danger";

@@ -113,7 +113,7 @@ export const broadcastJson = z
     counts: broadcastCounts,
     pause: broadcastPause.nullable().meta({
       description:
-        "Why the broadcast paused itself (most of its sends failed with one error); null otherwise",
+        "Why the broadcast paused itself (most of its sends failed with one error, or its channel was deactivated); null otherwise, a pause by a person included",
     }),
   })
   .meta({ id: "Broadcast" });

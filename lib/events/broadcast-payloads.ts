@@ -31,22 +31,38 @@ export const broadcastCompletedData = z
   })
   .meta({ id: "BroadcastCompletedData" });
 
-/** Why a broadcast paused itself: in the Broadcast resource (`pause`) and in `broadcast.paused`. */
+const pausedAt = z.iso.datetime().meta({ description: "When it paused" });
+
+const pausedByFailures = z.object({
+  by: z.literal("failures").meta({
+    description:
+      "failures: most of a window of at least 50 results (80 %) failed with one error, so the broadcast stopped itself",
+  }),
+  error: z.object({
+    code: z.string().meta({ description: "The upstream error code most of the window failed with" }),
+    message: z.string().meta({ description: "What went wrong, in words a person understands" }),
+    hint: z.string().optional().meta({ description: "What to do next" }),
+  }),
+  failed: z.int().meta({ description: "Results of the window that failed with this error" }),
+  of: z.int().meta({ description: "Results (sent or failed) in the window" }),
+  at: pausedAt,
+});
+
+const pausedByChannel = z.object({
+  by: z.literal("channel_inactive").meta({
+    description:
+      "channel_inactive: the broadcast's channel was deactivated, so nothing more can be sent through it; its customers wait. Add the number again (it reactivates the channel), then resume; or cancel",
+  }),
+  channelId: z.uuid().meta({ description: "The deactivated channel" }),
+  at: pausedAt,
+});
+
+/**
+ * Why a broadcast paused itself: in the Broadcast resource (`pause`) and in `broadcast.paused`.
+ * `by` tells the kinds apart; a broadcast paused by a person has no `pause`.
+ */
 export const broadcastPause = z
-  .object({
-    by: z.literal("failures").meta({
-      description:
-        "failures: most of a window of at least 50 results (80 %) failed with one error, so the broadcast stopped itself",
-    }),
-    error: z.object({
-      code: z.string().meta({ description: "The upstream error code most of the window failed with" }),
-      message: z.string().meta({ description: "What went wrong, in words a person understands" }),
-      hint: z.string().optional().meta({ description: "What to do next" }),
-    }),
-    failed: z.int().meta({ description: "Results of the window that failed with this error" }),
-    of: z.int().meta({ description: "Results (sent or failed) in the window" }),
-    at: z.iso.datetime().meta({ description: "When it paused" }),
-  })
+  .discriminatedUnion("by", [pausedByFailures, pausedByChannel])
   .meta({ id: "BroadcastPause" });
 
 export type BroadcastPauseJson = z.infer<typeof broadcastPause>;

@@ -54,7 +54,7 @@ function create() {
     }),
     broadcastPauses: new Counter({
       name: "messaging_broadcast_auto_pauses_total",
-      help: "Broadcasts that paused themselves because most of a window of results failed, by upstream error code",
+      help: "Broadcasts that paused themselves, by upstream error code when most of a window of results failed with it, or channel_inactive when their channel was deactivated",
       labelNames: ["error_code"] as const,
       registers,
     }),

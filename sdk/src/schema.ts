@@ -3425,6 +3425,22 @@ export interface components {
              * @description When it paused
              */
             at: string;
+        } | {
+            /**
+             * @description channel_inactive: the broadcast's channel was deactivated, so nothing more can be sent through it; its customers wait. Add the number again (it reactivates the channel), then resume; or cancel
+             * @constant
+             */
+            by: "channel_inactive";
+            /**
+             * Format: uuid
+             * @description The deactivated channel
+             */
+            channelId: string;
+            /**
+             * Format: date-time
+             * @description When it paused
+             */
+            at: string;
         };
         /** @description The body of a `flow.completed` delivery. */
         FlowCompletedEvent: {
@@ -4413,7 +4429,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             counts: components["schemas"]["BroadcastCounts"];
-            /** @description Why the broadcast paused itself (most of its sends failed with one error); null otherwise */
+            /** @description Why the broadcast paused itself (most of its sends failed with one error, or its channel was deactivated); null otherwise, a pause by a person included */
             pause: components["schemas"]["BroadcastPause"] | null;
         };
         ListBroadcastsResponse: {

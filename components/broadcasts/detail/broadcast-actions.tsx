@@ -89,7 +89,7 @@ export function BroadcastActions({ broadcast, category }: { broadcast: Broadcast
           {category === "MARKETING" ? "billed as marketing" : `a ${category.toLowerCase()} message`} each;
           those who opted out since are skipped). Customers whose number cannot receive it are not retried.
         </p>
-        {broadcast.pause ? (
+        {broadcast.pause?.by === "failures" ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
             Most of its messages failed with: {broadcast.pause.error.message} Retrying before fixing that
             fails them again.

@@ -64,7 +64,7 @@ export function BroadcastDetailView({
         actions={canManage ? <BroadcastActions broadcast={b} category={category} /> : null}
       />
       <div className="space-y-6">
-        {b.pause ? <PauseNotice pause={b.pause} canManage={canManage} /> : null}
+        {b.pause ? <PauseNotice pause={b.pause} pending={b.counts.pending} canManage={canManage} /> : null}
         <div className="grid gap-6 lg:grid-cols-2">
           <CountsPanel broadcast={b} />
           <FunnelChart counts={b.counts} />

@@ -1,15 +1,22 @@
+import Link from "next/link";
 import { formatDateTime, formatNumber } from "@/components/lib/format";
 import type { BroadcastJson } from "@/lib/broadcasts/schemas";
 
+type Pause = NonNullable<BroadcastJson["pause"]>;
+
 /**
- * Why a broadcast paused itself, in words a person understands, and what to do: it stopped
- * because most of its latest sends failed with one error (lib/broadcasts/pause-on-failures.ts).
+ * Why a broadcast paused itself, in words a person understands, and what to do: most of its
+ * latest sends failed with one error (lib/broadcasts/pause-on-failures.ts), or its channel was
+ * deactivated (lib/broadcasts/start-if-due.ts).
  */
 export function PauseNotice({
   pause,
+  pending,
   canManage,
 }: {
-  pause: NonNullable<BroadcastJson["pause"]>;
+  pause: Pause;
+  /** customers still waiting */
+  pending: number;
   canManage: boolean;
 }) {
   return (
@@ -18,6 +25,24 @@ export function PauseNotice({
       role="alert"
       className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
     >
+      {pause.by === "failures" ? (
+        <FailuresPause pause={pause} canManage={canManage} />
+      ) : (
+        <ChannelPause at={pause.at} pending={pending} canManage={canManage} />
+      )}
+    </section>
+  );
+}
+
+function FailuresPause({
+  pause,
+  canManage,
+}: {
+  pause: Extract<Pause, { by: "failures" }>;
+  canManage: boolean;
+}) {
+  return (
+    <>
       <h2 className="font-semibold">Paused: most of the latest messages failed</h2>
       <p className="mt-1">
         {formatNumber(pause.failed)} of the last {formatNumber(pause.of)} messages failed with the same error,
@@ -31,6 +56,31 @@ export function PauseNotice({
           : "An owner or admin can resume it once the cause is fixed, or cancel it."}{" "}
         <span className="text-red-700">WhatsApp error {pause.error.code}.</span>
       </p>
-    </section>
+    </>
+  );
+}
+
+function ChannelPause({ at, pending, canManage }: { at: string; pending: number; canManage: boolean }) {
+  return (
+    <>
+      <h2 className="font-semibold">Paused: its channel was deactivated</h2>
+      <p className="mt-1">
+        Nothing more can be sent through a deactivated channel, so the broadcast stopped on{" "}
+        {formatDateTime(at)}. {formatNumber(pending)} customer{pending === 1 ? " is" : "s are"} still waiting.
+      </p>
+      <p className="mt-2 text-red-800">
+        {canManage ? (
+          <>
+            Add the number again on the{" "}
+            <Link href="/dashboard/channels" className="font-medium underline">
+              Channels page
+            </Link>{" "}
+            (that reactivates the channel), then Resume; or Cancel broadcast.
+          </>
+        ) : (
+          "An owner or admin can reactivate the channel and resume it, or cancel it."
+        )}
+      </p>
+    </>
   );
 }
