@@ -1,3 +1,4 @@
+import { db } from "../lib/db";
 import { createFlow } from "../lib/flows/create-flow";
 import { expect, test } from "./fixtures";
 import { connectSandbox, sandboxChannel } from "./sandbox-support";
@@ -110,4 +111,36 @@ test("agents see the Flows without Publish; the page fits a 390 px phone", async
   expect((await publish(brokenId)).status()).toBe(404);
   expect((await page.request.get(`/api/dashboard/flows/${brokenId}/preview`)).status()).toBe(404);
   await screenshot(page, "flows-390");
+});
+
+test("a channel whose Flows could not be read says so above the list, at 1280 and 390 px", async ({
+  page,
+}) => {
+  const own = await seedOrganization();
+  const { channel } = await sandboxChannel(own.id, "Flows refused", []);
+  // as worker/templates.ts writes a failed Flows sync
+  const error =
+    "Graph API error 200: (#200) The user does not have permission to manage Flows of this WhatsApp Business Account";
+  await db().channel.update({
+    where: { id: channel.id },
+    data: { flowsSyncFailedAt: new Date(), flowsSyncError: error },
+  });
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await signIn(page, own.staff.admin, "/dashboard/flows");
+    const notice = page
+      .getByRole("alert")
+      .filter({ hasText: "The Flows of Flows refused could not be read" });
+    await expect(notice).toContainText("this list may be out of date for it");
+    await expect(notice).toContainText(error);
+    await expect(notice).toContainText("Sync templates now");
+    await expect(page.getByText("No Flows yet")).toBeVisible();
+    if (viewport.width === 390) await expectFitsPhone(page, "the Flows page");
+    await expectNoAxeViolations(page, "the Flows page", { settle: true });
+    await screenshot(page, `flows-sync-failed-${viewport.width}`);
+    await page.context().clearCookies();
+  }
 });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { FlowHealthNotices } from "@/components/flows/flow-health-notices";
+import { FlowSyncNotices } from "@/components/flows/flow-sync-notices";
 import { FlowsTable } from "@/components/flows/flows-table";
 import { useFlowPreview, useFlows, usePublishFlow } from "@/components/flows/use-flows";
 import { errorMessage } from "@/components/lib/fetch-json";
@@ -58,6 +59,7 @@ export function FlowsView({ canPublish }: { canPublish: boolean }) {
           />
         </div>
       ) : null}
+      <FlowSyncNotices channels={channels.filter((c) => channelId === "" || c.id === channelId)} />
       {flows.isPending ? (
         <TableSkeleton columns={5} label="Loading Flows" />
       ) : flows.isError ? (

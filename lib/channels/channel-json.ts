@@ -2,6 +2,14 @@ import { z } from "zod";
 import { effectiveThroughput } from "@/lib/channels/effective-throughput";
 import type { Channel } from "@/lib/generated/prisma/client.ts";
 
+/** A sync that failed: when, and why. */
+const syncFailure = z.object({
+  at: z.iso.datetime().meta({ description: "When the sync failed (the latest of its tries)" }),
+  error: z.string().meta({
+    description: "The Graph API's code and message, or how reaching it failed",
+  }),
+});
+
 export const channelJson = z
   .object({
     id: z.uuid(),
@@ -81,21 +89,26 @@ export const channelJson = z
     pricing_tier_changed_at: z.iso.datetime().nullable().meta({
       description: "When a pricing tier last changed; null: never reported",
     }),
-    template_sync_failure: z
-      .object({
-        at: z.iso.datetime().meta({ description: "When the sync failed (the latest of its tries)" }),
-        error: z.string().meta({
-          description: "The Graph API's code and message, or how reaching it failed",
-        }),
-      })
-      .nullable()
-      .meta({
-        description:
-          "Additive: the last template sync failed for a reason other than the token (a wrong WhatsApp Business Account id, a missing permission, an outage); `templates_synced_at` is then the last one that worked. null once a sync succeeds",
-      }),
+    template_sync_failure: syncFailure.nullable().meta({
+      description:
+        "Additive: the last template sync failed for a reason other than the token (a wrong WhatsApp Business Account id, a missing permission, an outage); `templates_synced_at` is then the last one that worked. null once a sync succeeds",
+    }),
+    flow_sync_failure: syncFailure.nullable().meta({
+      description:
+        "Additive: the last sync of the WhatsApp Business Account's Flows (run after each template sync) failed, so the channel's Flows may be out of date. null once a sync succeeds",
+    }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Channel" });
+
+/** Why the channel's last Flows sync failed, or null (also shown on the Flows page). */
+export function flowSyncFailureOf(
+  c: Pick<Channel, "flowsSyncFailedAt" | "flowsSyncError">,
+): { at: string; error: string } | null {
+  return c.flowsSyncFailedAt && c.flowsSyncError
+    ? { at: c.flowsSyncFailedAt.toISOString(), error: c.flowsSyncError }
+    : null;
+}
 
 /** Beyond the contract (which shows no channel fields): never the access token. */
 export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
@@ -125,6 +138,7 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
       c.templatesSyncFailedAt && c.templatesSyncError
         ? { at: c.templatesSyncFailedAt.toISOString(), error: c.templatesSyncError }
         : null,
+    flow_sync_failure: flowSyncFailureOf(c),
     created_at: c.createdAt.toISOString(),
   };
 }

@@ -178,6 +178,14 @@ export async function markTemplateSyncFailed(
   });
 }
 
+/** Keeps why the channel's Flows sync failed (cleared by the next one that works: storeSyncedFlows). */
+export async function markFlowSyncFailed(organizationId: string, id: string, error: string): Promise<void> {
+  await db().channel.updateMany({
+    where: { id, organizationId },
+    data: { flowsSyncFailedAt: new Date(), flowsSyncError: error.slice(0, 500) },
+  });
+}
+
 /** The organization's active channels the contact wrote to after `since`. */
 export function listChannelsWrittenToBy(
   organizationId: string,
@@ -198,6 +206,15 @@ export function listChannelNames(organizationId: string): Promise<{ id: string; 
   return db().channel.findMany({
     where: { organizationId },
     select: { id: true, name: true },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+/** The organization's channels with why their last Flows sync failed (if it did), oldest first. */
+export function listChannelFlowSyncs(organizationId: string) {
+  return db().channel.findMany({
+    where: { organizationId },
+    select: { id: true, name: true, status: true, flowsSyncFailedAt: true, flowsSyncError: true },
     orderBy: { createdAt: "asc" },
   });
 }

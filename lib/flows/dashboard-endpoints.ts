@@ -13,7 +13,8 @@ export const flowsPageQuery = z.object({
 
 export type FlowsPageJson = {
   flows: FlowJson[];
-  channels: { id: string; name: string }[];
+  /** `sync_failure`: why the channel's last Flows sync failed (its Flows may be out of date), or null */
+  channels: { id: string; name: string; sync_failure: { at: string; error: string } | null }[];
   page: number;
   per_page: number;
   total: number;

@@ -118,9 +118,15 @@ export async function getUpstreamPreview(
   return { url: answer.preview.preview_url, expiresAt };
 }
 
-/** Every Flow of the channel's WABA, all pages. */
-export async function listUpstreamFlows(channel: FlowChannel): Promise<MetaFlow[]> {
+/**
+ * Every Flow of the channel's WABA, all pages; `unreadable`: the ids of listed items whose shape is
+ * not a Flow's as we know it (they are still listed: the sync must not take them for deleted).
+ */
+export async function listUpstreamFlows(
+  channel: FlowChannel,
+): Promise<{ flows: MetaFlow[]; unreadable: string[] }> {
   const seen: MetaFlow[] = [];
+  const unreadable: string[] = [];
   const base = `${channel.wabaId}/flows?limit=100&fields=${FIELDS}`;
   let path: string | undefined = base;
   for (let pages = 0; path && pages < 100; pages++) {
@@ -128,9 +134,13 @@ export async function listUpstreamFlows(channel: FlowChannel): Promise<MetaFlow[
     for (const item of body.data) {
       const parsed = metaFlow.safeParse(item);
       if (parsed.success) seen.push(parsed.data);
+      else {
+        const id = (item as { id?: unknown } | null)?.id;
+        if (typeof id === "string") unreadable.push(id);
+      }
     }
     const after = body.paging?.cursors?.after;
     path = body.paging?.next && after ? `${base}&after=${encodeURIComponent(after)}` : undefined;
   }
-  return seen;
+  return { flows: seen, unreadable };
 }

@@ -164,6 +164,11 @@ export function storeSyncedFlows(
         createdAt: { lt: sync.listedAt },
       },
     });
+    // a sync that works clears why the last one failed
+    await tx.channel.updateMany({
+      where: { id: channelId, organizationId, flowsSyncFailedAt: { not: null } },
+      data: { flowsSyncFailedAt: null, flowsSyncError: null },
+    });
     return count;
   });
 }

@@ -3,6 +3,7 @@ import { findChannel } from "@/lib/channels/repository";
 import { toValidationErrors } from "@/lib/flows/flow-json";
 import { listUpstreamFlows } from "@/lib/flows/graph-flows";
 import { type FlowFields, listChannelFlows, storeSyncedFlows } from "@/lib/flows/repository";
+import { logger } from "@/lib/logger";
 
 /**
  * Copies the channel's WABA's Flows from Meta (GET /{waba_id}/flows, all pages) with the template
@@ -13,12 +14,18 @@ import { type FlowFields, listChannelFlows, storeSyncedFlows } from "@/lib/flows
 export async function syncFlows(
   organizationId: string,
   channelId: string,
-): Promise<{ synced: number; removed: number }> {
+): Promise<{ synced: number; removed: number; unreadable: number }> {
   const channel = await findChannel(organizationId, channelId);
   if (!channel) throw new Error(`no channel ${channelId} in organization ${organizationId}`);
   // a Flow created through us while the list was read is not in it: only older rows can be gone
   const listedAt = new Date();
-  const seen = await listUpstreamFlows(channel);
+  const { flows: seen, unreadable } = await listUpstreamFlows(channel);
+  // a listed Flow of a shape we cannot read is kept as it is (never taken for one deleted upstream)
+  if (unreadable.length > 0)
+    logger.warn(
+      { channelId, flows: unreadable.slice(0, 20) },
+      "Flows of an unknown shape listed: kept unchanged",
+    );
   const known = await listChannelFlows(organizationId, channelId);
   const byId = new Map(known.map((f) => [f.upstreamId, f]));
   const changed: { upstreamId: string; data: FlowFields }[] = [];
@@ -45,9 +52,9 @@ export async function syncFlows(
     // (published, its Flow JSON fixed) keeps that change, and one created meanwhile stays ours
     (before ? changed : added).push({ upstreamId: f.id, data });
   }
-  const listed = seen.map((f) => f.id);
+  const listed = [...seen.map((f) => f.id), ...unreadable];
   const removed = await storeSyncedFlows(organizationId, channelId, { listedAt, listed, changed, added });
-  return { synced: seen.length, removed };
+  return { synced: seen.length, removed, unreadable: unreadable.length };
 }
 
 /** JSON with sorted keys: PostgreSQL's jsonb keeps its own key order. */

@@ -62,6 +62,11 @@ export function countTemplateSync(result: "synced" | "failed" | "token_refused")
   metrics()?.templateSyncs.inc({ result });
 }
 
+/** A channel's Flows sync ended (worker/templates.ts). */
+export function countFlowSync(result: "synced" | "failed"): void {
+  metrics()?.flowSyncs.inc({ result });
+}
+
 export function countBroadcastPause(errorCode: string): void {
   metrics()?.broadcastPauses.inc({ error_code: /^[0-9a-z_]{1,20}$/.test(errorCode) ? errorCode : "other" });
 }

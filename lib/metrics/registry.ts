@@ -64,6 +64,12 @@ function create() {
       labelNames: ["result"] as const,
       registers,
     }),
+    flowSyncs: new Counter({
+      name: "messaging_flow_syncs_total",
+      help: "Flows syncs of a channel (after its template sync) by result (synced; failed: the Graph API refused the list or could not be reached, kept on the channel)",
+      labelNames: ["result"] as const,
+      registers,
+    }),
     inbound: new Counter({
       name: "messaging_inbound_notifications_total",
       help: "Upstream notifications processed by the worker, by result (processed, failed)",

@@ -4602,6 +4602,16 @@ export interface components {
                 /** @description The Graph API's code and message, or how reaching it failed */
                 error: string;
             } | null;
+            /** @description Additive: the last sync of the WhatsApp Business Account's Flows (run after each template sync) failed, so the channel's Flows may be out of date. null once a sync succeeds */
+            flow_sync_failure: {
+                /**
+                 * Format: date-time
+                 * @description When the sync failed (the latest of its tries)
+                 */
+                at: string;
+                /** @description The Graph API's code and message, or how reaching it failed */
+                error: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -12951,6 +12961,10 @@ export interface operations {
                      *           ],
                      *           "pricing_tier_changed_at": "2026-01-15T09:30:00.000Z",
                      *           "template_sync_failure": {
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "error": "string"
+                     *           },
+                     *           "flow_sync_failure": {
                      *             "at": "2026-01-15T09:30:00.000Z",
                      *             "error": "string"
                      *           },

@@ -1,0 +1,154 @@
+/**
+ * A Flows sync that fails (it runs after each template sync: worker/templates.ts) is kept on the
+ * channel and shown: `flow_sync_failure` in `GET /v1/whatsapp/channels`, the Flows page's channels,
+ * counted, and cleared by a sync that works. It used to be only the worker's log line: the Flows
+ * page listed what it had as if it were current. And a listed Flow of a shape we cannot read is
+ * kept, never taken for one deleted upstream.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChannel } from "@/lib/channels/create-channel";
+import { db } from "@/lib/db";
+import { closeQueues } from "@/lib/queues";
+import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
+import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
+import { TEST_ENV } from "@/scripts/test/env";
+import { type AnyJson, api, createTestOrg, eventually, pollUntil } from "@/scripts/test/helpers";
+import { counterValue } from "@/scripts/test/metrics-text";
+import { randomSandboxNumber } from "@/scripts/test/random-data";
+
+const REFUSAL = {
+  error: {
+    message: "(#200) The user does not have permission to manage Flows of this WhatsApp Business Account",
+    type: "OAuthException",
+    code: 200,
+    fbtrace_id: "Atest",
+  },
+};
+
+/** A Graph API whose templates list answers; its Flows list refuses (Meta's error 200) or answers `flows`. */
+let graph: { url: string; refusing: boolean; flows: unknown[]; close: () => Promise<void> };
+
+beforeAll(async () => {
+  const state = { refusing: true, flows: [] as unknown[] };
+  const server = createServer((req, res) => {
+    req.resume();
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    if (path.endsWith("/flows")) {
+      if (state.refusing) json(403, REFUSAL);
+      else json(200, { data: state.flows });
+    } else json(200, { data: [] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  graph = Object.assign(state, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v23.0`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  });
+});
+
+afterAll(async () => {
+  await graph.close();
+  await closeQueues();
+});
+
+async function scrapeWorker(): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${TEST_ENV.workerMetricsPort}/metrics`, {
+    headers: { authorization: `Bearer ${TEST_ENV.metricsToken}` },
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The channel as /v1 lists it, once `done` holds for it. */
+function listed(key: string, channelId: string, done: (c: AnyJson) => boolean): Promise<AnyJson> {
+  let last: AnyJson;
+  return eventually(
+    async () => {
+      const res = await api("/v1/whatsapp/channels", { key });
+      last = res.body?.data?.find((c: AnyJson) => c.id === channelId);
+      return last && done(last) ? last : undefined;
+    },
+    undefined,
+    () => `channel ${channelId} as awaited (last listed: ${JSON.stringify(last)})`,
+  );
+}
+
+describe("a failed Flows sync", () => {
+  it("is kept on the channel with the Graph API's error, shown in /v1 and on the Flows page, counted, and cleared by a sync that works", async () => {
+    const org = await createTestOrg();
+    const failures = async () =>
+      counterValue(await scrapeWorker(), "messaging_flow_syncs_total", { result: "failed" });
+    const before = await failures();
+    const { phoneNumberId, wabaId } = randomSandboxNumber();
+    const channel = await createChannel({
+      organizationId: org.orgId,
+      name: "Flows refused",
+      phoneNumberId,
+      wabaId,
+      accessToken: `token-${randomUUID()}`,
+      graphUrl: graph.url,
+    });
+    // a Flow made through us before, and one Meta lists in a shape we do not know: both must stay
+    const kept = await db().flow.createMany({
+      data: ["1111", "2222"].map((upstreamId) => ({
+        organizationId: org.orgId,
+        channelId: channel.id,
+        upstreamId,
+        name: `flow ${upstreamId}`,
+        categories: ["OTHER"],
+        createdAt: new Date(Date.now() - 60_000),
+      })),
+    });
+    expect(kept.count).toBe(2);
+
+    const failed = await listed(org.key, channel.id, (c) => c.flow_sync_failure !== null);
+    expect(failed.flow_sync_failure).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      error: `Graph API error 200: ${REFUSAL.error.message}`,
+    });
+    // the templates synced: only the Flows failed
+    expect(failed.templates_synced_at).not.toBeNull();
+    expect(failed.template_sync_failure).toBeNull();
+    expect(await pollUntil(failures, (n) => n > before)).toBeGreaterThan(before);
+    // nothing of the channel's Flows was touched by the failed sync
+    expect(await db().flow.count({ where: { channelId: channel.id } })).toBe(2);
+
+    // the Flows page says it, to its organization only
+    const cookie = await signedInStaff("admin", org.orgId);
+    const page = await dashboardCall(cookie, "/api/dashboard/flows");
+    expect(page.status).toBe(200);
+    const row = (page.body.data as AnyJson).channels.find((c: AnyJson) => c.id === channel.id);
+    expect(row).toEqual({ id: channel.id, name: "Flows refused", sync_failure: failed.flow_sync_failure });
+    const other = await createTestOrg();
+    const theirs = await dashboardCall(await signedInStaff("admin", other.orgId), "/api/dashboard/flows");
+    expect(JSON.stringify(theirs.body)).not.toContain(channel.id);
+
+    // the Graph API answers again: 1111 as a Flow, 2222 in a shape we cannot read (no name)
+    graph.refusing = false;
+    graph.flows = [
+      { id: "1111", name: "flow 1111", status: "PUBLISHED", categories: ["OTHER"], validation_errors: [] },
+      { id: "2222", status: "DRAFT" },
+    ];
+    await syncChannelTemplates(org.orgId, channel.id);
+    const fixed = await listed(org.key, channel.id, (c) => c.flow_sync_failure === null);
+    expect(fixed.flow_sync_failure).toBeNull();
+    const flows = await db().flow.findMany({
+      where: { channelId: channel.id },
+      orderBy: { upstreamId: "asc" },
+    });
+    expect(flows.map((f) => [f.upstreamId, f.status])).toEqual([
+      ["1111", "PUBLISHED"],
+      ["2222", "DRAFT"],
+    ]);
+    const after = await dashboardCall(cookie, "/api/dashboard/flows");
+    const again = (after.body.data as AnyJson).channels.find((c: AnyJson) => c.id === channel.id);
+    expect(again.sync_failure).toBeNull();
+  });
+});
