@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { db } from "@/lib/db";
 import { queue } from "@/lib/queues";
 import {
   type AnyJson,
@@ -91,3 +92,15 @@ export const orderShipped = (header: string, name: string, order: string) => ({
   language: { code: "en_US" },
   components: [{ type: "header", parameters: [{ type: "text", text: header }] }, ...bodyText(name, order)],
 });
+
+/** The broadcast.paused events recorded for a broadcast, oldest first. */
+export function pausedEvents(orgId: string, broadcastId: string) {
+  return db().event.findMany({
+    where: {
+      organizationId: orgId,
+      name: "broadcast.paused",
+      data: { path: ["broadcastId"], equals: broadcastId },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+}

@@ -311,6 +311,24 @@ export async function createTestChannel(
   return { channelId: channel.id, phoneNumberId, wabaId, token };
 }
 
+/** The channel as `GET /v1/whatsapp/channels` lists it, once `done` holds for it. */
+export function listedChannel(
+  key: string,
+  channelId: string,
+  done: (c: AnyJson) => boolean,
+): Promise<AnyJson> {
+  let last: AnyJson;
+  return eventually(
+    async () => {
+      const res = await api("/v1/whatsapp/channels", { key });
+      last = res.body?.data?.find((c: AnyJson) => c.id === channelId);
+      return last && done(last) ? last : undefined;
+    },
+    undefined,
+    () => `channel ${channelId} as awaited (last listed: ${JSON.stringify(last)})`,
+  );
+}
+
 /** A customer writes from `from` (digits): the sandbox posts the signed notification to our receiver. */
 export async function inbound(
   phoneNumberId: string,

@@ -10,11 +10,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { ERROR_GUIDE } from "@/lib/cloud-api/upstream-error-guide";
-import { db } from "@/lib/db";
 import {
   type Broadcaster,
   control,
   createBroadcast,
+  pausedEvents,
   readyBroadcaster,
   waitForBroadcast,
 } from "@/scripts/test/broadcast-helpers";
@@ -38,17 +38,6 @@ async function start(b: Broadcaster, template: unknown, recipients = RECIPIENTS)
 }
 
 const pausedOrDone = (x: AnyJson) => x.status === "paused" || x.status === "completed";
-
-async function pausedEvents(orgId: string, broadcastId: string) {
-  return db().event.findMany({
-    where: {
-      organizationId: orgId,
-      name: "broadcast.paused",
-      data: { path: ["broadcastId"], equals: broadcastId },
-    },
-    orderBy: { createdAt: "asc" },
-  });
-}
 
 // two or three broadcast waits of up to 60 s in one test: the file's 60 s per test ran out on CI's
 // loaded machine (it passed on the second try); the limit guards against a hang

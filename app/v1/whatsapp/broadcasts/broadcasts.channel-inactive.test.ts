@@ -7,10 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { createChannel } from "@/lib/channels/create-channel";
 import { deactivateChannel } from "@/lib/channels/deactivate-channel";
-import { db } from "@/lib/db";
 import {
   control,
   createBroadcast,
+  pausedEvents,
   readyBroadcaster,
   waitForBroadcast,
 } from "@/scripts/test/broadcast-helpers";
@@ -18,17 +18,6 @@ import { randomPhone, SANDBOX_URL } from "@/scripts/test/helpers";
 import { upstreamRequests } from "@/scripts/test/send-helpers";
 
 const RECIPIENTS = 40;
-
-async function pausedEvents(orgId: string, broadcastId: string) {
-  return db().event.findMany({
-    where: {
-      organizationId: orgId,
-      name: "broadcast.paused",
-      data: { path: ["broadcastId"], equals: broadcastId },
-    },
-    orderBy: { createdAt: "asc" },
-  });
-}
 
 describe("a broadcast whose channel is deactivated", { timeout: 240_000 }, () => {
   it("pauses saying why, pauses again when resumed on it, and completes once the channel is back", async () => {

@@ -12,9 +12,8 @@ import { createChannel } from "@/lib/channels/create-channel";
 import { closeQueues } from "@/lib/queues";
 import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
-import { TEST_ENV } from "@/scripts/test/env";
-import { type AnyJson, api, createTestOrg, eventually, pollUntil } from "@/scripts/test/helpers";
-import { counterValue } from "@/scripts/test/metrics-text";
+import { type AnyJson, api, createTestOrg, listedChannel, pollUntil } from "@/scripts/test/helpers";
+import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
 
 /** A Graph API that refuses every request as Meta does a wrong id, or answers an empty list. */
@@ -55,15 +54,6 @@ afterAll(async () => {
 
 const FAILED = { result: "failed" };
 
-/** The worker's metrics (the test stack serves them with METRICS_TOKEN). */
-async function scrapeWorker(): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${TEST_ENV.workerMetricsPort}/metrics`, {
-    headers: { authorization: `Bearer ${TEST_ENV.metricsToken}` },
-  });
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
 async function addChannel(organizationId: string, graphUrl: string) {
   const { phoneNumberId, wabaId } = randomSandboxNumber();
   return createChannel({
@@ -76,20 +66,6 @@ async function addChannel(organizationId: string, graphUrl: string) {
   });
 }
 
-/** The channel as /v1 lists it, once `done` holds for it. */
-function listed(key: string, channelId: string, done: (c: AnyJson) => boolean): Promise<AnyJson> {
-  let last: AnyJson;
-  return eventually(
-    async () => {
-      const res = await api("/v1/whatsapp/channels", { key });
-      last = res.body?.data?.find((c: AnyJson) => c.id === channelId);
-      return last && done(last) ? last : undefined;
-    },
-    undefined,
-    () => `channel ${channelId} as awaited (last listed: ${JSON.stringify(last)})`,
-  );
-}
-
 describe("a failed template sync", () => {
   it("is kept on the channel with the Graph API's error, shown in /v1 and the dashboard, and cleared by a sync that works", async () => {
     const org = await createTestOrg();
@@ -97,7 +73,7 @@ describe("a failed template sync", () => {
     const before = await failures();
     const channel = await addChannel(org.orgId, graph.url);
 
-    const failed = await listed(org.key, channel.id, (c) => c.template_sync_failure !== null);
+    const failed = await listedChannel(org.key, channel.id, (c) => c.template_sync_failure !== null);
     // and counted (only upwards: other files' syncs may fail meanwhile too)
     expect(await pollUntil(failures, (n) => n > before)).toBeGreaterThan(before);
     expect(failed.templates_synced_at).toBeNull();
@@ -120,7 +96,7 @@ describe("a failed template sync", () => {
     // the Graph API answers again: the next sync clears it
     graph.refusing = false;
     await syncChannelTemplates(org.orgId, channel.id);
-    const fixed = await listed(org.key, channel.id, (c) => c.templates_synced_at !== null);
+    const fixed = await listedChannel(org.key, channel.id, (c) => c.templates_synced_at !== null);
     expect(fixed.template_sync_failure).toBeNull();
   });
 
@@ -128,7 +104,7 @@ describe("a failed template sync", () => {
     const org = await createTestOrg();
     // a port nothing listens on (the kernel refuses the connection at once)
     const channel = await addChannel(org.orgId, "http://127.0.0.1:1/v23.0");
-    const failed = await listed(org.key, channel.id, (c) => c.template_sync_failure !== null);
+    const failed = await listedChannel(org.key, channel.id, (c) => c.template_sync_failure !== null);
     expect(failed.template_sync_failure.error).toMatch(/^The Graph API could not be reached: /);
     expect(failed.templates_synced_at).toBeNull();
   });

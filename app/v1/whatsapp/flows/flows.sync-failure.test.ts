@@ -14,9 +14,8 @@ import { db } from "@/lib/db";
 import { closeQueues } from "@/lib/queues";
 import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
-import { TEST_ENV } from "@/scripts/test/env";
-import { type AnyJson, api, createTestOrg, eventually, pollUntil } from "@/scripts/test/helpers";
-import { counterValue } from "@/scripts/test/metrics-text";
+import { type AnyJson, createTestOrg, listedChannel, pollUntil } from "@/scripts/test/helpers";
+import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
 
 const REFUSAL = {
@@ -58,28 +57,6 @@ afterAll(async () => {
   await closeQueues();
 });
 
-async function scrapeWorker(): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${TEST_ENV.workerMetricsPort}/metrics`, {
-    headers: { authorization: `Bearer ${TEST_ENV.metricsToken}` },
-  });
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
-/** The channel as /v1 lists it, once `done` holds for it. */
-function listed(key: string, channelId: string, done: (c: AnyJson) => boolean): Promise<AnyJson> {
-  let last: AnyJson;
-  return eventually(
-    async () => {
-      const res = await api("/v1/whatsapp/channels", { key });
-      last = res.body?.data?.find((c: AnyJson) => c.id === channelId);
-      return last && done(last) ? last : undefined;
-    },
-    undefined,
-    () => `channel ${channelId} as awaited (last listed: ${JSON.stringify(last)})`,
-  );
-}
-
 describe("a failed Flows sync", () => {
   it("is kept on the channel with the Graph API's error, shown in /v1 and on the Flows page, counted, and cleared by a sync that works", async () => {
     const org = await createTestOrg();
@@ -108,7 +85,7 @@ describe("a failed Flows sync", () => {
     });
     expect(kept.count).toBe(2);
 
-    const failed = await listed(org.key, channel.id, (c) => c.flow_sync_failure !== null);
+    const failed = await listedChannel(org.key, channel.id, (c) => c.flow_sync_failure !== null);
     expect(failed.flow_sync_failure).toEqual({
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       error: `Graph API error 200: ${REFUSAL.error.message}`,
@@ -137,7 +114,7 @@ describe("a failed Flows sync", () => {
       { id: "2222", status: "DRAFT" },
     ];
     await syncChannelTemplates(org.orgId, channel.id);
-    const fixed = await listed(org.key, channel.id, (c) => c.flow_sync_failure === null);
+    const fixed = await listedChannel(org.key, channel.id, (c) => c.flow_sync_failure === null);
     expect(fixed.flow_sync_failure).toBeNull();
     const flows = await db().flow.findMany({
       where: { channelId: channel.id },
