@@ -5,13 +5,12 @@
  * only the worker's log line: the channel said "Never" synced and "Sync templates now" waited.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChannel } from "@/lib/channels/create-channel";
 import { closeQueues } from "@/lib/queues";
 import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
+import { answerJson, graphStandIn } from "@/scripts/test/graph-stand-in";
 import { type AnyJson, api, createTestOrg, listedChannel, pollUntil } from "@/scripts/test/helpers";
 import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
@@ -21,30 +20,20 @@ let graph: { url: string; refusing: boolean; close: () => Promise<void> };
 
 beforeAll(async () => {
   const state = { refusing: true };
-  const server = createServer((req, res) => {
-    req.resume();
-    if (state.refusing) {
-      res.writeHead(400, { "Content-Type": "application/json" }).end(
-        JSON.stringify({
-          error: {
-            message: "Unsupported get request. Object with ID '123' does not exist",
-            type: "GraphMethodException",
-            code: 100,
-            error_subcode: 33,
-            fbtrace_id: "Atest",
-          },
-        }),
-      );
-    } else res.writeHead(200, { "Content-Type": "application/json" }).end('{"data":[]}');
+  const server = await graphStandIn((_req, res) => {
+    if (!state.refusing) answerJson(res, 200, { data: [] });
+    else
+      answerJson(res, 400, {
+        error: {
+          message: "Unsupported get request. Object with ID '123' does not exist",
+          type: "GraphMethodException",
+          code: 100,
+          error_subcode: 33,
+          fbtrace_id: "Atest",
+        },
+      });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  graph = Object.assign(state, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v23.0`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
+  graph = Object.assign(state, server);
 });
 
 afterAll(async () => {

@@ -6,14 +6,13 @@
  * kept, never taken for one deleted upstream.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChannel } from "@/lib/channels/create-channel";
 import { db } from "@/lib/db";
 import { closeQueues } from "@/lib/queues";
 import { syncChannelTemplates } from "@/lib/templates/sync-channel-templates";
 import { dashboardCall, signedInStaff } from "@/scripts/test/dashboard-session";
+import { answerJson, graphStandIn } from "@/scripts/test/graph-stand-in";
 import { type AnyJson, createTestOrg, listedChannel, pollUntil } from "@/scripts/test/helpers";
 import { counterValue, scrapeWorker } from "@/scripts/test/metrics-text";
 import { randomSandboxNumber } from "@/scripts/test/random-data";
@@ -32,24 +31,13 @@ let graph: { url: string; refusing: boolean; flows: unknown[]; close: () => Prom
 
 beforeAll(async () => {
   const state = { refusing: true, flows: [] as unknown[] };
-  const server = createServer((req, res) => {
-    req.resume();
+  const server = await graphStandIn((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-    if (path.endsWith("/flows")) {
-      if (state.refusing) json(403, REFUSAL);
-      else json(200, { data: state.flows });
-    } else json(200, { data: [] });
+    if (!path.endsWith("/flows")) answerJson(res, 200, { data: [] });
+    else if (state.refusing) answerJson(res, 403, REFUSAL);
+    else answerJson(res, 200, { data: state.flows });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  graph = Object.assign(state, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v23.0`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
+  graph = Object.assign(state, server);
 });
 
 afterAll(async () => {
