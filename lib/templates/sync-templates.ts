@@ -50,6 +50,9 @@ function invalidToken(error: unknown): string | null {
 
 /** What the Channels page says of a failed sync: the Graph API's code and message, or how reaching it failed. */
 export function describeSyncFailure(error: unknown): string {
+  // a 200 whose body is not a Graph list page (graphPage): zod's own text is a developer's JSON
+  if (error instanceof z.ZodError)
+    return "The Graph API answered, but not with a list: the answer's shape was not the one asked for";
   if (!(error instanceof UpstreamError)) return error instanceof Error ? error.message : String(error);
   const f = error.failure;
   if (f.kind === "rejected") return `Graph API error ${f.error.code}: ${f.error.message}`;

@@ -26,6 +26,9 @@ const REFUSAL = {
   },
 };
 
+/** A WhatsApp Business Account whose Flows list answers 200 with a body that is not a list. */
+const ODD_WABA = "987650000777";
+
 /** A Graph API whose templates list answers; its Flows list refuses (Meta's error 200) or answers `flows`. */
 let graph: { url: string; refusing: boolean; flows: unknown[]; close: () => Promise<void> };
 
@@ -34,6 +37,7 @@ beforeAll(async () => {
   const server = await graphStandIn((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     if (!path.endsWith("/flows")) answerJson(res, 200, { data: [] });
+    else if (path.includes(ODD_WABA)) answerJson(res, 200, { data: "not a list" });
     else if (state.refusing) answerJson(res, 403, REFUSAL);
     else answerJson(res, 200, { data: state.flows });
   });
@@ -115,5 +119,22 @@ describe("a failed Flows sync", () => {
     const after = await dashboardCall(cookie, "/api/dashboard/flows");
     const again = (after.body.data as AnyJson).channels.find((c: AnyJson) => c.id === channel.id);
     expect(again.sync_failure).toBeNull();
+  });
+
+  it("says so in words when the Graph API answers 200 with something that is not a list", async () => {
+    const org = await createTestOrg();
+    const { phoneNumberId } = randomSandboxNumber();
+    const channel = await createChannel({
+      organizationId: org.orgId,
+      name: "Odd answer",
+      phoneNumberId,
+      wabaId: ODD_WABA,
+      accessToken: `token-${randomUUID()}`,
+      graphUrl: graph.url,
+    });
+    const failed = await listedChannel(org.key, channel.id, (c) => c.flow_sync_failure !== null);
+    expect(failed.flow_sync_failure.error).toBe(
+      "The Graph API answered, but not with a list: the answer's shape was not the one asked for",
+    );
   });
 });
