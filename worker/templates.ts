@@ -1,4 +1,4 @@
-import { markFlowSyncFailed } from "@/lib/channels/repository";
+import { markSyncFailed } from "@/lib/channels/repository";
 import { syncFlows } from "@/lib/flows/sync-flows";
 import { handle } from "@/lib/jobs/define-job";
 import { templatesJob } from "@/lib/jobs/templates";
@@ -23,7 +23,7 @@ export const processTemplates = handle(templatesJob, async ({ organizationId, ch
     countFlowSync("failed");
     const why = describeSyncFailure(error);
     logger.warn({ channelId, error: why }, "flow sync failed");
-    await markFlowSyncFailed(organizationId, channelId, why);
+    await markSyncFailed(organizationId, channelId, "flows", why);
     return { ...result, flows: { failed: why } };
   }
 });

@@ -101,13 +101,14 @@ export const channelJson = z
   })
   .meta({ id: "Channel" });
 
+/** A sync failure as kept on the channel (when, why), or null when none is kept. */
+function syncFailureOf(at: Date | null, error: string | null): { at: string; error: string } | null {
+  return at && error ? { at: at.toISOString(), error } : null;
+}
+
 /** Why the channel's last Flows sync failed, or null (also shown on the Flows page). */
-export function flowSyncFailureOf(
-  c: Pick<Channel, "flowsSyncFailedAt" | "flowsSyncError">,
-): { at: string; error: string } | null {
-  return c.flowsSyncFailedAt && c.flowsSyncError
-    ? { at: c.flowsSyncFailedAt.toISOString(), error: c.flowsSyncError }
-    : null;
+export function flowSyncFailureOf(c: Pick<Channel, "flowsSyncFailedAt" | "flowsSyncError">) {
+  return syncFailureOf(c.flowsSyncFailedAt, c.flowsSyncError);
 }
 
 /** Beyond the contract (which shows no channel fields): never the access token. */
@@ -134,10 +135,7 @@ export function toChannelJson(c: Channel): z.infer<typeof channelJson> {
     messaging_limit: messagingLimitOf(c),
     pricing_tiers: pricingTiersOf(c.pricingTiers),
     pricing_tier_changed_at: c.pricingTierChangedAt?.toISOString() ?? null,
-    template_sync_failure:
-      c.templatesSyncFailedAt && c.templatesSyncError
-        ? { at: c.templatesSyncFailedAt.toISOString(), error: c.templatesSyncError }
-        : null,
+    template_sync_failure: syncFailureOf(c.templatesSyncFailedAt, c.templatesSyncError),
     flow_sync_failure: flowSyncFailureOf(c),
     created_at: c.createdAt.toISOString(),
   };

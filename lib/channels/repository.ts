@@ -166,23 +166,25 @@ export async function markChannelTokenInvalid(
   });
 }
 
-/** Keeps why the channel's template sync failed (not for an invalid token: markChannelTokenInvalid). */
-export async function markTemplateSyncFailed(
+/**
+ * Keeps why the channel's template sync (not for an invalid token: markChannelTokenInvalid) or
+ * Flows sync failed, at most 500 characters; the next sync of that kind that works clears it
+ * (storeSyncedTemplates, storeSyncedFlows).
+ */
+export async function markSyncFailed(
   organizationId: string,
   id: string,
+  kind: "templates" | "flows",
   error: string,
 ): Promise<void> {
+  const at = new Date();
+  const why = error.slice(0, 500);
   await db().channel.updateMany({
     where: { id, organizationId },
-    data: { templatesSyncFailedAt: new Date(), templatesSyncError: error.slice(0, 500) },
-  });
-}
-
-/** Keeps why the channel's Flows sync failed (cleared by the next one that works: storeSyncedFlows). */
-export async function markFlowSyncFailed(organizationId: string, id: string, error: string): Promise<void> {
-  await db().channel.updateMany({
-    where: { id, organizationId },
-    data: { flowsSyncFailedAt: new Date(), flowsSyncError: error.slice(0, 500) },
+    data:
+      kind === "templates"
+        ? { templatesSyncFailedAt: at, templatesSyncError: why }
+        : { flowsSyncFailedAt: at, flowsSyncError: why },
   });
 }
 

@@ -1,7 +1,7 @@
 import "#server-only";
 import { z } from "zod";
 import { readRoutingRoles } from "@/lib/channels/read-routing-roles";
-import { findChannel, markChannelTokenInvalid, markTemplateSyncFailed } from "@/lib/channels/repository";
+import { findChannel, markChannelTokenInvalid, markSyncFailed } from "@/lib/channels/repository";
 import { graphRequest } from "@/lib/cloud-api/graph-client";
 import { UpstreamError } from "@/lib/cloud-api/graph-error";
 import { graphPage } from "@/lib/cloud-api/graph-page";
@@ -83,7 +83,7 @@ export async function syncTemplates(organizationId: string, channelId: string): 
     if (tokenError === null) {
       // kept on the channel and shown (the Channels page) until a sync succeeds; the job retries
       countTemplateSync("failed");
-      await markTemplateSyncFailed(organizationId, channelId, describeSyncFailure(error));
+      await markSyncFailed(organizationId, channelId, "templates", describeSyncFailure(error));
       throw error;
     }
     countTemplateSync("token_refused");
